@@ -1,0 +1,3 @@
+from rummykit.cli import main
+
+raise SystemExit(main())

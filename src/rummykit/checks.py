@@ -1,0 +1,282 @@
+"""Cross-field checks: rulesets that load but cannot be played as written.
+
+:func:`check_variant` collects every such problem without raising; the
+loader raises them together in a :class:`~rummykit.VariantError`.
+
+>>> import attrs, rummykit as rk
+>>> v = rk.load_variant("straight")
+>>> check_variant(v)
+()
+>>> big = attrs.evolve(v, deal=attrs.evolve(v.deal, hand_size=rk.rules.ByPlayers.of(12)))
+>>> print(check_variant(big)[0])
+deal.hand_size: 5 players need 61 cards (12 each and an upcard) but the shoe holds 52
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rummykit.errors import Problem
+from rummykit.rules import (
+    AfterKnockLayoff,
+    Deals,
+    Declare,
+    Elimination,
+    EndHand,
+    InHand,
+    InitialMeld,
+    Knock,
+    KnockScoring,
+    MustUse,
+    NoClaims,
+    NoLayoff,
+    PickAnyDraw,
+    Reuse,
+    SetSuits,
+    Showing,
+    ShowingLayoff,
+    StandardDeal,
+    StandardDeck,
+    StandardDraw,
+    StandardMelds,
+    StandardSwap,
+    Target,
+)
+from rummykit.variant import Variant
+
+__all__ = ["check_variant"]
+
+
+def check_variant(variant: Variant) -> tuple[Problem, ...]:
+    """Every cross-field problem of ``variant``, in a stable order."""
+    return tuple(_checks(variant))
+
+
+def _checks(v: Variant) -> Iterator[Problem]:
+    yield from _players(v)
+    if any(p.path.startswith("players") for p in _players(v)):
+        return
+    yield from _deal(v)
+    yield from _melds(v)
+    yield from _going_out(v)
+    yield from _consistency(v)
+    yield from _numbers(v)
+
+
+def _players(v: Variant) -> Iterator[Problem]:
+    if v.players.min < 2:
+        yield Problem("players.min", f"at least 2 players are needed, got {v.players.min}")
+    if v.players.max < v.players.min:
+        yield Problem("players.max", f"{v.players.max} is below players.min ({v.players.min})")
+    if v.players.max > 20:
+        yield Problem("players.max", f"at most 20 players are supported, got {v.players.max}")
+
+
+def _deal(v: Variant) -> Iterator[Problem]:
+    deal, deck = v.deal, v.deck
+    if not isinstance(deal, StandardDeal) or not isinstance(deck, StandardDeck):
+        return
+    for n in v.players.counts():
+        if not deal.hand_size.covers(n):
+            yield Problem("deal.hand_size", f"no hand size given for {n} players")
+            return
+        if not deck.decks.covers(n):
+            yield Problem("deck.decks", f"no number of decks given for {n} players")
+            return
+    if any(x < 1 for x in deal.hand_size.values()):
+        yield Problem("deal.hand_size", "every hand needs at least one card")
+        return
+    if any(x < 1 for x in deck.decks.values()):
+        yield Problem("deck.decks", "at least one deck is needed")
+        return
+    if deal.first_player_extra < 0:
+        yield Problem("deal.first_player_extra", "cannot be negative")
+        return
+    if deck.jokers_per_deck < 0:
+        yield Problem("deck.jokers_per_deck", "cannot be negative")
+        return
+    for n in v.players.counts():
+        size = len(deck.shoe(n))
+        need = deal.cards_needed(n) + int(deck.cut_wild)
+        if need > size:
+            parts = [f"{deal.hand_size.get(n)} each"]
+            if deal.first_player_extra:
+                parts.append(f"{deal.first_player_extra} extra")
+            if deal.upcard:
+                parts.append("an upcard")
+            if deck.cut_wild:
+                parts.append("a cut wild card")
+            yield Problem(
+                "deal.hand_size",
+                f"{n} players need {need} cards ({' and '.join(parts)}) but the shoe holds {size}",
+            )
+            return
+
+
+def _melds(v: Variant) -> Iterator[Problem]:
+    m = v.melds
+    if not isinstance(m, StandardMelds):
+        return
+    if not m.sets and not m.runs:
+        yield Problem("melds", "no meld is possible: sets and runs are both off")
+    if m.sets:
+        if m.set_min < 2:
+            yield Problem("melds.set_min", f"a set needs at least 2 cards, got {m.set_min}")
+        if m.set_max < 0 or (m.set_max and m.set_max < m.set_min):
+            yield Problem("melds.set_max", f"{m.set_max} is below set_min ({m.set_min})")
+        if m.set_suits is SetSuits.DISTINCT and m.set_min > 4:
+            yield Problem(
+                "melds.set_min",
+                f'a set of {m.set_min} cards cannot have distinct suits; use set_suits = "any"',
+            )
+    if m.runs:
+        if m.run_min < 2:
+            yield Problem("melds.run_min", f"a run needs at least 2 cards, got {m.run_min}")
+        if m.run_min > 13:
+            yield Problem("melds.run_min", f"a run has at most 13 cards, got {m.run_min}")
+        if m.run_max < 0 or (m.run_max and m.run_max < m.run_min):
+            yield Problem("melds.run_max", f"{m.run_max} is below run_min ({m.run_min})")
+    if m.min_naturals < 0:
+        yield Problem("melds.min_naturals", "cannot be negative")
+    if isinstance(v.deck, StandardDeck) and v.deck.has_wilds() and not (m.wilds_in_sets or m.wilds_in_runs):
+        yield Problem(
+            "deck", "the deck has wild cards but melds.wilds_in_sets and wilds_in_runs are both off"
+        )
+
+
+def _meld_size_ok(v: Variant, size: int) -> bool:
+    m = v.melds
+    return isinstance(m, StandardMelds) and (m.set_size_ok(size) or m.run_size_ok(size))
+
+
+def _going_out(v: Variant) -> Iterator[Problem]:
+    g = v.going_out
+    if isinstance(g, Declare):
+        m = v.melds
+        runs_allowed = isinstance(m, StandardMelds) and m.runs
+        if g.min_runs < 0 or g.min_pure_runs < 0:
+            yield Problem("going_out.min_runs", "cannot be negative")
+        if g.min_pure_runs > g.min_runs:
+            yield Problem(
+                "going_out.min_pure_runs",
+                f"{g.min_pure_runs} pure runs required but only {g.min_runs} runs (min_runs)",
+            )
+        if g.min_runs and not runs_allowed:
+            yield Problem("going_out.min_runs", "runs are required but melds.runs is off")
+        sizes = g.pattern_sizes()
+        for i, pattern in enumerate(sizes):
+            bad = [s for s in pattern if not _meld_size_ok(v, s)]
+            if bad:
+                yield Problem(
+                    f"going_out.patterns[{i}]",
+                    f"pattern {g.patterns[i]} needs melds of {bad[0]} cards, which the meld rules do not allow",
+                )
+            if isinstance(v.deal, StandardDeal):
+                total = sum(pattern)
+                for n in v.players.counts():
+                    hand = v.deal.hand_size.get(n)
+                    if total not in (hand, hand + 1):
+                        yield Problem(
+                            f"going_out.patterns[{i}]",
+                            f"pattern {g.patterns[i]} holds {total} cards but a hand has {hand} ({n} players)",
+                        )
+                        break
+            if g.min_runs > len(pattern):
+                yield Problem(
+                    f"going_out.patterns[{i}]",
+                    f"pattern {g.patterns[i]} has {len(pattern)} melds, fewer than min_runs ({g.min_runs})",
+                )
+    if isinstance(g, Knock) and g.max_deadwood < 0:
+        yield Problem("going_out.max_deadwood", f"cannot be negative, got {g.max_deadwood}")
+    if isinstance(g, Showing) and g.turns < 1:
+        yield Problem("going_out.turns", f"at least one turn is needed, got {g.turns}")
+
+
+def _consistency(v: Variant) -> Iterator[Problem]:
+    if isinstance(v.scoring, KnockScoring) and not isinstance(v.going_out, Knock):
+        yield Problem(
+            "scoring.kind",
+            f'knock scoring needs going_out.kind = "knock" (it is "{v.going_out.kind}")',
+        )
+    if isinstance(v.layoff, AfterKnockLayoff) and not isinstance(v.going_out, Knock):
+        yield Problem(
+            "layoff.kind",
+            f'lay-offs after a knock need going_out.kind = "knock" (it is "{v.going_out.kind}")',
+        )
+    if isinstance(v.layoff, ShowingLayoff) and not isinstance(v.going_out, Showing):
+        yield Problem(
+            "layoff.kind",
+            f'lay-offs at the showing need going_out.kind = "showing" (it is "{v.going_out.kind}")',
+        )
+    in_hand = isinstance(v.meld_timing, InHand)
+    if in_hand and not isinstance(v.layoff, NoLayoff | AfterKnockLayoff):
+        yield Problem(
+            "layoff.kind",
+            f'"{v.layoff.kind}" lay-offs need melds on the table, but meld_timing "in-hand" keeps them in hand',
+        )
+    if isinstance(v.going_out, Knock) and not in_hand:
+        yield Problem(
+            "meld_timing.kind",
+            f'knocking shows melds from the hand; meld_timing must be "in-hand" (it is "{v.meld_timing.kind}")',
+        )
+    draw = v.draw
+    if (
+        isinstance(draw, StandardDraw | PickAnyDraw)
+        and draw.must_use is MustUse.BEFORE_INITIAL_MELD
+        and not isinstance(v.initial_meld, InitialMeld)
+    ):
+        yield Problem(
+            "draw.must_use",
+            '"before-initial-meld" needs an initial meld rule (initial_meld.kind = "threshold")',
+        )
+    if (
+        isinstance(v.swap, StandardSwap)
+        and v.swap.jokers
+        and not (isinstance(v.deck, StandardDeck) and v.deck.has_wilds())
+    ):
+        yield Problem("swap.jokers", "joker exchange is on but the deck has no wild cards")
+    if not isinstance(v.claims, NoClaims) and isinstance(v.layoff, NoLayoff):
+        yield Problem("claims.kind", "Call Rummy claims a discard to lay off, but lay-offs are off")
+    init = v.initial_meld
+    if isinstance(init, InitialMeld) and isinstance(v.deal, StandardDeal):
+        most_cards = max(v.deal.hand_size.values()) + v.deal.first_player_extra + 1
+        top = max(v.scoring.card_value(c) for c in v.deck.shoe(v.players.max))
+        reach = most_cards * top
+        if init.min_points > reach:
+            yield Problem(
+                "initial_meld.min_points",
+                f"{init.min_points} cannot be reached: {most_cards} cards are worth at most {reach}",
+            )
+        m = v.melds
+        if isinstance(m, StandardMelds) and init.min_meld_size:
+            longest = max(
+                (m.set_max or 4 * 8) if m.sets else 0,
+                min(m.run_max or 13, 13) if m.runs else 0,
+            )
+            if init.min_meld_size > longest:
+                yield Problem(
+                    "initial_meld.min_meld_size",
+                    f"no meld can hold {init.min_meld_size} cards (the longest allowed holds {longest})",
+                )
+
+
+def _numbers(v: Variant) -> Iterator[Problem]:
+    if v.limits.max_turns < 1:
+        yield Problem("limits.max_turns", f"must be at least 1, got {v.limits.max_turns}")
+    if v.limits.max_hands < 1:
+        yield Problem("limits.max_hands", f"must be at least 1, got {v.limits.max_hands}")
+    stock = v.stock
+    if isinstance(stock, Reuse) and stock.max_reuses < 0:
+        yield Problem("stock.max_reuses", "cannot be negative (0 means no limit)")
+    if isinstance(stock, EndHand) and stock.reserve < 0:
+        yield Problem("stock.reserve", "cannot be negative")
+    end = v.game_end
+    if isinstance(end, Target) and end.target <= 0:
+        yield Problem("game_end.target", f"must be positive, got {end.target}")
+    if isinstance(end, Elimination) and end.limit <= 0:
+        yield Problem("game_end.limit", f"must be positive, got {end.limit}")
+    if isinstance(end, Deals) and end.deals < 1:
+        yield Problem("game_end.deals", f"at least one deal is needed, got {end.deals}")
+    for key, value in v.scoring.card_values.items():
+        if value < 0:
+            yield Problem(f"scoring.card_values.{key}", f"a card value cannot be negative, got {value}")

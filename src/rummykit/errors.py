@@ -1,0 +1,80 @@
+"""The exceptions rummykit raises.
+
+Every error rummykit raises on bad input derives from :class:`RummyError`,
+which is a :class:`ValueError`, so ``except ValueError`` catches them all.
+
+>>> import rummykit as rk
+>>> issubclass(rk.VariantError, rk.RummyError) and issubclass(rk.RummyError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+__all__ = [
+    "AmbiguousActionError",
+    "IllegalAction",
+    "NotationError",
+    "Problem",
+    "RummyError",
+    "VariantError",
+]
+
+
+class RummyError(ValueError):
+    """Base class of every error rummykit raises on bad input."""
+
+
+class NotationError(RummyError):
+    """Text that does not follow the card or action notation."""
+
+
+class IllegalAction(RummyError):
+    """A well-formed action that the rules do not allow now.
+
+    ``reason`` names the rule that refuses it.
+    """
+
+    def __init__(self, reason: str, *, action: object = None) -> None:
+        self.reason = reason
+        self.action = action
+        super().__init__(reason if action is None else f"{action}: {reason}")
+
+
+class AmbiguousActionError(RummyError):
+    """An action whose text fits several distinct legal actions."""
+
+
+@attrs.frozen(order=True)
+class Problem:
+    """One thing wrong with a variant: where (a TOML key path) and what.
+
+    >>> str(Problem("scoring.card_values.QS", 'expected an integer, got "fifty"'))
+    'scoring.card_values.QS: expected an integer, got "fifty"'
+    """
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.path else self.message
+
+
+class VariantError(RummyError):
+    """A variant file or value that is not a valid ruleset.
+
+    ``problems`` lists every problem found, each with its TOML key path;
+    ``source`` names the file (or ``"<string>"``).
+    """
+
+    def __init__(self, problems: Iterable[Problem], *, source: str = "") -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        self.source = source
+        prefix = f"{source}: " if source else ""
+        lines = [f"{prefix}{p}" for p in self.problems]
+        count = len(self.problems)
+        head = f"{count} problem{'s' if count != 1 else ''} in variant"
+        super().__init__(head + ":\n" + "\n".join(lines))

@@ -1,0 +1,133 @@
+"""Draw policy: the stock, and what may be taken from the discard pile.
+
+>>> StandardDraw().takes_discards, DigDraw().takes_discards
+(True, True)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rummykit.rules.base import Component, Kind, component, concern
+
+__all__ = [
+    "DigDraw",
+    "DrawPolicy",
+    "EatDraw",
+    "MustUse",
+    "PickAnyDraw",
+    "StandardDraw",
+    "StockOnlyDraw",
+    "TopTwoDraw",
+    "UseAs",
+]
+
+
+class MustUse(Kind):
+    """When a card taken from the discard pile must be melded at once."""
+
+    NO = "no"
+    """It may be kept in hand."""
+    YES = "yes"
+    """It must be used at once, in this turn's first meld or lay-off."""
+    BEFORE_INITIAL_MELD = "before-initial-meld"
+    """Before a player's initial meld it may only be taken to go straight into
+    that initial meld (Kalooki)."""
+
+
+class UseAs(Kind):
+    """How a card that must be used at once may be used."""
+
+    MELD_OR_LAYOFF = "meld-or-layoff"
+    """In a new meld or a lay-off (500 Rum)."""
+    NEW_MELD = "new-meld"
+    """Only in a new meld, not a lay-off."""
+    NEW_MELD_WITH_HAND_CARD = "new-meld-with-hand-card"
+    """Only in a new meld that holds at least one card from the hand (Thai)."""
+
+
+@concern("draw", default="standard")
+class DrawPolicy(Component):
+    """Concern: what a player draws at the start of a turn."""
+
+    @property
+    def takes_discards(self) -> bool:
+        """Whether the discard pile can ever be taken from."""
+        return True
+
+
+@component
+@attrs.frozen(kw_only=True)
+class StandardDraw(DrawPolicy):
+    """The top of the stock or the top discard."""
+
+    kind = "standard"
+    summary = "Draw the top card of the stock or take the top discard."
+
+    must_use: MustUse = MustUse.NO
+    """Whether the taken discard must be melded at once."""
+    use_as: UseAs = UseAs.MELD_OR_LAYOFF
+    """How a must-use card may be used."""
+    upcard_offer: bool = False
+    """Gin's first turn: the non-dealer may take the upcard or pass, then the
+    dealer; if both pass the non-dealer draws from the stock."""
+
+
+@component
+@attrs.frozen(kw_only=True)
+class TopTwoDraw(DrawPolicy):
+    """Boathouse: the top of the stock, or the top discard plus a second card."""
+
+    kind = "top-two"
+    summary = "Draw from the stock, or take the top discard plus the next discard or the top of the stock."
+
+
+@component
+@attrs.frozen(kw_only=True)
+class DigDraw(DrawPolicy):
+    """Take any card of the spread discard pile with every card above it."""
+
+    kind = "dig"
+    summary = "Take any discard with all the cards above it; the deepest one must be used at once."
+
+    must_use_top: bool = False
+    """Whether a single top card taken must also be used at once."""
+    use_as: UseAs = UseAs.MELD_OR_LAYOFF
+    """How the deepest card taken must be used."""
+
+
+@component
+@attrs.frozen(kw_only=True)
+class PickAnyDraw(DrawPolicy):
+    """Throw-down: take any one visible discard, or the top of the stock."""
+
+    kind = "pick-any"
+    summary = "Take any one visible discard, or the top of the stock (throw-down)."
+
+    must_use: MustUse = MustUse.NO
+    """Whether the taken discard must be melded at once."""
+
+
+@component
+@attrs.frozen(kw_only=True)
+class EatDraw(DrawPolicy):
+    """Phỏm: take the top discard only if it completes a meld in hand at once."""
+
+    kind = "eat"
+    summary = "Take the top discard only to complete a meld with hand cards at once."
+
+    one_per_meld: bool = True
+    """A meld may hold at most one card taken from the discard pile."""
+
+
+@component
+@attrs.frozen(kw_only=True)
+class StockOnlyDraw(DrawPolicy):
+    """Only the stock may be drawn from."""
+
+    kind = "stock-only"
+    summary = "Draw only from the stock."
+
+    @property
+    def takes_discards(self) -> bool:
+        return False

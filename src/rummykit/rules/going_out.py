@@ -1,0 +1,151 @@
+"""Going out: emptying the hand, knocking, declaring, or showing on a fixed turn.
+
+>>> Knock(max_deadwood=10).may_knock(10), Knock(max_deadwood=10).may_knock(11)
+(True, False)
+>>> Declare(patterns=("5+4+3+3", "4+4+4+3")).pattern_sizes()
+((5, 4, 3, 3), (4, 4, 4, 3))
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rummykit.rules.base import Component, ConfigError, Kind, component, concern, show_value
+
+__all__ = [
+    "Declare",
+    "EmptyHand",
+    "FinalDiscard",
+    "GoingOut",
+    "Knock",
+    "Pattern",
+    "Showing",
+    "parse_pattern",
+]
+
+
+class FinalDiscard(Kind):
+    """Whether going out needs a final discard."""
+
+    OPTIONAL = "optional"
+    """Go out by melding, laying off or discarding the last card."""
+    REQUIRED = "required"
+    """The last card must be a discard (Mandatory Discard, Thai, Rommé)."""
+    FORBIDDEN = "forbidden"
+    """Every card must be melded; no final discard."""
+
+
+@concern("going_out", default="empty-hand")
+class GoingOut(Component):
+    """Concern: how a player ends the hand."""
+
+
+@component
+@attrs.frozen(kw_only=True)
+class EmptyHand(GoingOut):
+    """A player who gets rid of every card goes out; play stops at once."""
+
+    kind = "empty-hand"
+    summary = "Go out by getting rid of every card."
+
+    final_discard: FinalDiscard = FinalDiscard.OPTIONAL
+    """Whether the last card must be discarded."""
+    face_down: bool = False
+    """The final discard goes face down and cannot be taken (Thai)."""
+
+
+@component
+@attrs.frozen(kw_only=True)
+class Knock(GoingOut):
+    """After drawing, a player whose unmelded count is low enough may knock."""
+
+    kind = "knock"
+    summary = "Knock with little enough deadwood; everyone shows their melds."
+
+    max_deadwood: int = 10
+    """Highest deadwood count allowed to knock (ignored with ``any_deadwood``)."""
+    any_deadwood: bool = False
+    """Knock with any deadwood count (Knock Rummy)."""
+    oklahoma: bool = False
+    """The knock limit is the value of the first upcard (Oklahoma Gin)."""
+    big_gin: bool = False
+    """A player whose whole hand, drawn card included, is melded may go out
+    without a discard (big gin)."""
+
+    def may_knock(self, deadwood: int, *, limit: int | None = None) -> bool:
+        """Whether a hand with this deadwood count may knock."""
+        if self.any_deadwood:
+            return True
+        return deadwood <= (self.max_deadwood if limit is None else limit)
+
+
+def parse_pattern(text: str) -> tuple[int, ...]:
+    """Read a declaration pattern like ``"4+3+3"`` (meld sizes).
+
+    >>> parse_pattern("4 + 3 + 3")
+    (4, 3, 3)
+    """
+    parts = [p.strip() for p in text.split("+")]
+    if not parts or not all(p.isdigit() and int(p) > 0 for p in parts):
+        raise ConfigError(f'bad pattern {show_value(text)}: expected meld sizes joined by "+", like "4+3+3"')
+    return tuple(int(p) for p in parts)
+
+
+class Pattern(str):
+    """A declaration pattern in canonical form, e.g. ``"4+3+3"``."""
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Pattern:
+        """Read and normalise a pattern (raises :class:`ConfigError`)."""
+        return cls("+".join(str(n) for n in parse_pattern(text)))
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """The meld sizes."""
+        return tuple(int(n) for n in self.split("+"))
+
+
+def _patterns(value: tuple[str, ...]) -> tuple[Pattern, ...]:
+    return tuple(Pattern.parse(p) for p in value)
+
+
+@component
+@attrs.frozen(kw_only=True)
+class Declare(GoingOut):
+    """The whole hand is shown at once and must form a valid declaration."""
+
+    kind = "declare"
+    summary = "Show the whole hand at once; it must fit the declaration rules."
+
+    patterns: tuple[Pattern, ...] = attrs.field(default=(), converter=_patterns)
+    """Allowed meld sizes, e.g. ``["5+4+3+3", "4+4+4+3", "3+3+3+3+3"]``
+    (Continental); empty: any grouping."""
+    min_runs: int = 0
+    """Fewest runs (sequences) in a valid declaration (Indian: 2)."""
+    min_pure_runs: int = 0
+    """Fewest runs with no wild card standing in (Indian: 1)."""
+    leave_one: bool = True
+    """One card may (or, with ``final_discard = "required"``, must) be left
+    over and discarded."""
+    final_discard: FinalDiscard = FinalDiscard.OPTIONAL
+    """Whether the declaration ends with a discard."""
+
+    def pattern_sizes(self) -> tuple[tuple[int, ...], ...]:
+        """The patterns as tuples of meld sizes."""
+        return tuple(p.sizes for p in self.patterns)
+
+
+@component
+@attrs.frozen(kw_only=True)
+class Showing(GoingOut):
+    """Phỏm: the hand lasts a fixed number of turns; all show on their last."""
+
+    kind = "showing"
+    summary = "A fixed number of turns each; everyone shows melds on their last turn."
+
+    turns: int = 4
+    """Turns each player plays; melds are shown on the last."""
+    all_melded_wins: bool = True
+    """A player whose whole hand is melded (ù) wins at once."""

@@ -1,0 +1,294 @@
+"""Scoring: card values and how one finished hand is settled.
+
+Every scoring kind shares ``card_values`` (overrides of the standard values,
+keyed by rank, by card, or ``JK``), ``low_ace_value`` and ``melded_wild``.
+The settlement itself is computed by :func:`rummykit.settle` from the
+fields of the chosen kind.
+
+>>> s = WinnerTakes(card_values={"A": 15, "QS": 50})
+>>> s.card_value(Card.parse("AH")), s.card_value(Card.parse("QS")), s.card_value(Card.parse("QH"))
+(15, 50, 10)
+>>> WinnerTakes().card_value(Card.joker())
+15
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from rummykit.cards import Card, Rank, parse_card
+from rummykit.errors import NotationError
+from rummykit.rules.base import (
+    Component,
+    ConfigError,
+    FrozenMap,
+    Kind,
+    component,
+    concern,
+    show_value,
+)
+
+__all__ = [
+    "Chips",
+    "IndianPoints",
+    "KnockScoring",
+    "LoserCount",
+    "MeldedWild",
+    "MeldsMinusHand",
+    "NoWinner",
+    "OwnMelds",
+    "Payments",
+    "Penalty",
+    "Scoring",
+    "STANDARD_VALUES",
+    "WinnerTakes",
+    "normalize_value_key",
+]
+
+STANDARD_VALUES: dict[str, int] = {
+    "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+    "T": 10, "J": 10, "Q": 10, "K": 10, "JK": 15,
+}  # fmt: skip
+"""Values used for any rank or card a variant does not list."""
+
+
+def normalize_value_key(key: str) -> str:
+    """The canonical form of a ``card_values`` key: a rank, a card or ``JK``.
+
+    >>> normalize_value_key("10"), normalize_value_key("qs"), normalize_value_key("jk")
+    ('T', 'QS', 'JK')
+    """
+    text = key.strip().upper()
+    if text == "JK":
+        return "JK"
+    try:
+        return Rank.parse(text).letter
+    except NotationError:
+        pass
+    try:
+        return str(parse_card(text))
+    except NotationError:
+        raise ConfigError(
+            f"unknown card or rank {show_value(key)}: expected a rank (A 2-9 T J Q K), a card like QS, or JK"
+        ) from None
+
+
+def _values(value: Mapping[str, int]) -> FrozenMap:
+    out: dict[str, int] = {}
+    for key, number in value.items():
+        norm = normalize_value_key(key)
+        if norm in out:
+            raise ConfigError(f"{show_value(key)} is given twice (as {show_value(norm)})")
+        out[norm] = number
+    return FrozenMap(out)
+
+
+class MeldedWild(Kind):
+    """What a wild card on the table is worth."""
+
+    REPLACED = "replaced"
+    """The value of the card it stands for (Rommé, Kalooki initial melds)."""
+    OWN = "own"
+    """Its own value as a joker or wild card."""
+
+
+@concern("scoring", default="winner-takes")
+@attrs.frozen(kw_only=True)
+class Scoring(Component):
+    """Concern: card values and the settlement of a finished hand."""
+
+    card_values: FrozenMap = attrs.field(factory=FrozenMap, converter=_values)
+    """Card values that differ from the standard ones (A 1, 2-9 face value,
+    T J Q K 10, joker 15), keyed by rank (``A``), by card (``QS``) or ``JK``."""
+    low_ace_value: int | None = None
+    """Value of an ace placed low in a run (A-2-3); unset: the ace's value."""
+    melded_wild: MeldedWild = MeldedWild.REPLACED
+    """Whether a melded wild card counts as the card it replaces."""
+
+    def card_value(self, card: Card, *, low_ace: bool = False) -> int:
+        """The value of ``card`` (an ace placed low in a run may differ)."""
+        values = self.card_values
+        if card.rank is None:
+            return values.get("JK", STANDARD_VALUES["JK"])
+        if low_ace and card.rank is Rank.ACE and self.low_ace_value is not None:
+            return self.low_ace_value
+        specific = values.get(str(card))
+        if specific is not None:
+            return specific
+        letter = card.rank.letter
+        return values.get(letter, STANDARD_VALUES[letter])
+
+
+class NoWinner(Kind):
+    """How a hand that nobody went out of is scored."""
+
+    NOTHING = "nothing"
+    """Nobody scores."""
+    DIFFERENCES = "differences"
+    """The lowest count scores the differences to every other hand; tied
+    lowest players split them, indivisible points are not awarded (Block)."""
+
+
+@component
+@attrs.frozen(kw_only=True)
+class WinnerTakes(Scoring):
+    """The player who goes out scores the cards left in the others' hands."""
+
+    kind = "winner-takes"
+    summary = "The player who goes out scores the value of every other hand."
+
+    rummy_multiplier: int = 1
+    """Multiplier when the winner goes out in one turn with no earlier meld
+    or lay-off ("going rummy", "rummy concealed")."""
+    rummy_bonus: int = 0
+    """Points added instead of (or besides) the multiplier for going rummy."""
+    no_winner: NoWinner = NoWinner.NOTHING
+    """How a hand that ends with nobody out is scored."""
+
+
+@component
+@attrs.frozen(kw_only=True)
+class Penalty(Scoring):
+    """Every player who did not go out scores the value of their own hand."""
+
+    kind = "penalty"
+    summary = "Each player scores the value left in their own hand as penalty points."
+
+
+@component
+@attrs.frozen(kw_only=True)
+class MeldsMinusHand(Scoring):
+    """Each player scores the cards they melded minus the cards in hand (500 Rum, Thai)."""
+
+    kind = "melds-minus-hand"
+    summary = "Each player scores their melded cards minus the cards left in hand."
+
+    out_bonus: int = 0
+    """Bonus for the player who goes out (Thai: 50)."""
+    never_melded_multiplier: int = 1
+    """Multiplier of the hand score of a player who displayed no meld before
+    their final turn (Thai: 2)."""
+    multiplier_includes_bonus: bool = False
+    """Whether the going-out bonus is inside the multiplied score."""
+    last_discard_penalty: int = 0
+    """Taken from a player whose last discard let the winner go out at once
+    (Thai: 50)."""
+    playable_discard_penalty: int = 0
+    """Taken for each discard that could have extended an exposed meld (Thai: 50)."""
+
+
+class KnockTie(Kind):
+    """Who wins when a defender's count equals the knocker's."""
+
+    UNDERCUT = "undercut"
+    """The defender wins, as an undercut."""
+    DEFENDER = "defender"
+    """The defender wins the differences, but no undercut bonus or knocker penalty."""
+    KNOCKER = "knocker"
+    """The knocker wins."""
+
+
+@component
+@attrs.frozen(kw_only=True)
+class KnockScoring(Scoring):
+    """Knock and gin scoring: count differences, undercut and gin bonuses."""
+
+    kind = "knock"
+    summary = "Deadwood differences after a knock, with undercut and gin/rum bonuses."
+
+    undercut_bonus: int = 25
+    """Bonus to a defender whose count is lower than the knocker's."""
+    knocker_penalty: int = 0
+    """Points the knocker loses when undercut (Knock Rummy: 10)."""
+    tie: KnockTie = KnockTie.UNDERCUT
+    """Who wins a tie with the knocker."""
+    gin_bonus: int = 25
+    """Bonus for knocking with no deadwood (gin, rum)."""
+    big_gin_bonus: int = 0
+    """Extra bonus for big gin (all cards melded, no discard)."""
+    bonus_per_opponent: bool = False
+    """Whether the gin/rum bonus is collected from each opponent (Knock Rummy)."""
+
+
+class LoserCount(Kind):
+    """Which cards a losing Indian hand counts."""
+
+    UNGROUPED = "ungrouped"
+    """Cards outside valid sequences and sets (the standard)."""
+    OUTSIDE_SEQUENCES = "outside-sequences"
+    """Cards outside sequences (the seed's literal reading)."""
+
+
+@component
+@attrs.frozen(kw_only=True)
+class IndianPoints(Scoring):
+    """Indian rummy points: valid show 0, losers count cards, capped."""
+
+    kind = "indian"
+    summary = "Valid declaration scores 0; losers count unmatched cards up to a cap."
+
+    cap: int = 80
+    """Most points one hand can cost."""
+    wrong_declaration: int = 80
+    """Cost of an invalid declaration."""
+    first_drop: int = 20
+    """Cost of dropping before one's first draw."""
+    middle_drop: int = 40
+    """Cost of dropping later."""
+    loser_counts: LoserCount = LoserCount.UNGROUPED
+    """Which cards a loser with two sequences (one pure) counts."""
+
+
+@component
+@attrs.frozen(kw_only=True)
+class Payments(Scoring):
+    """The winner collects a payment from each opponent (Continental)."""
+
+    kind = "payments"
+    summary = "The winner collects a fixed payment from each opponent, plus per wild card."
+
+    base: int = 1
+    """Paid by each opponent to the winner."""
+    per_joker: int = 2
+    """Paid per printed joker in the winner's melds."""
+    per_wild: int = 1
+    """Paid per wild-rank card (e.g. deuce) used as wild in the winner's melds."""
+    no_wild_bonus: int = 0
+    """Paid when the winner used no wild card."""
+    no_draw_bonus: int = 0
+    """Paid when the winner went out before drawing."""
+    one_draw_bonus: int = 0
+    """Paid when the winner went out after one draw."""
+    one_suit_bonus: int = 0
+    """Paid when all the winner's cards are of one suit."""
+
+
+@component
+@attrs.frozen(kw_only=True)
+class OwnMelds(Scoring):
+    """The winner scores their own melds times the number of opponents (Queen City)."""
+
+    kind = "own-melds"
+    summary = "The winner scores the value of their own melds times the number of opponents."
+
+
+@component
+@attrs.frozen(kw_only=True)
+class Chips(Scoring):
+    """Phỏm chips: the lowest trash wins; places pay 1, 2, 3; ù pays more."""
+
+    kind = "chips"
+    summary = "Lowest unmelded count wins; the others pay by place, ù pays a fixed amount."
+
+    out_pay: int = 6
+    """Paid by each opponent for ù with a discard."""
+    out_no_discard_pay: int = 12
+    """Paid by each opponent for ù with every card melded and no discard."""
+    place_pays: tuple[int, ...] = (1, 2, 3)
+    """Paid to the winner by the second, third, fourth lowest."""
+    no_meld_pay: int = 4
+    """Paid by a player with no meld at all (móm), whatever the count."""
+    eaten_pay: int = 0
+    """Paid by a player each time the next player takes their discard."""

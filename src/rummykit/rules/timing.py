@@ -1,0 +1,135 @@
+"""Meld timing and the initial meld.
+
+>>> AnyTime().melds_per_turn(deal=1), OnePerTurn().melds_per_turn(deal=1)
+(0, 1)
+>>> AnyTime(all_at_once_deals=(4, 5, 6)).all_at_once(deal=5)
+True
+>>> InitialMeld(min_points=40).required
+True
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rummykit.rules.base import Component, component, concern
+
+__all__ = [
+    "AllAtOnce",
+    "AnyTime",
+    "AtShowing",
+    "InHand",
+    "InitialMeld",
+    "InitialMeldRule",
+    "MeldTiming",
+    "NoInitialMeld",
+    "OnePerTurn",
+]
+
+
+@concern("meld_timing", default="any")
+class MeldTiming(Component):
+    """Concern: when melds may be laid on the table."""
+
+    table_melds = True
+
+    def melds_per_turn(self, *, deal: int) -> int:
+        """Most melds per turn in deal number ``deal`` (1-based); 0 = no limit."""
+        return 0
+
+    def all_at_once(self, *, deal: int) -> bool:
+        """Whether melds may only go down all at once, going out."""
+        return False
+
+
+@component
+@attrs.frozen(kw_only=True)
+class AnyTime(MeldTiming):
+    """Any number of melds on any turn."""
+
+    kind = "any"
+    summary = "Any number of melds on any turn, after drawing."
+
+    all_at_once_deals: tuple[int, ...] = ()
+    """Deal numbers (1-based) in which nobody melds before laying down the whole
+    hand at once (Wrotham: deals 4-6)."""
+
+    def all_at_once(self, *, deal: int) -> bool:
+        return deal in self.all_at_once_deals
+
+
+@component
+@attrs.frozen(kw_only=True)
+class OnePerTurn(MeldTiming):
+    """At most one meld per turn; a player who does not meld may lay off instead."""
+
+    kind = "one-per-turn"
+    summary = "At most one meld per turn (lay-offs are not limited)."
+
+    def melds_per_turn(self, *, deal: int) -> int:
+        return 1
+
+
+@component
+@attrs.frozen(kw_only=True)
+class AllAtOnce(MeldTiming):
+    """Nothing is melded until the whole hand goes down at once (Boathouse, Queen City)."""
+
+    kind = "all-at-once"
+    summary = "Melds go down only all at once, to go out."
+
+    def all_at_once(self, *, deal: int) -> bool:
+        return True
+
+
+@component
+@attrs.frozen(kw_only=True)
+class InHand(MeldTiming):
+    """Melds stay in hand; they are shown only at a knock or declaration (Gin, Indian)."""
+
+    kind = "in-hand"
+    summary = "Melds stay in hand and are shown only when the hand ends."
+
+    table_melds = False
+
+
+@component
+@attrs.frozen(kw_only=True)
+class AtShowing(MeldTiming):
+    """Phỏm: melds stay concealed until a player's last turn, when all go down."""
+
+    kind = "at-showing"
+    summary = "Melds stay concealed until the player's showing turn."
+
+
+@concern("initial_meld", default="none")
+class InitialMeldRule(Component):
+    """Concern: what a player's first meld must be worth or hold."""
+
+    required = False
+
+
+@component
+@attrs.frozen(kw_only=True)
+class NoInitialMeld(InitialMeldRule):
+    """The first meld is like any other."""
+
+    kind = "none"
+    summary = "No special requirement for a player's first meld."
+
+
+@component
+@attrs.frozen(kw_only=True)
+class InitialMeld(InitialMeldRule):
+    """The melds of a player's first melding turn must reach a threshold."""
+
+    kind = "threshold"
+    summary = "A player's first melding turn must reach a point total or hold a long meld."
+
+    required = True
+    min_points: int = 0
+    """Least total value of the melds put down in the first melding turn."""
+    min_meld_size: int = 0
+    """The first melds must include a meld of at least this many cards (Rami ta' L-att: 4)."""
+    new_melds_only: bool = True
+    """Only new melds count (no lay-offs) until the threshold is met."""

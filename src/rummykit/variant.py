@@ -1,0 +1,154 @@
+"""The :class:`Variant`: a frozen tree of rule components.
+
+A variant is data. It is usually loaded from a TOML file
+(:func:`rummykit.load_variant`), but it can be built and changed in Python too:
+
+>>> import attrs, rummykit as rk
+>>> v = rk.load_variant("straight")
+>>> v.name, v.players.min, v.players.max
+('straight', 2, 6)
+>>> either = attrs.evolve(v, ranking=rk.rules.StandardRanking(ace=rk.rules.Ace.EITHER))
+>>> either.ranking.ace.value
+'either'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rummykit.rules import (
+    AnyTime,
+    Claims,
+    Deal,
+    DealerRotation,
+    Deck,
+    DiscardRule,
+    DrawPolicy,
+    EmptyHand,
+    GameEnd,
+    GoingOut,
+    InitialMeldRule,
+    LayoffPolicy,
+    MeldRules,
+    MeldTiming,
+    NoClaims,
+    NoInitialMeld,
+    NoSwap,
+    Ranking,
+    Reuse,
+    Scoring,
+    StandardDeal,
+    StandardDealer,
+    StandardDeck,
+    StandardDiscard,
+    StandardDraw,
+    StandardLayoff,
+    StandardMelds,
+    StandardRanking,
+    StockExhaustion,
+    SwapPolicy,
+    Target,
+    WinnerTakes,
+)
+
+if TYPE_CHECKING:
+    from rummykit.errors import Problem
+
+__all__ = ["Limits", "Players", "Variant", "VariantInfo"]
+
+
+@attrs.frozen(kw_only=True)
+class VariantInfo:
+    """The ``[variant]`` table: names and sources."""
+
+    name: str
+    """Short lowercase name, e.g. ``straight`` or ``our-kitchen``."""
+    title: str = ""
+    """Human title, e.g. "Straight Rummy"."""
+    description: str = ""
+    """A sentence or two on the game."""
+    sources: tuple[str, ...] = ()
+    """Where the rules come from (titles or addresses)."""
+    notes: tuple[str, ...] = ()
+    """Choices made where sources disagree, and other remarks."""
+
+
+@attrs.frozen(kw_only=True)
+class Players:
+    """The ``[players]`` table: the allowed player counts."""
+
+    min: int = 2
+    """Fewest players."""
+    max: int = 6
+    """Most players."""
+
+    def counts(self) -> range:
+        """Every allowed player count."""
+        return range(self.min, self.max + 1)
+
+
+@attrs.frozen(kw_only=True)
+class Limits:
+    """The ``[limits]`` table: bounds that guarantee every game ends."""
+
+    max_turns: int = 1000
+    """Turns in one hand after which it ends with nobody out (a turn limit, not
+    a rule of any source: it only stops endless play)."""
+    max_hands: int = 500
+    """Hands in one game after which it ends (same purpose)."""
+
+
+@attrs.frozen(kw_only=True)
+class Variant:
+    """A complete ruleset: metadata plus one component per concern.
+
+    Build one with :func:`rummykit.load_variant`, :func:`rummykit.loads_variant`
+    or directly; ``to_toml()`` writes it back.
+    """
+
+    info: VariantInfo
+    players: Players = Players()
+    limits: Limits = Limits()
+    ranking: Ranking = StandardRanking()
+    deck: Deck = StandardDeck()
+    deal: Deal = StandardDeal()
+    dealer: DealerRotation = StandardDealer()
+    melds: MeldRules = StandardMelds()
+    draw: DrawPolicy = StandardDraw()
+    meld_timing: MeldTiming = AnyTime()
+    initial_meld: InitialMeldRule = NoInitialMeld()
+    layoff: LayoffPolicy = StandardLayoff()
+    swap: SwapPolicy = NoSwap()
+    claims: Claims = NoClaims()
+    discard: DiscardRule = StandardDiscard()
+    going_out: GoingOut = EmptyHand()
+    stock: StockExhaustion = Reuse()
+    scoring: Scoring = WinnerTakes()
+    game_end: GameEnd = Target()
+
+    @property
+    def name(self) -> str:
+        """The variant's short name."""
+        return self.info.name
+
+    @property
+    def title(self) -> str:
+        """The variant's title (its name if it has none)."""
+        return self.info.title or self.info.name
+
+    def to_toml(self) -> str:
+        """The variant as TOML text, every component written out in full.
+
+        ``loads_variant(v.to_toml()) == v``.
+        """
+        from rummykit.loading import dump_variant
+
+        return dump_variant(self)
+
+    def check(self) -> tuple[Problem, ...]:
+        """Cross-field problems (an empty tuple for a sound ruleset)."""
+        from rummykit.checks import check_variant
+
+        return check_variant(self)
