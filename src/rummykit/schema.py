@@ -25,9 +25,9 @@ import attrs
 
 from rummykit.cards import Rank
 from rummykit.rules.base import ByPlayers, FrozenMap, concern_bases, concern_kinds
-from rummykit.variant import Limits, Players, Variant, VariantInfo
+from rummykit.variant import Limits, Players, VariantInfo, component_fields
 
-__all__ = ["field_docs", "field_type_text", "variant_schema"]
+__all__ = ["field_docs", "field_type_text", "reference_markdown", "variant_schema"]
 
 
 @cache
@@ -195,9 +195,8 @@ def variant_schema() -> dict[str, Any]:
             "properties": table,
             "additionalProperties": False,
         }
-    for f in attrs.fields(Variant):
-        if f.name in concern_bases():
-            props[f.name] = _component_schema(f.name)
+    for name in component_fields():
+        props[name] = _component_schema(name)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://rummykit.invalid/variant.schema.json",
@@ -206,3 +205,81 @@ def variant_schema() -> dict[str, Any]:
         "properties": props,
         "additionalProperties": False,
     }
+
+
+def _md_default(value: Any) -> str:
+    import json
+
+    plain = _default(value)
+    if plain == [] or plain == {}:
+        return "`[]`" if plain == [] else "`{}`"
+    if isinstance(plain, bool):
+        return "`true`" if plain else "`false`"
+    if isinstance(plain, str):
+        return f'`"{plain}"`'
+    if isinstance(plain, dict):
+        return "`{ " + ", ".join(f'"{k}" = {json.dumps(v)}' for k, v in plain.items()) + " }`"
+    return f"`{json.dumps(plain)}`"
+
+
+def _md_rows(cls: type) -> list[str]:
+    hints = typing.get_type_hints(cls)
+    docs = field_docs(cls)
+    rows = ["| key | type | default | meaning |", "| --- | --- | --- | --- |"]
+    for f in attrs.fields(cls):
+        if not f.init:
+            continue
+        if f.default is attrs.NOTHING:
+            default = "required"
+        else:
+            factory = getattr(f.default, "factory", None)
+            value = factory() if callable(factory) else f.default
+            default = "unset" if value is None else _md_default(value)
+        text = field_type_text(hints[f.name]).replace("|", "\\|")
+        rows.append(f"| `{f.name}` | {text} | {default} | {docs.get(f.name, '')} |")
+    return rows
+
+
+def reference_markdown() -> str:
+    """The variant file reference (every table, kind, key, type and default) as Markdown.
+
+    >>> text = reference_markdown()
+    >>> "## `[ranking]`" in text and "`ace`" in text
+    True
+    """
+    out = [
+        "# Variant file reference",
+        "",
+        "Generated from the component classes by `rummykit.schema.reference_markdown()`;",
+        "do not edit by hand. Every component table picks a `kind`; the keys of the",
+        "chosen kind configure it, and keys left out take the defaults below.",
+        "",
+        "## Top level",
+        "",
+        "| key | type | meaning |",
+        "| --- | --- | --- |",
+        "| `extends` | string | A built-in variant name or a path (relative to this file) to merge over. |",
+        "| `schema_version` | integer | Format version; `1`. |",
+        "",
+    ]
+    for key, cls in (("variant", VariantInfo), ("players", Players), ("limits", Limits)):
+        out += [f"## `[{key}]`", "", (cls.__doc__ or "").strip().splitlines()[0], "", *_md_rows(cls), ""]
+    for name in component_fields():
+        base = concern_bases()[name]
+        kinds = concern_kinds(name)
+        out += [
+            f"## `[{name}]`",
+            "",
+            (base.__doc__ or "").strip().splitlines()[0].removeprefix("Concern: ").capitalize(),
+            f"Kinds: {', '.join(f'`{k}`' for k in kinds)} (default `{base.default_kind}`).",
+            "",
+        ]
+        for kind, kind_cls in kinds.items():
+            summary = kind_cls.summary or (kind_cls.__doc__ or "").strip()
+            out += [f"### `{name}.kind = \"{kind}\"`", "", summary, ""]
+            rows = _md_rows(kind_cls)
+            if len(rows) > 2:
+                out += [*rows, ""]
+            else:
+                out += ["No other keys.", ""]
+    return "\n".join(out).rstrip() + "\n"

@@ -56,7 +56,7 @@ from rummykit.rules import (
 if TYPE_CHECKING:
     from rummykit.errors import Problem
 
-__all__ = ["Limits", "Players", "Variant", "VariantInfo"]
+__all__ = ["Limits", "Players", "Variant", "VariantInfo", "component_fields"]
 
 
 @attrs.frozen(kw_only=True)
@@ -152,3 +152,13 @@ class Variant:
         from rummykit.checks import check_variant
 
         return check_variant(self)
+
+
+def component_fields() -> tuple[str, ...]:
+    """The concern tables of a variant, in file order.
+
+    >>> component_fields()[:3]
+    ('ranking', 'deck', 'deal')
+    """
+    plain = {"info", "players", "limits"}
+    return tuple(f.name for f in attrs.fields(Variant) if f.name not in plain)
