@@ -31,6 +31,26 @@ class Direction(Kind):
 class Deal(Component):
     """Concern: how many cards each player gets and who starts."""
 
+    def hand_size_for(self, players: int) -> int:
+        """Cards dealt to each player with ``players`` players."""
+        raise NotImplementedError
+
+    def starter_extra(self) -> int:
+        """Extra cards dealt to the player who starts."""
+        return 0
+
+    def starter_draws(self) -> bool:
+        """Whether the starting player draws on the first turn."""
+        return True
+
+    def has_upcard(self) -> bool:
+        """Whether a card is turned up to start the discard pile."""
+        return True
+
+    def step(self) -> int:
+        """+1 or -1: how seat numbers move from one turn to the next."""
+        return 1
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -51,6 +71,18 @@ class StandardDeal(Deal):
     """Whether one card is turned up to start the discard pile."""
     direction: Direction = Direction.CLOCKWISE
     """The order of play."""
+
+    def hand_size_for(self, players: int) -> int:
+        return self.hand_size.get(players)
+
+    def starter_extra(self) -> int:
+        return self.first_player_extra
+
+    def starter_draws(self) -> bool:
+        return self.first_player_draws
+
+    def has_upcard(self) -> bool:
+        return self.upcard
 
     def cards_needed(self, players: int) -> int:
         """Cards taken from the shoe by the deal (hands, extra, upcard)."""

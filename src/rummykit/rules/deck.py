@@ -33,6 +33,10 @@ class Deck(Component):
         """Whether any card can ever be wild."""
         raise NotImplementedError
 
+    def cuts_wild(self) -> bool:
+        """Whether a card is cut at the deal to name this hand's wild rank."""
+        return False
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -63,6 +67,9 @@ class StandardDeck(Deck):
         if self.cut_wild and cut is not None:
             ranks.add(Rank.ACE if cut.rank is None else cut.rank)
         return frozenset(ranks)
+
+    def cuts_wild(self) -> bool:
+        return self.cut_wild
 
     def has_wilds(self) -> bool:
         return bool((self.jokers_per_deck and self.jokers_wild) or self.wild_ranks or self.cut_wild)

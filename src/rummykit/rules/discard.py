@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import attrs
 
+from rummykit.cards import Card
 from rummykit.rules.base import Component, component, concern
 
 __all__ = ["DiscardRule", "StandardDiscard"]
@@ -16,6 +17,15 @@ __all__ = ["DiscardRule", "StandardDiscard"]
 @concern("discard", default="standard")
 class DiscardRule(Component):
     """Concern: what may be discarded to end a turn."""
+
+    def refusal(self, card: Card, *, taken: Card | None) -> str | None:
+        """Why ``card`` may not be discarded (``taken``: the card just taken
+        from the discard pile this turn), or None."""
+        return None
+
+    def penalizes_playable(self) -> bool:
+        """Whether a discard that could extend a table meld is penalized."""
+        return False
 
 
 @component
@@ -31,3 +41,11 @@ class StandardDiscard(DiscardRule):
     playable_penalized: bool = False
     """A discard that could extend an exposed meld is penalized (Thai); the
     amount is the scoring's ``playable_discard_penalty``."""
+
+    def refusal(self, card: Card, *, taken: Card | None) -> str | None:
+        if self.not_taken_card and taken is not None and card == taken:
+            return f"{card} was just taken from the discard pile and may not be discarded this turn"
+        return None
+
+    def penalizes_playable(self) -> bool:
+        return self.playable_penalized

@@ -55,6 +55,27 @@ class DrawPolicy(Component):
         """Whether the discard pile can ever be taken from."""
         return True
 
+    def depths(self, pile: int) -> tuple[int, ...]:
+        """How many cards may be taken from the top of a pile of ``pile`` cards."""
+        return (1,) if pile and self.takes_discards else ()
+
+    def use_rule(self, depth: int, *, melded: bool) -> UseAs | None:
+        """How the deepest card taken (``depth`` cards) must be used at once, or
+        None when it may be kept. ``melded``: the player has made an initial meld."""
+        return None
+
+    def with_stock(self) -> bool:
+        """Whether the top discard may be taken together with the top of the stock."""
+        return False
+
+    def picks_any(self) -> bool:
+        """Whether any one visible discard may be picked (throw-down)."""
+        return False
+
+    def offers_upcard(self) -> bool:
+        """Whether the first turn is an offer of the upcard (Gin)."""
+        return False
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -72,6 +93,16 @@ class StandardDraw(DrawPolicy):
     """Gin's first turn: the non-dealer may take the upcard or pass, then the
     dealer; if both pass the non-dealer draws from the stock."""
 
+    def use_rule(self, depth: int, *, melded: bool) -> UseAs | None:
+        if self.must_use is MustUse.YES:
+            return self.use_as
+        if self.must_use is MustUse.BEFORE_INITIAL_MELD and not melded:
+            return UseAs.NEW_MELD
+        return None
+
+    def offers_upcard(self) -> bool:
+        return self.upcard_offer
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -80,6 +111,12 @@ class TopTwoDraw(DrawPolicy):
 
     kind = "top-two"
     summary = "Draw from the stock, or take the top discard plus the next discard or the top of the stock."
+
+    def depths(self, pile: int) -> tuple[int, ...]:
+        return tuple(range(1, min(pile, 2) + 1))
+
+    def with_stock(self) -> bool:
+        return True
 
 
 @component
@@ -95,6 +132,12 @@ class DigDraw(DrawPolicy):
     use_as: UseAs = UseAs.MELD_OR_LAYOFF
     """How the deepest card taken must be used."""
 
+    def depths(self, pile: int) -> tuple[int, ...]:
+        return tuple(range(1, pile + 1))
+
+    def use_rule(self, depth: int, *, melded: bool) -> UseAs | None:
+        return self.use_as if depth > 1 or self.must_use_top else None
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -107,6 +150,19 @@ class PickAnyDraw(DrawPolicy):
     must_use: MustUse = MustUse.NO
     """Whether the taken discard must be melded at once."""
 
+    def depths(self, pile: int) -> tuple[int, ...]:
+        return ()
+
+    def picks_any(self) -> bool:
+        return True
+
+    def use_rule(self, depth: int, *, melded: bool) -> UseAs | None:
+        if self.must_use is MustUse.YES:
+            return UseAs.MELD_OR_LAYOFF
+        if self.must_use is MustUse.BEFORE_INITIAL_MELD and not melded:
+            return UseAs.NEW_MELD
+        return None
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -118,6 +174,9 @@ class EatDraw(DrawPolicy):
 
     one_per_meld: bool = True
     """A meld may hold at most one card taken from the discard pile."""
+
+    def use_rule(self, depth: int, *, melded: bool) -> UseAs | None:
+        return UseAs.NEW_MELD_WITH_HAND_CARD
 
 
 @component

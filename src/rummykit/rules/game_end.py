@@ -23,10 +23,39 @@ class Best(Kind):
     HIGHEST = "highest"
     LOWEST = "lowest"
 
+    def pick(self, seats: Sequence[int], totals: Sequence[int]) -> tuple[int, ...]:
+        """The seats among ``seats`` with the best total (several on a tie)."""
+        if not seats:
+            return ()
+        values = [totals[s] for s in seats]
+        best = max(values) if self is Best.HIGHEST else min(values)
+        return tuple(s for s in seats if totals[s] == best)
+
 
 @concern("game_end", default="target")
 class GameEnd(Component):
     """Concern: when the game (match) is over."""
+
+    def start_total(self) -> int:
+        """Every player's total before the first hand."""
+        return 0
+
+    def drops_out(self, total: int) -> bool:
+        """Whether a player with this total leaves the game (elimination)."""
+        return False
+
+    def verdict(
+        self, *, totals: Sequence[int], active: Sequence[int], hands_played: int, went_out: int | None
+    ) -> tuple[int, ...] | None:
+        """The winning seats once the game is over, else None. ``active``: the
+        seats still in the game; ``went_out``: who went out of the last hand."""
+        raise NotImplementedError
+
+    def final_totals(
+        self, totals: Sequence[int], *, winners: Sequence[int], hands_won: Sequence[int]
+    ) -> list[int]:
+        """The totals after end-of-game bonuses."""
+        return list(totals)
 
 
 @component
@@ -58,6 +87,35 @@ class Target(GameEnd):
             return any(t >= self.target for t in totals)
         return any(t >= self.target for t in totals)
 
+    def verdict(
+        self, *, totals: Sequence[int], active: Sequence[int], hands_played: int, went_out: int | None
+    ) -> tuple[int, ...] | None:
+        if self.instant_loss is not None:
+            lost = [s for s in active if totals[s] <= self.instant_loss]
+            if lost:
+                return self.best.pick([s for s in active if s not in lost], totals) or ()
+        reached = [s for s in active if totals[s] >= self.target]
+        if self.must_go_out:
+            reached = [s for s in reached if s == went_out]
+        if not reached:
+            return None
+        if self.best is Best.LOWEST:
+            return self.best.pick(active, totals)
+        return self.best.pick(reached, totals)
+
+    def final_totals(
+        self, totals: Sequence[int], *, winners: Sequence[int], hands_won: Sequence[int]
+    ) -> list[int]:
+        out = list(totals)
+        if len(winners) == 1:
+            w = winners[0]
+            if self.shutout_multiplier != 1 and all(t == 0 for s, t in enumerate(out) if s != w):
+                out[w] *= self.shutout_multiplier
+            out[w] += self.game_bonus
+        for s, won in enumerate(hands_won):
+            out[s] += self.hand_bonus * won
+        return out
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -76,6 +134,17 @@ class Elimination(GameEnd):
         """Whether a player with this total is out."""
         return total >= self.limit if self.on_reach else total > self.limit
 
+    def drops_out(self, total: int) -> bool:
+        return self.eliminated(total)
+
+    def verdict(
+        self, *, totals: Sequence[int], active: Sequence[int], hands_played: int, went_out: int | None
+    ) -> tuple[int, ...] | None:
+        left = [s for s in active if not self.eliminated(totals[s])]
+        if len(left) > 1:
+            return None
+        return tuple(left) or Best.LOWEST.pick(active, totals)
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -91,6 +160,22 @@ class Deals(GameEnd):
     """Which total wins."""
     start_score: int = 0
     """Each player's total before the first hand (Continental: 100; chips)."""
+    tiebreak: bool = False
+    """When the best totals tie after the last deal, the tied players play
+    further deals until one total is best (Indian Deals rummy)."""
+
+    def start_total(self) -> int:
+        return self.start_score
+
+    def verdict(
+        self, *, totals: Sequence[int], active: Sequence[int], hands_played: int, went_out: int | None
+    ) -> tuple[int, ...] | None:
+        if hands_played < self.deals:
+            return None
+        best = self.best.pick(active, totals)
+        if len(best) > 1 and self.tiebreak:
+            return None
+        return best
 
 
 @component
@@ -100,3 +185,12 @@ class SingleHand(GameEnd):
 
     kind = "single"
     summary = "Each hand is a game of its own."
+
+    def verdict(
+        self, *, totals: Sequence[int], active: Sequence[int], hands_played: int, went_out: int | None
+    ) -> tuple[int, ...] | None:
+        if hands_played < 1:
+            return None
+        if went_out is not None:
+            return (went_out,)
+        return Best.HIGHEST.pick(active, totals)

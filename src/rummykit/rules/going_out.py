@@ -17,6 +17,7 @@ __all__ = [
     "EmptyHand",
     "FinalDiscard",
     "GoingOut",
+    "InvalidDeclaration",
     "Knock",
     "Pattern",
     "Showing",
@@ -35,9 +36,61 @@ class FinalDiscard(Kind):
     """Every card must be melded; no final discard."""
 
 
+class InvalidDeclaration(Kind):
+    """What happens when a player declares a hand that fails the declaration rules."""
+
+    REFUSED = "refused"
+    """The declaration is an illegal action and is refused."""
+    PENALTY = "penalty"
+    """The declaration is allowed and loses: the declarer scores the scoring's
+    ``wrong_declaration`` cost and is out of the hand, like a dropped player;
+    the others play on, and the last one left wins (Indian: "A wrong
+    declaration or invalid show will earn player 80 points")."""
+
+
 @concern("going_out", default="empty-hand")
 class GoingOut(Component):
     """Concern: how a player ends the hand."""
+
+    def final_discard_rule(self) -> FinalDiscard:
+        """Whether going out needs, allows or forbids a final discard."""
+        return FinalDiscard.OPTIONAL
+
+    def buries_final_discard(self) -> bool:
+        """Whether the going-out discard goes face down (it cannot be taken)."""
+        return False
+
+    def knock_limit(self, *, upcard_value: int | None) -> int | None:
+        """Highest deadwood that may knock (None: knocking is not a way out);
+        ``upcard_value`` is the value of the hand's first upcard."""
+        return None
+
+    def big_gin_allowed(self) -> bool:
+        """Whether a fully melded hand may go out by knocking without a discard."""
+        return False
+
+    def declares(self) -> bool:
+        """Whether players go out by showing the whole hand at once, checked
+        against the declaration rules."""
+        return False
+
+    def penalizes_invalid(self) -> bool:
+        """Whether an invalid declaration is allowed and loses (else refused)."""
+        return False
+
+    def drops_allowed(self) -> bool:
+        """Whether a player may drop (concede the hand) on their turn."""
+        return False
+
+    def showing_turn(self) -> int:
+        """The turn (1-based, each player's own count) on which everyone shows
+        and after which the hand ends; 0: no such turn."""
+        return 0
+
+    def run_requirement(self) -> tuple[int, int]:
+        """Fewest runs and fewest pure runs a complete hand needs (a losing
+        hand without them counts every card, as in Indian rummy)."""
+        return (0, 0)
 
 
 @component
@@ -52,6 +105,12 @@ class EmptyHand(GoingOut):
     """Whether the last card must be discarded."""
     face_down: bool = False
     """The final discard goes face down and cannot be taken (Thai)."""
+
+    def final_discard_rule(self) -> FinalDiscard:
+        return self.final_discard
+
+    def buries_final_discard(self) -> bool:
+        return self.face_down
 
 
 @component
@@ -71,6 +130,22 @@ class Knock(GoingOut):
     big_gin: bool = False
     """A player whose whole hand, drawn card included, is melded may go out
     without a discard (big gin)."""
+
+    def final_discard_rule(self) -> FinalDiscard:
+        return FinalDiscard.REQUIRED
+
+    def buries_final_discard(self) -> bool:
+        return True
+
+    def knock_limit(self, *, upcard_value: int | None) -> int | None:
+        if self.any_deadwood:
+            return 1 << 30
+        if self.oklahoma and upcard_value is not None:
+            return upcard_value
+        return self.max_deadwood
+
+    def big_gin_allowed(self) -> bool:
+        return self.big_gin
 
     def may_knock(self, deadwood: int, *, limit: int | None = None) -> bool:
         """Whether a hand with this deadwood count may knock."""
@@ -131,10 +206,32 @@ class Declare(GoingOut):
     over and discarded."""
     final_discard: FinalDiscard = FinalDiscard.OPTIONAL
     """Whether the declaration ends with a discard."""
+    invalid: InvalidDeclaration = InvalidDeclaration.REFUSED
+    """What an invalid declaration does: ``refused`` (illegal) or ``penalty``."""
+    drops: bool = False
+    """A player may drop (concede the hand) on their turn: a first drop before
+    their first draw, a middle drop later. The player is out of the hand and
+    scores the scoring's ``first_drop`` or ``middle_drop``; the others play on,
+    and the last one left wins (Indian)."""
 
     def pattern_sizes(self) -> tuple[tuple[int, ...], ...]:
         """The patterns as tuples of meld sizes."""
         return tuple(p.sizes for p in self.patterns)
+
+    def final_discard_rule(self) -> FinalDiscard:
+        return self.final_discard if self.leave_one else FinalDiscard.FORBIDDEN
+
+    def declares(self) -> bool:
+        return True
+
+    def run_requirement(self) -> tuple[int, int]:
+        return (self.min_runs, self.min_pure_runs)
+
+    def penalizes_invalid(self) -> bool:
+        return self.invalid is InvalidDeclaration.PENALTY
+
+    def drops_allowed(self) -> bool:
+        return self.drops
 
 
 @component
@@ -149,3 +246,9 @@ class Showing(GoingOut):
     """Turns each player plays; melds are shown on the last."""
     all_melded_wins: bool = True
     """A player whose whole hand is melded (ù) wins at once."""
+
+    def showing_turn(self) -> int:
+        return self.turns
+
+    def declares(self) -> bool:
+        return self.all_melded_wins

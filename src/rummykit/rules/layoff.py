@@ -68,6 +68,19 @@ class LayoffPolicy(Component):
         """Whether a player may lay off onto a meld (their own or not) now."""
         return False
 
+    def on_turn(self, *, showing: bool) -> bool:
+        """Whether lay-offs are made on one's own turn (``showing``: it is the
+        player's showing turn)."""
+        return False
+
+    def after_knock(self, *, gin: bool) -> bool:
+        """Whether the defenders lay off after a knock (``gin``: no deadwood)."""
+        return False
+
+    def credit_to(self, *, owner: int, layer: int) -> int:
+        """The seat a laid-off card scores for."""
+        return owner
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -96,6 +109,12 @@ class StandardLayoff(LayoffPolicy):
     """A wild card at either end of a run may be moved to the other end by a
     player laying off the natural card it stood for (Double Rum)."""
 
+    def on_turn(self, *, showing: bool) -> bool:
+        return True
+
+    def credit_to(self, *, owner: int, layer: int) -> int:
+        return layer if self.credit is Credit.LAYER else owner
+
     def allowed_onto(self, *, own: bool, has_melded: bool) -> bool:
         if self.onto is Onto.OWN and not own:
             return False
@@ -115,6 +134,12 @@ class AfterKnockLayoff(LayoffPolicy):
     on_gin: bool = False
     """Whether lay-offs are allowed against gin (no deadwood)."""
 
+    def after_knock(self, *, gin: bool) -> bool:
+        return self.on_gin or not gin
+
+    def allowed_onto(self, *, own: bool, has_melded: bool) -> bool:
+        return not own
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -126,6 +151,12 @@ class ShowingLayoff(LayoffPolicy):
 
     onto_others: bool = True
     """Whether lay-offs onto other players' melds are allowed."""
+
+    def on_turn(self, *, showing: bool) -> bool:
+        return showing
+
+    def allowed_onto(self, *, own: bool, has_melded: bool) -> bool:
+        return own or self.onto_others
 
 
 class Borrow(Kind):
@@ -141,6 +172,23 @@ class Borrow(Kind):
 @concern("swap", default="none")
 class SwapPolicy(Component):
     """Concern: taking cards back from the table (joker exchange, borrowing)."""
+
+    def exchanges_wilds(self, *, has_melded: bool, played_this_turn: bool) -> bool:
+        """Whether the player on turn may exchange a natural card for a table wild now."""
+        return False
+
+    def borrows_from(self, *, own: bool, has_melded: bool) -> bool:
+        """Whether the player on turn may borrow a card from a (their own or not) meld."""
+        return False
+
+    def wild_must_be_used(self) -> bool:
+        """Whether a wild taken by an exchange must be melded the same turn."""
+        return False
+
+    def releases_set_wild_singly(self) -> bool:
+        """Whether a wild in a three-card set is released for one natural card;
+        otherwise both missing cards must be given."""
+        return True
 
 
 @component
@@ -172,11 +220,36 @@ class StandardSwap(SwapPolicy):
     added (Kalooki option)."""
     borrow: Borrow = Borrow.NONE
     """Taking a natural card from a meld to use at once in a new meld."""
+    before_melding: bool = False
+    """A joker exchange is allowed only after drawing and before the player
+    melds, lays off or discards that turn (Kalooki: "after drawing but before
+    melding or discarding")."""
+
+    def exchanges_wilds(self, *, has_melded: bool, played_this_turn: bool) -> bool:
+        if not self.jokers or (self.requires_own_meld and not has_melded):
+            return False
+        return not (self.before_melding and played_this_turn)
+
+    def borrows_from(self, *, own: bool, has_melded: bool) -> bool:
+        if self.borrow is Borrow.NONE or (self.requires_own_meld and not has_melded):
+            return False
+        return self.borrow is Borrow.ANY or own
+
+    def wild_must_be_used(self) -> bool:
+        return self.must_use_wild
+
+    def releases_set_wild_singly(self) -> bool:
+        return not self.set_wild_needs_both
 
 
 @concern("claims", default="none")
 class Claims(Component):
     """Concern: out-of-turn claims of a discard."""
+
+    def may_call(self, *, goes_out: bool) -> bool:
+        """Whether another player may claim a discard that could be laid off
+        (``goes_out``: the claim would leave the caller without cards)."""
+        return False
 
 
 @component
@@ -198,3 +271,6 @@ class CallRummy(Claims):
 
     on_last_turn: bool = False
     """Whether a call is allowed on a player's last turn."""
+
+    def may_call(self, *, goes_out: bool) -> bool:
+        return self.on_last_turn or not goes_out

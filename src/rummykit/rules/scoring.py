@@ -146,6 +146,11 @@ class WinnerTakes(Scoring):
     """Points added instead of (or besides) the multiplier for going rummy."""
     no_winner: NoWinner = NoWinner.NOTHING
     """How a hand that ends with nobody out is scored."""
+    losers_meld: bool = False
+    """The other players first lay out the melds in their hands, and the winner
+    scores only their unmelded cards (Boathouse: "the other players then lay
+    down their hands, separating out their own melds from non meldable
+    cards"); off: every card left in their hands scores."""
 
 
 @component
@@ -210,6 +215,12 @@ class KnockScoring(Scoring):
     """Extra bonus for big gin (all cards melded, no discard)."""
     bonus_per_opponent: bool = False
     """Whether the gin/rum bonus is collected from each opponent (Knock Rummy)."""
+    gin_tie: KnockTie = KnockTie.KNOCKER
+    """Who wins when the knocker has no deadwood (gin, rum) and a defender has
+    none either. ``knocker``: gin cannot be undercut (Gin), and "the knocker
+    is still considered the winner" and collects the bonus from everyone, the
+    tied player included (Knock Rummy); ``tie`` then applies only to knocks
+    with deadwood."""
 
 
 class LoserCount(Kind):
@@ -239,6 +250,19 @@ class IndianPoints(Scoring):
     """Cost of dropping later."""
     loser_counts: LoserCount = LoserCount.UNGROUPED
     """Which cards a loser with two sequences (one pure) counts."""
+    wild_value: int = 0
+    """Value of a wild card of the cut rank left in a losing hand ("Jokers of
+    both kinds (Wild and Printed) are worth zero points"); printed jokers take
+    ``card_values.JK``."""
+    winner_collects: bool = False
+    """Chips change hands: each loser loses their points and the winner gains
+    their sum (Points and Deals rummy: "the losers' points move to the
+    winner"); off: each player adds their own points to a penalty total and
+    the winner adds nothing (Pool rummy)."""
+    valid_loser_points: int = 0
+    """Points of a loser whose whole hand also forms a valid declaration
+    (option, seed S003 only: "The second player to declare with a valid
+    declaration will earn the player two points"); 0: they count nothing."""
 
 
 @component
@@ -292,3 +316,7 @@ class Chips(Scoring):
     """Paid by a player with no meld at all (móm), whatever the count."""
     eaten_pay: int = 0
     """Paid by a player each time the next player takes their discard."""
+    feeder_pays_all: bool = False
+    """A player whose discards the next player took three times, when that
+    player then goes ù, pays the winner for every loser and the others pay
+    nothing (Phỏm option)."""

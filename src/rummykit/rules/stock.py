@@ -8,16 +8,46 @@ True
 
 from __future__ import annotations
 
+import random
+
 import attrs
 
+from rummykit.cards import Card
 from rummykit.rules.base import Component, Kind, component, concern
 
-__all__ = ["EndHand", "EndTrigger", "PassTurns", "Reuse", "StockExhaustion"]
+__all__ = ["EndHand", "EndTrigger", "PassTurns", "Reuse", "StockExhaustion", "WhenEmpty"]
+
+
+class WhenEmpty(Kind):
+    """What a player on turn faces when the stock cannot be drawn from."""
+
+    REUSE = "reuse"
+    """The discard pile is made into a new stock (see ``rebuild``)."""
+    END = "end"
+    """The hand ends at once with nobody out."""
+    DECLINE = "decline"
+    """The player may take from the discard pile; passing ends the hand."""
+    PASS = "pass"
+    """The player may take from the discard pile or pass; when every player
+    passes in a row the hand ends."""
 
 
 @concern("stock", default="reuse")
 class StockExhaustion(Component):
     """Concern: the stock has run out (or is down to its reserve)."""
+
+    def when_empty(self, *, reuses: int) -> WhenEmpty:
+        """What happens when the stock is out, after ``reuses`` earlier reuses."""
+        raise NotImplementedError
+
+    def reserve_cards(self) -> int:
+        """Cards at the bottom of the stock that may never be drawn."""
+        return 0
+
+    def rebuild(self, pile: list[Card], rng: random.Random) -> tuple[list[Card], list[Card]]:
+        """A new stock (top card first) from the discard pile (top card last),
+        and what stays in the pile."""
+        raise NotImplementedError
 
 
 @component
@@ -39,6 +69,17 @@ class Reuse(StockExhaustion):
     def may_reuse(self, *, already: int) -> bool:
         """Whether the pile may be reused after ``already`` reuses."""
         return self.max_reuses == 0 or already < self.max_reuses
+
+    def when_empty(self, *, reuses: int) -> WhenEmpty:
+        return WhenEmpty.REUSE if self.may_reuse(already=reuses) else WhenEmpty.END
+
+    def rebuild(self, pile: list[Card], rng: random.Random) -> tuple[list[Card], list[Card]]:
+        keep = pile[-1:] if self.keep_top else []
+        rest = pile[:-1] if self.keep_top else list(pile)
+        # Turned over: the first discard (the bottom of the pile) becomes the top.
+        if self.shuffle:
+            rng.shuffle(rest)
+        return rest, keep
 
 
 class EndTrigger(Kind):
@@ -63,6 +104,12 @@ class EndHand(StockExhaustion):
     reserve: int = 0
     """Cards left in the stock that may not be drawn (Gin: 2)."""
 
+    def when_empty(self, *, reuses: int) -> WhenEmpty:
+        return WhenEmpty.END if self.trigger is EndTrigger.EMPTY else WhenEmpty.DECLINE
+
+    def reserve_cards(self) -> int:
+        return self.reserve
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -71,3 +118,6 @@ class PassTurns(StockExhaustion):
 
     kind = "pass"
     summary = "A player who does not take a discard passes; all passing in a row ends the hand."
+
+    def when_empty(self, *, reuses: int) -> WhenEmpty:
+        return WhenEmpty.PASS

@@ -41,6 +41,11 @@ class MeldTiming(Component):
         """Whether melds may only go down all at once, going out."""
         return False
 
+    def melds_now(self, *, deal: int, showing: bool) -> bool:
+        """Whether single melds may be laid on the table this turn (``showing``:
+        it is the player's showing turn)."""
+        return self.table_melds and not self.all_at_once(deal=deal)
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -101,12 +106,24 @@ class AtShowing(MeldTiming):
     kind = "at-showing"
     summary = "Melds stay concealed until the player's showing turn."
 
+    def melds_now(self, *, deal: int, showing: bool) -> bool:
+        return showing
+
 
 @concern("initial_meld", default="none")
 class InitialMeldRule(Component):
     """Concern: what a player's first meld must be worth or hold."""
 
     required = False
+
+    def shortfall(self, *, points: int, sizes: tuple[int, ...]) -> str | None:
+        """Why melds worth ``points``, of ``sizes`` cards, are not a valid
+        initial meld (None when they are)."""
+        return None
+
+    def layoffs_before(self) -> bool:
+        """Whether a player may lay off before making the initial meld."""
+        return True
 
 
 @component
@@ -133,3 +150,13 @@ class InitialMeld(InitialMeldRule):
     """The first melds must include a meld of at least this many cards (Rami ta' L-att: 4)."""
     new_melds_only: bool = True
     """Only new melds count (no lay-offs) until the threshold is met."""
+
+    def shortfall(self, *, points: int, sizes: tuple[int, ...]) -> str | None:
+        if points < self.min_points:
+            return f"initial meld is worth {points}, the variant requires {self.min_points}"
+        if self.min_meld_size and not any(s >= self.min_meld_size for s in sizes):
+            return f"initial meld needs a meld of at least {self.min_meld_size} cards"
+        return None
+
+    def layoffs_before(self) -> bool:
+        return not self.new_melds_only
