@@ -78,6 +78,52 @@ def _cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_rules(args: argparse.Namespace) -> int:
+    from rummykit.rulebook import rulebook
+
+    book = rulebook(_load(args.variant))
+    sys.stdout.write(book.to_markdown() if args.format == "markdown" else book.to_text())
+    return 0
+
+
+def _cmd_diff(args: argparse.Namespace) -> int:
+    from rummykit.rulebook import diff_variants
+
+    a, b = _load(args.a), _load(args.b)
+    changes = diff_variants(a, b)
+    if args.format == "json":
+        out = [{"concern": c.concern, "before": c.before, "after": c.after} for c in changes]
+        print(json.dumps(out, indent=2, ensure_ascii=False))
+        return 0
+    if not changes:
+        print(f"{a.name} and {b.name} have the same rules.")
+        return 0
+    print(f"From {a.title} ({a.name}) to {b.title} ({b.name}):")
+    for change in changes:
+        print(f"- {change}")
+    return 0
+
+
+def _cmd_new(args: argparse.Namespace) -> int:
+    from rummykit.scaffold import scaffold
+
+    base = _load(args.base)
+    path = Path(args.output or f"{args.name}.toml")
+    if path.exists() and not args.force:
+        print(f"rummykit: {path} exists; use --force to overwrite it", file=sys.stderr)
+        return 1
+    ref = args.base if args.base in rk.list_variants() else str(Path(args.base).resolve())
+    text = scaffold(args.name, base, extends=ref)
+    path.write_text(text, encoding="utf-8")
+    problems = rk.validate_file(path)
+    for problem in problems:  # pragma: no cover - the scaffold is tested to be valid
+        print(f"{path}: {problem}", file=sys.stderr)
+    print(
+        f"wrote {path}: house rules '{args.name}' extending {base.name}; edit it, then: rummykit validate {path}"
+    )
+    return 1 if problems else 0
+
+
 def _cmd_schema(args: argparse.Namespace) -> int:
     print(json.dumps(rk.variant_schema(), indent=2, ensure_ascii=False))
     return 0
@@ -87,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``rummykit`` command."""
     parser = argparse.ArgumentParser(
         prog="rummykit",
-        description="The rules of the rummy family: list, show and validate variant files.",
+        description="The rules of the rummy family: list, show, explain, compare and validate rulesets.",
     )
     parser.add_argument("--version", action="version", version=f"rummykit {rk.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -106,6 +152,24 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("show", help="print a ruleset as TOML, after extends, every default written out")
     p.add_argument("variant", metavar="NAME|FILE", help="a built-in name or a variant file")
     p.set_defaults(func=_cmd_show)
+
+    p = sub.add_parser("rules", help="print a ruleset as a readable rulebook")
+    p.add_argument("variant", metavar="NAME|FILE", help="a built-in name or a variant file")
+    p.add_argument("--format", choices=["text", "markdown"], default="text", help="output format")
+    p.set_defaults(func=_cmd_rules)
+
+    p = sub.add_parser("diff", help="the rules that differ between two rulesets, in plain language")
+    p.add_argument("a", metavar="A", help="a built-in name or a variant file")
+    p.add_argument("b", metavar="B", help="a built-in name or a variant file")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format")
+    p.set_defaults(func=_cmd_diff)
+
+    p = sub.add_parser("new", help="write a commented house-rule file extending a ruleset")
+    p.add_argument("name", metavar="NAME", help="name of the new ruleset (lowercase, digits, hyphens)")
+    p.add_argument("--from", dest="base", default="straight", metavar="BASE", help="ruleset to extend")
+    p.add_argument("-o", "--output", metavar="FILE", help="file to write (default NAME.toml)")
+    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+    p.set_defaults(func=_cmd_new)
 
     p = sub.add_parser("schema", help="print the JSON Schema of variant files")
     p.set_defaults(func=_cmd_schema)

@@ -588,12 +588,11 @@ def _stock_pass(c: PassTurns, v: Variant) -> list[str]:
 
 @_describes(WinnerTakes)
 def _score_winner(c: WinnerTakes, v: Variant) -> list[str]:
-    counted = (
-        "their unmelded cards (they lay out their melds first)"
-        if getattr(c, "losers_meld", False)
-        else "the cards left in their hands"
-    )
-    out = [f"The player who goes out scores the value of every other player's {counted}.", _values(c)]
+    if c.losers_meld:
+        first = "The others lay out their melds; the player who goes out scores their unmelded cards."
+    else:
+        first = "The player who goes out scores the value of the cards left in the other players' hands."
+    out = [first, _values(c)]
     if c.rummy_multiplier != 1:
         out.append(
             f"Going out in one turn with no earlier meld or lay-off (going rummy) multiplies the score by {c.rummy_multiplier}."
