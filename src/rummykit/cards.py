@@ -153,7 +153,13 @@ class Card:
 
     @classmethod
     def from_code(cls, code: int) -> Card:
-        """The card with this integer code (0-51 natural, 52 joker)."""
+        """The card with this integer code (0-51 natural, 52 joker).
+
+        Raises :class:`IndexError` for any other code (a negative code does not
+        wrap around to the joker).
+        """
+        if not 0 <= code <= JOKER_CODE:
+            raise IndexError(f"no card has code {code}: codes are 0-51, and 52 for the joker")
         return _CARDS[code]
 
     @classmethod

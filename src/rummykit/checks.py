@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from rummykit.cards import build_shoe
 from rummykit.errors import Problem
 from rummykit.rules import (
     AfterKnockLayoff,
@@ -58,9 +59,27 @@ def _checks(v: Variant) -> Iterator[Problem]:
         return
     yield from _deal(v)
     yield from _melds(v)
-    yield from _going_out(v)
-    yield from _consistency(v)
+    sound = _deal_is_sound(v)
+    yield from _going_out(v, sound)
+    yield from _consistency(v, sound)
     yield from _numbers(v)
+
+
+def _deal_is_sound(v: Variant) -> bool:
+    """Whether hand sizes and the shoe are given, and positive, for every player count.
+
+    Checks that count cards are skipped otherwise: ``_deal`` has reported why.
+    """
+    deal, deck = v.deal, v.deck
+    if not isinstance(deal, StandardDeal) or not isinstance(deck, StandardDeck):
+        return False
+    return (
+        all(deal.hand_size.covers(n) and deck.decks.covers(n) for n in v.players.counts())
+        and all(x >= 1 for x in deal.hand_size.values())
+        and all(x >= 1 for x in deck.decks.values())
+        and deal.first_player_extra >= 0
+        and deck.jokers_per_deck >= 0
+    )
 
 
 def _players(v: Variant) -> Iterator[Problem]:
@@ -76,41 +95,53 @@ def _deal(v: Variant) -> Iterator[Problem]:
     deal, deck = v.deal, v.deck
     if not isinstance(deal, StandardDeal) or not isinstance(deck, StandardDeck):
         return
-    for n in v.players.counts():
-        if not deal.hand_size.covers(n):
-            yield Problem("deal.hand_size", f"no hand size given for {n} players")
-            return
-        if not deck.decks.covers(n):
-            yield Problem("deck.decks", f"no number of decks given for {n} players")
-            return
+    # Independent problems are all reported; the shoe is only counted without them.
+    bad = False
+    missing = [n for n in v.players.counts() if not deal.hand_size.covers(n)]
+    if missing:
+        yield Problem("deal.hand_size", f"no hand size given for {_counts(missing)} players")
+        bad = True
+    missing = [n for n in v.players.counts() if not deck.decks.covers(n)]
+    if missing:
+        yield Problem("deck.decks", f"no number of decks given for {_counts(missing)} players")
+        bad = True
     if any(x < 1 for x in deal.hand_size.values()):
         yield Problem("deal.hand_size", "every hand needs at least one card")
-        return
+        bad = True
     if any(x < 1 for x in deck.decks.values()):
         yield Problem("deck.decks", "at least one deck is needed")
-        return
+        bad = True
     if deal.first_player_extra < 0:
         yield Problem("deal.first_player_extra", "cannot be negative")
-        return
+        bad = True
     if deck.jokers_per_deck < 0:
         yield Problem("deck.jokers_per_deck", "cannot be negative")
+        bad = True
+    if bad:
         return
     for n in v.players.counts():
-        size = len(deck.shoe(n))
+        # Counted, not built: a file may ask for absurdly many decks or jokers.
+        size = deck.decks.get(n) * (52 + deck.jokers_per_deck)
         need = deal.cards_needed(n) + int(deck.cut_wild)
         if need > size:
             parts = [f"{deal.hand_size.get(n)} each"]
             if deal.first_player_extra:
-                parts.append(f"{deal.first_player_extra} extra")
+                parts.append(f"{deal.first_player_extra} extra to the first player")
             if deal.upcard:
                 parts.append("an upcard")
             if deck.cut_wild:
                 parts.append("a cut wild card")
             yield Problem(
                 "deal.hand_size",
-                f"{n} players need {need} cards ({' and '.join(parts)}) but the shoe holds {size}",
+                f"{n} players need {need} cards ({_counts(parts, 'and')}) but the shoe holds {size}",
             )
             return
+
+
+def _counts(items: list[int] | list[str], word: str = "or") -> str:
+    """``[5]`` -> ``"5"``, ``[4, 5, 6]`` -> ``"4, 5 or 6"``."""
+    text = [str(n) for n in items]
+    return text[0] if len(text) == 1 else ", ".join(text[:-1]) + f" {word} " + text[-1]
 
 
 def _melds(v: Variant) -> Iterator[Problem]:
@@ -149,17 +180,19 @@ def _meld_size_ok(v: Variant, size: int) -> bool:
     return isinstance(m, StandardMelds) and (m.set_size_ok(size) or m.run_size_ok(size))
 
 
-def _going_out(v: Variant) -> Iterator[Problem]:
+def _going_out(v: Variant, sound: bool) -> Iterator[Problem]:
     g = v.going_out
     if isinstance(g, Declare):
         m = v.melds
         runs_allowed = isinstance(m, StandardMelds) and m.runs
-        if g.min_runs < 0 or g.min_pure_runs < 0:
-            yield Problem("going_out.min_runs", "cannot be negative")
-        if g.min_pure_runs > g.min_runs:
+        if g.min_runs < 0:
+            yield Problem("going_out.min_runs", f"cannot be negative, got {g.min_runs}")
+        if g.min_pure_runs < 0:
+            yield Problem("going_out.min_pure_runs", f"cannot be negative, got {g.min_pure_runs}")
+        if g.min_pure_runs > g.min_runs >= 0:
             yield Problem(
                 "going_out.min_pure_runs",
-                f"{g.min_pure_runs} pure runs required but only {g.min_runs} runs (min_runs)",
+                f"{g.min_pure_runs} is more than min_runs ({g.min_runs}): every pure run is also a run",
             )
         if g.min_runs and not runs_allowed:
             yield Problem("going_out.min_runs", "runs are required but melds.runs is off")
@@ -171,7 +204,7 @@ def _going_out(v: Variant) -> Iterator[Problem]:
                     f"going_out.patterns[{i}]",
                     f"pattern {g.patterns[i]} needs melds of {bad[0]} cards, which the meld rules do not allow",
                 )
-            if isinstance(v.deal, StandardDeal):
+            if sound and isinstance(v.deal, StandardDeal):
                 total = sum(pattern)
                 for n in v.players.counts():
                     hand = v.deal.hand_size.get(n)
@@ -192,7 +225,7 @@ def _going_out(v: Variant) -> Iterator[Problem]:
         yield Problem("going_out.turns", f"at least one turn is needed, got {g.turns}")
 
 
-def _consistency(v: Variant) -> Iterator[Problem]:
+def _consistency(v: Variant, sound: bool) -> Iterator[Problem]:
     if isinstance(v.scoring, KnockScoring) and not isinstance(v.going_out, Knock):
         yield Problem(
             "scoring.kind",
@@ -238,15 +271,18 @@ def _consistency(v: Variant) -> Iterator[Problem]:
     if not isinstance(v.claims, NoClaims) and isinstance(v.layoff, NoLayoff):
         yield Problem("claims.kind", "Call Rummy claims a discard to lay off, but lay-offs are off")
     init = v.initial_meld
-    if isinstance(init, InitialMeld) and isinstance(v.deal, StandardDeal):
-        most_cards = max(v.deal.hand_size.values()) + v.deal.first_player_extra + 1
-        top = max(v.scoring.card_value(c) for c in v.deck.shoe(v.players.max))
-        reach = most_cards * top
-        if init.min_points > reach:
-            yield Problem(
-                "initial_meld.min_points",
-                f"{init.min_points} cannot be reached: {most_cards} cards are worth at most {reach}",
-            )
+    if isinstance(init, InitialMeld):
+        if sound and isinstance(v.deal, StandardDeal):
+            most_cards = max(v.deal.hand_size.values()) + v.deal.first_player_extra + 1
+            assert isinstance(v.deck, StandardDeck)  # sound implies it
+            kinds = build_shoe(jokers_per_deck=min(v.deck.jokers_per_deck, 1))  # each card once
+            top = max(v.scoring.card_value(c) for c in kinds)
+            reach = most_cards * top
+            if init.min_points > reach:
+                yield Problem(
+                    "initial_meld.min_points",
+                    f"{init.min_points} cannot be reached: {most_cards} cards are worth at most {reach}",
+                )
         m = v.melds
         if isinstance(m, StandardMelds) and init.min_meld_size:
             longest = max(

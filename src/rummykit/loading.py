@@ -78,7 +78,9 @@ class _Errors(Exception):
 
 
 def _strict(kind: type, word: str) -> Callable[[Any, type], Any]:
-    def hook(value: Any, _: type) -> Any:
+    def hook(value: Any, cl: type) -> Any:
+        if cl is not kind:  # a subclass, e.g. a custom IntEnum: cattrs' default
+            return cl(value)
         if type(value) is not kind:
             raise ConfigError(f"expected {word}, got {show_value(value)}")
         return value
@@ -107,17 +109,41 @@ def _structure_rank(value: Any, _: type) -> Rank:
 
 
 def _structure_by_players(value: Any, _: type) -> ByPlayers:
+    if isinstance(value, bool) or not isinstance(value, int | dict):
+        raise ConfigError(f"expected an integer or a table of player counts, got {show_value(value)}")
     if isinstance(value, dict):
         errors: list[tuple[tuple[str | int, ...], str]] = []
+        seen: list[tuple[int, int, str]] = []
         for key, number in value.items():
+            if isinstance(number, bool) or not isinstance(number, int):
+                errors.append(((str(key),), f"expected an integer, got {show_value(number)}"))
+                continue
             try:
-                ByPlayers.from_toml({key: number})
+                lo, hi, _n = ByPlayers.from_toml({key: number}).entries[0]
             except ConfigError as exc:
-                msg = str(exc).removeprefix(f"{key}: ")
+                msg = str(exc).removeprefix(f"{key}: ") + _range_hint(str(key))
                 errors.append(((str(key),), msg))
+                continue
+            clash = next((k for a, b, k in seen if lo <= b and a <= hi), None)
+            if clash is not None:
+                errors.append(((str(key),), f"player count {show_value(key)} overlaps {show_value(clash)}"))
+            seen.append((lo, hi, str(key)))
         if errors:
             raise _Errors(errors)
     return ByPlayers.from_toml(value)
+
+
+def _range_hint(key: str) -> str:
+    """Why a well-formed player range such as ``"6-5"`` or ``"0"`` is refused."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", key)
+    if match is None:
+        return ""
+    lo, hi = int(match[1]), int(match[2] or match[1])
+    if lo < 1:
+        return ": player counts start at 1"
+    if lo > hi:
+        return f': write the lower count first, like "{hi}-{lo}"'
+    return ""
 
 
 def _structure_values(value: Any, _: type) -> FrozenMap:
@@ -136,7 +162,13 @@ def _structure_values(value: Any, _: type) -> FrozenMap:
             errors.append(((str(key),), f"expected an integer, got {show_value(number)}"))
             continue
         if norm in seen:
-            errors.append(((str(key),), f"same card or rank as {show_value(seen[norm])}"))
+            what = "joker" if norm == "JK" else "rank" if len(norm) == 1 else "card"
+            errors.append(
+                (
+                    (str(key),),
+                    f"{show_value(key)} is the same {what} as {show_value(seen[norm])}; give it once",
+                )
+            )
             continue
         seen[norm] = str(key)
         out[norm] = number
@@ -221,9 +253,12 @@ def _is(tp: type) -> Callable[[Any], bool]:
 
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
-    # Exact-type predicates: singledispatch would also send StrEnum/IntEnum here.
+    # cattrs consults singledispatch before predicate hooks and registers int and str
+    # there, so these must be singledispatch hooks too. They only check the exact
+    # type; subclasses (Kind, Rank, Pattern have hooks of their own) fall back to
+    # cattrs' default.
     for tp, word in ((int, "an integer"), (bool, "true or false"), (str, "a string")):
-        conv.register_structure_hook_func(_is(tp), _strict(tp, word))
+        conv.register_structure_hook(tp, _strict(tp, word))
     conv.register_structure_hook(Rank, _structure_rank)
     conv.register_structure_hook(ByPlayers, _structure_by_players)
     conv.register_structure_hook(FrozenMap, _structure_values)
@@ -377,16 +412,39 @@ def _read(path: Path) -> dict[str, Any]:
     return _parse_toml(text)
 
 
-def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    """Deep merge: tables merge, everything else replaces; a changed ``kind`` replaces the table."""
+def _by_players_keys(concern: str, kind: Any) -> set[str]:
+    """The keys of a component whose values are numbers by player count."""
+    cls = concern_kinds(concern).get(kind) if isinstance(kind, str) else None
+    if cls is None or not attrs.has(cls):
+        return set()
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # an unresolvable annotation in a custom component
+        return set()
+    return {f.name for f in attrs.fields(cls) if hints.get(f.name) is ByPlayers}
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any], *, top: bool = True) -> dict[str, Any]:
+    """Deep merge: tables merge, everything else replaces; a changed ``kind`` replaces the table.
+
+    A table of numbers by player count (``hand_size = { 2 = 10, "3-4" = 7 }``) is
+    one value: it replaces the base's, whose ranges may be cut differently.
+    """
     out = dict(base)
     for key, value in over.items():
         old = out.get(key)
         if isinstance(old, dict) and isinstance(value, dict):
-            if "kind" in value and value.get("kind") != old.get("kind", None):
+            concern = top and key in concern_bases()
+            default = concern_bases()[key].default_kind if concern else None
+            if "kind" in value and value.get("kind") != old.get("kind", default):
                 out[key] = value
             else:
-                out[key] = _merge(old, value)
+                merged = _merge(old, value, top=False)
+                if concern:
+                    kind = merged.get("kind", default)
+                    for name in _by_players_keys(key, kind) & value.keys():
+                        merged[name] = value[name]
+                out[key] = merged
         else:
             out[key] = value
     return out
@@ -456,8 +514,17 @@ def _structure(doc: dict[str, Any], *, default_name: str) -> Variant:
     body = dict(doc)
     body.pop("extends", None)
     version = body.pop("schema_version", SCHEMA_VERSION)
-    if version != SCHEMA_VERSION:
-        problems.append(Problem("schema_version", f"unsupported version {show_value(version)}; expected 1"))
+    if type(version) is not int:  # not bool either: true == 1 in Python
+        problems.append(
+            Problem("schema_version", f"expected the integer {SCHEMA_VERSION}, got {show_value(version)}")
+        )
+    elif version != SCHEMA_VERSION:
+        problems.append(
+            Problem(
+                "schema_version",
+                f"unsupported version {version}; this rummykit reads version {SCHEMA_VERSION}",
+            )
+        )
     info = body.pop("variant", {})
     if isinstance(info, dict):
         info = dict(info)

@@ -8,6 +8,7 @@ selects in TOML. The keys of a table are the attributes of the chosen class.
 
 from __future__ import annotations
 
+import datetime as dt
 import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, TypeVar
@@ -245,6 +246,8 @@ class ByPlayers:
 
 def _show(value: object) -> str:
     """A value as the TOML author wrote it, for error messages."""
+    if isinstance(value, dt.date | dt.time):  # a datetime is a date too
+        return value.isoformat()
     if isinstance(value, str):
         return '"' + value.replace('"', '\\"') + '"'
     if isinstance(value, bool):
