@@ -78,6 +78,9 @@ def test_custom_component_falls_back_to_its_summary() -> None:
         penalty: int = 3
 
     rk.register_component(Wash)
-    v = attrs.evolve(rk.load_variant("straight"), stock=Wash())
-    assert describe_component(v.stock, v) == ["The hand is washed out. (penalty = 3)"]
-    assert isinstance(diff_variants(rk.load_variant("straight"), v)[0], Change)
+    try:
+        v = attrs.evolve(rk.load_variant("straight"), stock=Wash())
+        assert describe_component(v.stock, v) == ["The hand is washed out. (penalty = 3)"]
+        assert isinstance(diff_variants(rk.load_variant("straight"), v)[0], Change)
+    finally:
+        rk.rules.unregister_component(Wash)

@@ -12,6 +12,7 @@ from rummykit.rules.base import (
     concern_bases,
     concern_kinds,
     register_component,
+    unregister_component,
 )
 from rummykit.rules.deal import (
     Deal,
@@ -184,4 +185,5 @@ __all__ = [
     "concern_bases",
     "concern_kinds",
     "register_component",
+    "unregister_component",
 ]

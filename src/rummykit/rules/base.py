@@ -25,6 +25,7 @@ __all__ = [
     "concern_bases",
     "concern_kinds",
     "register_component",
+    "unregister_component",
 ]
 
 
@@ -56,6 +57,7 @@ class Component:
 
 _BASES: dict[str, type[Component]] = {}
 _KINDS: dict[str, dict[str, type[Component]]] = {}
+_BUILTIN: set[type[Component]] = set()
 
 C = TypeVar("C", bound=type[Component])
 
@@ -103,6 +105,7 @@ def register_component(cls: C, *, replace: bool = False) -> C:
     >>> _ = rk.register_component(NoReuse)
     >>> "doc-no-reuse" in rk.rules.concern_kinds("stock")
     True
+    >>> rk.rules.unregister_component(NoReuse)
     """
     if not (isinstance(cls, type) and issubclass(cls, Component)) or not _is_attrs(cls):
         raise TypeError(
@@ -119,8 +122,22 @@ def register_component(cls: C, *, replace: bool = False) -> C:
     return cls
 
 
+def unregister_component(cls: type[Component]) -> None:
+    """Forget a kind registered with :func:`register_component` (for tests and reloads).
+
+    Built-in kinds cannot be unregistered.
+    """
+    name = _find_concern(cls)
+    if cls in _BUILTIN:
+        raise ValueError(f"{cls.__name__} is a built-in component")
+    kinds = _KINDS[name]
+    if kinds.get(cls.kind) is cls:
+        del kinds[cls.kind]
+
+
 def component(cls: C) -> C:
-    """Class decorator for the built-in components (same as registering)."""
+    """Class decorator for the built-in components (registers them for good)."""
+    _BUILTIN.add(cls)
     return register_component(cls)
 
 
