@@ -1,0 +1,744 @@
+"""The general meld search: any shoe, any wild cards, declarations (internal).
+
+Representation. A hand's natural cards are one integer holding a small count
+field per card code (``F`` bits each, the top bit a guard), so removing a
+meld is a subtraction and "does the hand hold these cards" is one guarded
+subtraction. Wild cards are not in that integer: they are a *pool*, sorted
+from the most to the least valuable, of which the search only counts how
+many are left. A wild-rank card (deuce, cut joker) may be natural or wild:
+each split of those cards between the two roles is searched (splits whose
+wilds have the same values share one memo). One-deck hands are plain bit
+masks (``F = 1``).
+
+Search. The lowest natural card is decided first: it is the final discard,
+or in a meld with higher cards (a *core* of natural cards plus ``k`` wilds),
+or deadwood. Cores are listed once per hand from tables per variant (which
+rank patterns make a run with how many wilds). Results are memoised per
+(remaining cards, state). Using the most valuable wilds first is optimal
+because wilds are interchangeable in melds; and as soon as one chosen meld
+can take every remaining wild (a run with room, when no wild limit binds),
+later melds take only the wilds they need: the spare ones go to that meld.
+
+State: wilds left, whether such an absorbing meld exists, whether the
+discard is still to be made, runs and pure runs still needed, and (for
+declarations with patterns) the meld sizes still to be filled.
+
+Shortcuts. In a one-deck hand without requirements, once no wild is left
+the rest is the plain problem (:mod:`rummykit.melds.plain`, an oracle of a
+few microseconds); and when every wild is a printed joker or a wild-rank card
+already split off, :mod:`rummykit.melds.few` chooses the wilds' melds first
+and asks the plain solver about the rest.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from rummykit.cards import Card
+from rummykit.melds.classify import first_reading
+from rummykit.melds.few import few_cores, few_wilds
+from rummykit.melds.meld import Meld
+from rummykit.melds.plain import PlainTables, plain_cost, plain_keyed_melds, plain_plan, plain_tables
+from rummykit.melds.tables import JOKER, Rules
+
+__all__ = ["few_arrangement", "few_search", "search"]
+
+INF = 1 << 62
+SCALE = 1 << 10
+
+_LV = 1 << 7  # a discard is still to be made
+_AB = 1 << 8  # some meld can absorb every spare wild
+_R = 9  # 4 bits: runs still needed
+_P = 13  # 4 bits: pure runs still needed
+_SZ = 17  # index of the meld sizes still to be filled
+
+Plan = tuple[list[tuple[tuple[int, ...], int]], list[int], list[int]]
+
+_SWAR: dict[int, tuple[tuple[int, ...], int, dict[int, int], dict[int, int]]] = {}
+
+
+def _swar(width: int) -> tuple[tuple[int, ...], int, dict[int, int], dict[int, int]]:
+    """Units, guard mask, lowest-bit -> code, and a rank-mask spread cache.
+
+    Width 1 (one deck) has no guard bits: the hand is a plain bit mask.
+    """
+    found = _SWAR.get(width)
+    if found is None:
+        unit = tuple(1 << (width * c) for c in range(53))
+        if width == 1:
+            guard = 0
+            lowcode = {1 << c: c for c in range(53)}
+        else:
+            guard = sum(1 << (width * c + width - 1) for c in range(53))
+            lowcode = {1 << (width * c + j): c for c in range(53) for j in range(width - 1)}
+        found = (unit, guard, lowcode, {})
+        _SWAR[width] = found
+    return found
+
+
+def _spread(width: int, cache: dict[int, int], mask: int) -> int:
+    hit = cache.get(mask)
+    if hit is None:
+        hit = sum(1 << (width * i) for i in range(13) if mask >> i & 1)
+        cache[mask] = hit
+    return hit
+
+
+Entry = tuple[int, int, int, int, int, int, int, int, int, tuple[tuple[int, ...], int]]
+"""``(core, run k-bits, run min k, run absorbs, pure, set k-bits, set min k,
+set absorbs, natural count, (relative codes, offset))``; k-bits hold only
+``k <= wmax``; min k is 99 when the core cannot be that kind."""
+
+
+def _entry(
+    kb_run: int, kb_set: int, wmax: int, core: int, m: int, codes: tuple[int, ...]
+) -> tuple[int, int, int, int, int, int, int, int, int, tuple[int, ...]]:
+    full = (1 << (wmax + 1)) - 1
+    ra = (kb_run & -kb_run).bit_length() - 1 if kb_run else 99
+    sa = (kb_set & -kb_set).bit_length() - 1 if kb_set else 99
+    rabs = 1 if kb_run and (kb_run >> ra) & full == full else 0
+    sabs = 1 if kb_set and (kb_set >> sa) & full == full else 0
+    return (core, kb_run & full, ra, rabs, kb_run & 1, kb_set & full, sa, sabs, m, codes)
+
+
+RelEntry = tuple[int, int, int, int, int, int, int, int, int, tuple[int, ...]]
+
+
+def _run_entries(rules: Rules, rank: int, higher: int, wmax: int, width: int) -> list[RelEntry]:
+    """Run cores (two or more natural cards) of ``rank`` with some ``higher``
+    ranks of its suit, relative to the clubs suit (cached)."""
+    key = ("runE", rank, higher, wmax, width)
+    found: list[RelEntry] | None = rules.plain_cache.get(key)
+    if found is None:
+        spread_cache = _swar(width)[3]
+        found = []
+        for rm, kb in rules.run_subcores(rank, higher, wmax):
+            if rm != 1 << rank:
+                codes = tuple(j for j in range(13) if rm >> j & 1)
+                found.append(_entry(kb, 0, wmax, _spread(width, spread_cache, rm), rm.bit_count(), codes))
+        found.sort(key=lambda e: (-e[8], e[9]))
+        rules.plain_cache[key] = found
+    return found
+
+
+def _set_entries(
+    rules: Rules, suit: int, counts: tuple[int, int, int, int], wmax: int, width: int
+) -> list[RelEntry]:
+    """Set cores (two or more natural cards) of a card of ``suit`` with the
+    ``counts`` other cards of its rank per suit it may join, relative to the
+    ace (cached)."""
+    key = ("setE", suit, counts, wmax, width)
+    found: list[RelEntry] | None = rules.plain_cache.get(key)
+    if found is None:
+        found = []
+        field = [1 << (width * 13 * s) for s in range(4)]
+        for choice in itertools.product(*(range(n + 1) for n in counts)):
+            extra = sum(choice)
+            if not extra:
+                continue
+            m = 1 + extra
+            distinct_ok = choice[suit] == 0 and all(x <= 1 for x in choice)
+            kb = rules.set_kbits(m, distinct_ok)
+            if not kb or (kb & -kb).bit_length() - 1 > wmax:
+                continue
+            core = field[suit]
+            codes = [suit * 13]
+            for s, x in enumerate(choice):
+                core += field[s] * x
+                codes += [s * 13] * x
+            found.append(_entry(0, kb, wmax, core, m, tuple(sorted(codes))))
+        found.sort(key=lambda e: (-e[8], e[9]))
+        rules.plain_cache[key] = found
+    return found
+
+
+def _single_entry(rules: Rules, rank: int, wmax: int) -> RelEntry | None:
+    """The core of one natural card (with wilds), relative to clubs (cached)."""
+    key = ("oneE", rank, wmax)
+    if key not in rules.plain_cache:
+        kb_run = rules.run_kbits(1 << rank) if rules.runs else 0
+        kb_set = rules.set_kbits(1, True) if rules.sets else 0
+        ok = (kb_run and (kb_run & -kb_run).bit_length() - 1 <= wmax) or (
+            kb_set and (kb_set & -kb_set).bit_length() - 1 <= wmax
+        )
+        rules.plain_cache[key] = _entry(kb_run, kb_set, wmax, 1, 1, (0,)) if ok else None
+    found: RelEntry | None = rules.plain_cache[key]
+    return found
+
+
+def _card_entries(
+    rules: Rules, c: int, higher: int, set_key: int, wmax: int, width: int
+) -> tuple[Entry, ...]:
+    """The cores card ``c`` may lead, given the higher cards of its suit near
+    it (``higher``, a rank mask) and of its rank (``set_key``); cached."""
+    key = (c, higher, set_key, wmax, width)
+    cache = rules.card_cache
+    hit: tuple[Entry, ...] | None = cache.get(key)
+    if hit is not None:
+        return hit
+    s, i = divmod(c, 13)
+    entries: list[Entry] = []
+    if rules.runs and higher:
+        shift = width * 13 * s
+        off = s * 13
+        for e in _run_entries(rules, i, higher, wmax, width):
+            entries.append((e[0] << shift, *e[1:9], (e[9], off)))
+    if rules.sets and set_key:
+        counts = tuple((set_key >> (3 * t)) & 7 for t in range(4))
+        shift = width * i
+        for e in _set_entries(rules, s, counts, wmax, width):  # type: ignore[arg-type]
+            entries.append((e[0] << shift, *e[1:9], (e[9], i)))
+    one = _single_entry(rules, i, wmax)
+    if one is not None:
+        entries.append((1 << (width * c), *one[1:9], ((c,), 0)))
+    if len(cache) > 200_000:
+        cache.clear()
+    result = cache[key] = tuple(entries)
+    return result
+
+
+def _card_keys(rules: Rules, naturals: Counter[int], wmax: int) -> list[tuple[int, int, int]]:
+    """``(card, near higher ranks of its suit, higher cards of its rank)`` per natural card."""
+    present = sorted(c for c in naturals if c < JOKER)
+    suit_masks = [0, 0, 0, 0]
+    packs = [0] * 13
+    distinct = rules.distinct
+    for c in present:
+        s, i = divmod(c, 13)
+        suit_masks[s] |= 1 << i
+        packs[i] |= (1 if distinct else naturals[c]) << (3 * s)
+    out = []
+    runs = rules.runs
+    sets = rules.sets
+    for c in present:
+        s, i = divmod(c, 13)
+        higher = suit_masks[s] >> (i + 1) << (i + 1)
+        higher = rules.near(i, higher, wmax) if higher and runs else 0
+        set_key = packs[i] >> (3 * s + 3) << (3 * s + 3)
+        if not distinct:
+            set_key |= (naturals[c] - 1) << (3 * s)
+        out.append((c, higher, set_key if sets else 0))
+    return out
+
+
+def _candidates(
+    rules: Rules, keys: list[tuple[int, int, int]], width: int, wmax: int
+) -> dict[int, tuple[Entry, ...]]:
+    """For each natural card: the cores it may lead (it is their lowest card),
+    in search order: runs, then sets (more natural cards first), then the card
+    alone with wilds."""
+    return {c: _card_entries(rules, c, higher, set_key, wmax, width) for c, higher, set_key in keys}
+
+
+def search(
+    rules: Rules,
+    codes: Sequence[int],
+    *,
+    min_runs: int = 0,
+    min_pure: int = 0,
+    strict: bool = False,
+    leave: int = 0,
+    sizes: tuple[int, ...] | None = None,
+    leave_costs: bool = False,
+    want_plan: bool = True,
+) -> tuple[int, Plan] | None:
+    """The best split of ``codes``, as :func:`rummykit.melds.simple.simple_search`
+    (``want_plan=False``: the cost only, with an empty plan)."""
+    wild = rules.wild
+    values = rules.values
+    counts = Counter(codes)
+    jokers = counts.pop(JOKER, 0)
+    pool_jokers = jokers if wild[JOKER] else 0
+    dead_jokers = 0 if wild[JOKER] else jokers
+    wild_codes = sorted(c for c in counts if wild[c])
+    wmax = pool_jokers + sum(counts[c] for c in wild_codes)
+    if wmax > 127 or min_runs > 15 or min_pure > 15:
+        raise ValueError("too many wild cards or required runs for the meld search")
+    top = max([*counts.values(), dead_jokers, 1])
+    width = 1 if top == 1 else top.bit_length() + 1
+    unit = _swar(width)[0]
+    keys: list[tuple[int, int, int]] | None = None
+    base = sum(unit[c] * k for c, k in counts.items()) + unit[JOKER] * dead_jokers
+    oracle: PlainTables | None = None
+    if width == 1 and not (min_runs or min_pure or strict or leave or sizes is not None):
+        tables = plain_tables(rules)
+        if tables.usable:
+            oracle = tables
+
+    size_sets: list[tuple[int, ...]] = []
+    size_next: list[dict[int, int]] = []
+    if sizes is not None:
+        index: dict[tuple[int, ...], int] = {}
+        todo = [tuple(sorted(sizes))]
+        while todo:
+            t = todo.pop(0)
+            if t in index:
+                continue
+            index[t] = len(size_sets)
+            size_sets.append(t)
+            size_next.append({})
+            for x in set(t):
+                lst = list(t)
+                lst.remove(x)
+                todo.append(tuple(lst))
+        for t, i in index.items():
+            for x in set(t):
+                lst = list(t)
+                lst.remove(x)
+                size_next[i][x] = index[tuple(lst)]
+    start_st = (_LV if leave else 0) | (min_runs << _R) | (min_pure << _P)
+
+    best: tuple[int, Callable[[], Plan]] | None = None
+    few = bool(oracle is not None and wmax and not dead_jokers)
+    wild_cores = few_cores(rules, base, wmax) if few else None
+    if not few:
+        keys = _card_keys(rules, counts, wmax)
+    cands = {} if few else _candidates(rules, keys or [], width, wmax)
+    natural_cands: dict[int, tuple[Entry, ...]] | None = None
+    memos: dict[object, dict[int, int]] = {}
+    for role in itertools.product(*(range(counts[c] + 1) for c in wild_codes)):
+        pool = [JOKER] * pool_jokers
+        n = base
+        for c, k in zip(wild_codes, role, strict=True):
+            pool += [c] * k
+            n -= unit[c] * k
+        pool.sort(key=lambda c: (-values[c], c))
+        if wild_cores is not None and oracle is not None and pool:
+
+            def spare_solver(mask: int, wilds: list[int]) -> tuple[int, Callable[[], Plan]]:
+                nonlocal natural_cands
+                if natural_cands is None:
+                    natural_cands = {
+                        c: tuple(e for e in es if e[2] == 0 or e[6] == 0)
+                        for c, es in _candidates(rules, _card_keys(rules, counts, wmax), width, wmax).items()
+                    }
+                return _root(rules, natural_cands, width, mask, wilds, 0, False, False, [], [], None, {})
+
+            w = len(pool)
+            if not wild_codes:
+                cores = wild_cores
+            else:
+                cores = [
+                    (neg_value, mask, need, min(extra, w))
+                    for neg_value, mask, need, extra in wild_cores
+                    if need <= w and mask & n == mask
+                ]
+            found = few_wilds(oracle, cores, n, pool, spare_solver)[:2]
+        else:
+            # Roots whose wilds have the same values share their memo: a state
+            # (cards left, wilds left, ...) has the same best cost in both.
+            pool_values = [values[c] for c in pool]
+            sig: object = ("same", pool_values[0]) if len(set(pool_values)) == 1 else tuple(pool_values)
+            memo = memos.setdefault(sig, {})
+            found = _root(
+                rules,
+                cands,
+                width,
+                n,
+                pool,
+                start_st,
+                strict,
+                leave_costs,
+                size_sets,
+                size_next,
+                oracle,
+                memo,
+            )
+        if found[0] < INF and (best is None or found[0] < best[0]):
+            best = found
+            if found[0] == 0:
+                break
+    if best is None:
+        return None
+    return best[0], (best[1]() if want_plan else ([], [], []))
+
+
+def few_search(
+    rules: Rules, tables: PlainTables, mask: int, jokers: int, *, want_plan: bool = True
+) -> tuple[int, Plan]:
+    """The best split of a one-deck hand (a 52-bit mask of natural cards, no
+    wild ranks) with ``jokers`` wild jokers: wild cores first, then the plain
+    solver (:mod:`rummykit.melds.few`)."""
+    pool = [JOKER] * jokers
+    cores = few_cores(rules, mask, jokers)
+    natural_cands: dict[int, tuple[Entry, ...]] | None = None
+
+    def spare_solver(rest: int, wilds: list[int]) -> tuple[int, Callable[[], Plan]]:
+        nonlocal natural_cands
+        if natural_cands is None:
+            counts = Counter(c for c in range(52) if mask >> c & 1)
+            natural_cands = {
+                c: tuple(e for e in es if e[2] == 0 or e[6] == 0)
+                for c, es in _candidates(rules, _card_keys(rules, counts, jokers), 1, jokers).items()
+            }
+        return _root(rules, natural_cands, 1, rest, wilds, 0, False, False, [], [], None, {})
+
+    cost, build, _ = few_wilds(tables, cores, mask, pool, spare_solver)
+    return cost, (build() if want_plan else ([], [], []))
+
+
+def few_arrangement(
+    rules: Rules, tables: PlainTables, mask: int, jokers: int
+) -> tuple[list[tuple[int, Meld]], tuple[Card, ...], list[int], Plan | None]:
+    """The best split of a one-deck hand with jokers as ready melds: ``(melds
+    keyed by their lowest card code, natural deadwood, spare jokers, None)``,
+    or ``([], (), [], plan)`` when spare jokers ride on natural melds."""
+    pool = [JOKER] * jokers
+    cores = few_cores(rules, mask, jokers)
+    natural_cands: dict[int, tuple[Entry, ...]] | None = None
+
+    def spare_solver(rest: int, wilds: list[int]) -> tuple[int, Callable[[], Plan]]:
+        nonlocal natural_cands
+        if natural_cands is None:
+            counts = Counter(c for c in range(52) if mask >> c & 1)
+            natural_cands = {
+                c: tuple(e for e in es if e[2] == 0 or e[6] == 0)
+                for c, es in _candidates(rules, _card_keys(rules, counts, jokers), 1, jokers).items()
+            }
+        return _root(rules, natural_cands, 1, rest, wilds, 0, False, False, [], [], None, {})
+
+    _, build, parts = few_wilds(tables, cores, mask, pool, spare_solver)
+    groups, rest, spare, plan = parts()
+    if plan is not None:
+        return [], (), [], build()
+    keyed: list[tuple[int, Meld]] = []
+    for g in groups:
+        meld = first_reading(rules, tuple(sorted(g)), 0)
+        assert meld is not None
+        keyed.append((min(g), meld))
+    _, plain_keyed, dead = plain_keyed_melds(tables, rest)
+    keyed.extend(plain_keyed)
+    return keyed, dead, spare, None
+
+
+def _root(
+    rules: Rules,
+    cands: dict[int, tuple[Entry, ...]],
+    width: int,
+    start_n: int,
+    pool: list[int],
+    start_st: int,
+    strict: bool,
+    leave_costs: bool,
+    size_sets: list[tuple[int, ...]],
+    size_next: list[dict[int, int]],
+    oracle: PlainTables | None,
+    memo: dict[int, int],
+) -> tuple[int, Callable[[], Plan]]:
+    """Search one split of the wild-rank cards; returns the cost and a plan builder.
+
+    ``memo`` may be shared by roots whose wilds have the same values."""
+    unit, guard, lowcode, _ = _swar(width)
+    single = width == 1
+    values = rules.values
+    wcount = len(pool)
+    low_values = [values[c] for c in reversed(pool)]  # least valuable first
+    lowsum = [0]
+    for x in low_values:
+        lowsum.append(lowsum[-1] + x)
+    cheapest = low_values[0] if low_values else 0
+    wild_only = rules.wild_only
+    dcost = [values[c] * SCALE + 1 for c in range(53)]
+    joker_cost = dcost[JOKER]
+    sized = bool(size_sets)
+    wild_sizes = _wild_only_sizes(rules)
+    memo_get = memo.get
+    empty: tuple[Entry, ...] = ()
+    low_mask = (1 << _SZ) - 1
+    natural_bits = (1 << JOKER) - 1
+
+    def leaf(st: int) -> int:
+        if (st >> _P) & 15 or (st >> _R) & 15:
+            return INF
+        w = st & 127
+        lv = st & _LV
+        if sized:
+            rem = size_sets[st >> _SZ]
+            need = sum(rem)
+            if rem and any(x not in wild_sizes for x in rem):
+                return INF
+            if w - need != (1 if lv else 0):
+                return INF
+            return cheapest * SCALE if lv and leave_costs else 0
+        if lv:
+            if w == 0:
+                return INF
+            if st & _AB:
+                return cheapest * SCALE if leave_costs else 0
+            if strict:
+                if wild_only[w - 1] != w - 1:
+                    return INF
+                return cheapest * SCALE if leave_costs else 0
+            left = w - 1 - wild_only[w - 1]
+            return lowsum[left] * SCALE + left
+        if w == 0 or st & _AB:
+            return 0
+        u = wild_only[w]
+        if strict:
+            return 0 if u == w else INF
+        return lowsum[w - u] * SCALE + (w - u)
+
+    def f(n: int, st: int) -> int:
+        key = (n << 40) | st
+        got = memo_get(key)
+        if got is not None:
+            return got
+        if not n:
+            got = leaf(st)
+            memo[key] = got
+            return got
+        w = st & 127
+        if oracle is not None and w == 0:
+            got = plain_cost(oracle, n & natural_bits) + (n >> JOKER) * joker_cost
+            memo[key] = got
+            return got
+        c = lowcode[n & -n]
+        best = INF
+        if st & _LV:
+            x = f(n - unit[c], st ^ _LV)
+            if leave_costs and x < INF:
+                x += values[c] * SCALE
+            best = x
+        r = (st >> _R) & 15
+        p = (st >> _P) & 15
+        ab = st & _AB
+        rdec = (1 << _R) if r else 0
+        for core, rkb, ra, rabs, pure, skb, sa, sabs, m, _ in cands.get(c, empty):
+            if best == 0:
+                break
+            if single:
+                if n & core != core:
+                    continue
+            elif ((n | guard) - core) & guard != guard:
+                continue
+            rest = n - core
+            if rkb:
+                if p and pure:
+                    if sized:
+                        nxt = size_next[st >> _SZ].get(m, -1)
+                        if nxt >= 0:
+                            x = f(rest, ((st - rdec - (1 << _P)) & low_mask) | (nxt << _SZ))
+                            if x < best:
+                                best = x
+                    else:
+                        x = f(rest, st - rdec - (1 << _P))
+                        if x < best:
+                            best = x
+                if ra <= w:
+                    s2 = st - rdec
+                    if sized:
+                        nexts = size_next[st >> _SZ]
+                        low_st = s2 & low_mask
+                        k = ra
+                        while k <= w:
+                            if rkb >> k & 1:
+                                nxt = nexts.get(m + k, -1)
+                                if nxt >= 0:
+                                    x = f(rest, (low_st - k) | (nxt << _SZ))
+                                    if x < best:
+                                        best = x
+                            k += 1
+                    elif ab or rabs:
+                        x = f(rest, (s2 - ra) | _AB)
+                        if x < best:
+                            best = x
+                    else:
+                        k = ra
+                        while k <= w:
+                            if rkb >> k & 1:
+                                x = f(rest, s2 - k)
+                                if x < best:
+                                    best = x
+                            k += 1
+            if skb and sa <= w:
+                if sized:
+                    nexts = size_next[st >> _SZ]
+                    low_st = st & low_mask
+                    k = sa
+                    while k <= w:
+                        if skb >> k & 1:
+                            nxt = nexts.get(m + k, -1)
+                            if nxt >= 0:
+                                x = f(rest, (low_st - k) | (nxt << _SZ))
+                                if x < best:
+                                    best = x
+                        k += 1
+                elif ab or sabs:
+                    x = f(rest, (st - sa) | _AB)
+                    if x < best:
+                        best = x
+                else:
+                    k = sa
+                    while k <= w:
+                        if skb >> k & 1:
+                            x = f(rest, st - k)
+                            if x < best:
+                                best = x
+                        k += 1
+        if not strict and best:
+            x = f(n - unit[c], st)
+            if x < INF:
+                x += dcost[c]
+            if x < best:
+                best = x
+        memo[key] = best
+        return best
+
+    start = start_st | wcount  # the full size multiset has index 0
+    total = f(start_n, start)
+
+    def build() -> Plan:
+        """Walk the memo from the start, taking the first best move each time."""
+        groups: list[tuple[list[int], int]] = []
+        dead: list[int] = []
+        left: list[int] = []
+        absorber = -1
+        pos = 0
+        n, st = start_n, start
+        target = total
+        while n:
+            w = st & 127
+            if oracle is not None and w == 0:
+                _, plain_groups, plain_dead = plain_plan(oracle, n & natural_bits)
+                groups.extend((list(g), 0) for g in plain_groups)
+                dead.extend(plain_dead)
+                dead.extend([JOKER] * (n >> JOKER))
+                break
+            c = lowcode[n & -n]
+            r = (st >> _R) & 15
+            p = (st >> _P) & 15
+            rdec = (1 << _R) if r else 0
+            moves: list[tuple[int, int, tuple[tuple[int, ...], int], int, int, bool]] = []
+            # (child n, child st, (codes, offset), used level, wilds, sets the absorber)
+            nothing: tuple[tuple[int, ...], int] = ((), 0)
+            if st & _LV:
+                moves.append((n - unit[c], st ^ _LV, nothing, -1, 0, False))
+            for core, rkb, ra, rabs, pure, skb, sa, sabs, m, info in cands.get(c, empty):
+                if single:
+                    if n & core != core:
+                        continue
+                elif ((n | guard) - core) & guard != guard:
+                    continue
+                rest = n - core
+                if rkb:
+                    if p and pure:
+                        if sized:
+                            nxt = size_next[st >> _SZ].get(m, -1)
+                            if nxt >= 0:
+                                s3 = ((st - rdec - (1 << _P)) & low_mask) | (nxt << _SZ)
+                                moves.append((rest, s3, info, 2, 0, False))
+                        else:
+                            moves.append((rest, st - rdec - (1 << _P), info, 2, 0, False))
+                    if ra <= w:
+                        s2 = st - rdec
+                        used = 1 if rdec else 0
+                        if sized:
+                            nexts = size_next[st >> _SZ]
+                            for k in range(ra, w + 1):
+                                if rkb >> k & 1 and nexts.get(m + k, -1) >= 0:
+                                    s3 = ((s2 & low_mask) - k) | (nexts[m + k] << _SZ)
+                                    moves.append((rest, s3, info, used, k, False))
+                        elif st & _AB or rabs:
+                            moves.append((rest, (s2 - ra) | _AB, info, used, ra, not st & _AB))
+                        else:
+                            for k in range(ra, w + 1):
+                                if rkb >> k & 1:
+                                    moves.append((rest, s2 - k, info, used, k, False))
+                if skb and sa <= w:
+                    if sized:
+                        nexts = size_next[st >> _SZ]
+                        for k in range(sa, w + 1):
+                            if skb >> k & 1 and nexts.get(m + k, -1) >= 0:
+                                s3 = ((st & low_mask) - k) | (nexts[m + k] << _SZ)
+                                moves.append((rest, s3, info, 0, k, False))
+                    elif st & _AB or sabs:
+                        moves.append((rest, (st - sa) | _AB, info, 0, sa, not st & _AB))
+                    else:
+                        for k in range(sa, w + 1):
+                            if skb >> k & 1:
+                                moves.append((rest, st - k, info, 0, k, False))
+            if not strict:
+                moves.append((n - unit[c], st, nothing, -2, 0, False))
+            chosen = None
+            for move in moves:
+                x = f(move[0], move[1])
+                if x >= INF:
+                    continue
+                if move[3] == -1 and leave_costs:
+                    x += values[c] * SCALE
+                elif move[3] == -2:
+                    x += dcost[c]
+                if x == target:
+                    chosen = move
+                    break
+            if chosen is None:  # pragma: no cover - the memo always holds a best move
+                raise AssertionError("meld search lost its way")
+            child_n, child_st, info, used, k, absorbs = chosen
+            if used == -1:
+                left.append(c)
+                target = x - (values[c] * SCALE if leave_costs else 0)
+            elif used == -2:
+                dead.append(c)
+                target = x - dcost[c]
+            else:
+                rel, off = info
+                group = [code + off for code in rel] + pool[pos : pos + k]
+                pos += k
+                if absorbs:
+                    absorber = len(groups)
+                groups.append((group, used))
+            n, st = child_n, child_st
+        # the wilds left over
+        spare = pool[pos:]
+        if st & _LV and spare:
+            if absorber >= 0 or strict or sized or leave_costs:
+                left.append(spare.pop())  # the least valuable wild
+            else:
+                left.append(spare.pop(0))  # the most valuable spare wild
+        if sized:
+            for size in size_sets[st >> _SZ]:
+                groups.append((spare[:size], 0))
+                spare = spare[size:]
+        elif absorber >= 0:
+            groups[absorber][0].extend(spare)
+            spare = []
+        else:
+            meldable = wild_only[len(spare)]
+            for size in _decompose(meldable, wild_sizes):
+                groups.append((spare[:size], 0))
+                spare = spare[size:]
+        dead.extend(spare)
+        return [(tuple(g), u) for g, u in groups], dead, left
+
+    return total, build
+
+
+def _wild_only_sizes(rules: Rules) -> frozenset[int]:
+    """The sizes of melds made of wild cards alone (only without a natural minimum)."""
+    sizes = []
+    if rules.min_naturals == 0:
+        for k in range(1, 65):
+            in_set = rules.wilds_in_sets and rules.set_size_ok(k) and rules.wilds_ok(k, 0)
+            in_run = (
+                rules.wilds_in_runs
+                and rules.run_size_ok(k)
+                and rules.wilds_ok(k, 0)
+                and (rules.adjacent_wilds or k == 1)
+            )
+            if in_set or in_run:
+                sizes.append(k)
+    return frozenset(sizes)
+
+
+def _decompose(total: int, sizes: frozenset[int]) -> list[int]:
+    """Split ``total`` into allowed meld sizes (largest first)."""
+    if total == 0:
+        return []
+    for s in sorted(sizes, reverse=True):
+        if s <= total:
+            rest = _decompose(total - s, sizes) if total - s else []
+            if total - s == 0 or sum(rest) == total - s:
+                return [s, *rest]
+    return []

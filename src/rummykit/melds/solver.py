@@ -1,0 +1,289 @@
+"""The best arrangement of a hand: melds plus the least deadwood.
+
+:func:`best_arrangement` splits a hand into melds and deadwood so that the
+deadwood value is as small as possible, for any hand size, shoe and number of
+wild cards. Ties are broken in this order:
+
+1. the least deadwood value;
+2. the fewest deadwood cards (so a spare wild goes into a meld even when it
+   is worth nothing);
+3. then a fixed search order, so that the same hand under the same variant
+   always gives the same arrangement. Which of several equally good
+   arrangements that is depends on the solver the hand takes:
+
+   * one deck, no wild card (:mod:`rummykit.melds.plain`): each rank that
+     could form a set tries its largest sets first (in suit order), then no
+     set; each suit is split into runs, its lowest card taking the longest
+     run that stays optimal;
+   * one deck, printed jokers as the only wilds (:mod:`rummykit.melds.few`):
+     the melds that need jokers are chosen first, the most valuable first;
+     the rest as above;
+   * anything else (:mod:`rummykit.melds.search`): cards are placed from the
+     lowest (card order: clubs ace first), each into the first meld that
+     stays optimal, trying runs (more natural cards first), then sets, then
+     the card alone with wilds, fewer wilds first; deadwood last.
+
+   Within a meld, wilds are read canonically (see :mod:`rummykit.melds.classify`).
+
+The melds are listed in card order of their lowest card. Every solver is
+checked against the plainly exhaustive :mod:`rummykit.melds.reference` in
+the tests.
+
+>>> import rummykit as rk
+>>> gin = rk.load_variant("gin")
+>>> hand = rk.parse_cards("2S 4S 5S 6S 3D 5D 6D 3H 4H 5H 6H")
+>>> min_deadwood(gin, hand)
+16
+>>> card, rest = best_discard(gin, hand)
+>>> card, rest.deadwood_value
+(6D, 10)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rummykit.cards import Card, Rank
+from rummykit.melds.classify import first_reading
+from rummykit.melds.meld import Arrangement, Meld
+from rummykit.melds.plain import SCALE, PlainTables, plain_cost, plain_melds, plain_plan, plain_tables
+from rummykit.melds.search import Plan, few_arrangement, few_search, search
+from rummykit.melds.tables import JOKER, Rules, rules_for
+from rummykit.variant import Variant
+
+__all__ = [
+    "SCALE",
+    "best_arrangement",
+    "best_discard",
+    "min_deadwood",
+    "plan_to_arrangement",
+    "solve",
+]
+
+_CARDS = tuple(Card.from_code(c) for c in range(53))
+_NATURAL = (1 << JOKER) - 1
+
+
+def _frozen(ranks: Iterable[Rank]) -> frozenset[Rank]:
+    return ranks if isinstance(ranks, frozenset) else frozenset(ranks)
+
+
+def _plain(rules: Rules) -> PlainTables | None:
+    """The plain-path tables of ``rules``, or ``None`` if it has wild ranks."""
+    t = rules.plain
+    if t is None:
+        t = False
+        if not rules.any_wild_rank:
+            tables = plain_tables(rules)
+            if tables.usable:
+                t = tables
+        rules.plain = t
+    return t or None
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    """The 52-bit mask of ``cards``, or -1 if they hold a joker or a duplicate."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.code
+    if mask >> 52 or mask.bit_count() != len(cards):
+        return -1
+    return mask
+
+
+def solve(
+    rules: Rules,
+    codes: Sequence[int],
+    *,
+    min_runs: int = 0,
+    min_pure: int = 0,
+    strict: bool = False,
+    leave: int = 0,
+    sizes: tuple[int, ...] | None = None,
+    leave_costs: bool = False,
+) -> tuple[int, Plan] | None:
+    """The best plan for ``codes`` (see :func:`rummykit.melds.simple.simple_search`)."""
+    if not (min_runs or min_pure or strict or leave or sizes is not None):
+        t = _plain(rules)
+        if t is not None:
+            mask = _mask([_CARDS[c] for c in codes])
+            if mask >= 0:
+                cost, groups, dead = plain_plan(t, mask)
+                return cost, ([(g, 0) for g in groups], dead, [])
+    return search(
+        rules,
+        codes,
+        min_runs=min_runs,
+        min_pure=min_pure,
+        strict=strict,
+        leave=leave,
+        sizes=sizes,
+        leave_costs=leave_costs,
+    )
+
+
+def _group_meld(rules: Rules, group: tuple[int, ...], used: int) -> Meld:
+    meld = rules.first_cache.get((group, used)) or first_reading(rules, group, used)
+    if meld is None:  # pragma: no cover - the solvers only build melds
+        raise AssertionError(f"no reading of {group} as level {used}")
+    return meld
+
+
+def _arrangement(rules: Rules, groups: list[tuple[tuple[int, ...], int]], dead: list[int]) -> Arrangement:
+    values = rules.values
+    keyed = sorted((tuple(sorted(g)), used) for g, used in groups)
+    melds = tuple(_group_meld(rules, g, used) for g, used in keyed)
+    dead.sort()
+    return Arrangement(melds, tuple(_CARDS[c] for c in dead), sum(values[c] for c in dead))
+
+
+def plan_to_arrangement(rules: Rules, plan: Plan) -> Arrangement:
+    """Build the :class:`Arrangement` of a plan (its left-over cards excluded)."""
+    groups, dead, _ = plan
+    return _arrangement(rules, groups, list(dead))
+
+
+def best_arrangement(
+    v: Variant,
+    cards: Iterable[Card],
+    *,
+    wild_ranks: frozenset[Rank] = frozenset(),
+    min_runs: int = 0,
+    min_pure_runs: int = 0,
+) -> Arrangement | None:
+    """Melds and deadwood with the least deadwood value (ties: see the module).
+
+    ``wild_ranks`` adds this hand's wild ranks (a cut wild joker) to the
+    variant's own. ``min_runs`` / ``min_pure_runs`` require that many runs
+    (pure: no card standing for another) among the melds, as an Indian loser
+    needs "two sequences including a pure one" for only ungrouped cards to
+    count; ``None`` is returned only when they cannot be met. (Melds of wild
+    cards alone, possible only where ``melds.min_naturals`` is 0, do not count
+    towards these.)
+
+    >>> import rummykit as rk
+    >>> a = best_arrangement(rk.load_variant("straight"), rk.parse_cards("7C 7D 7H 7S 8H 9H KS"))
+    >>> [str(m) for m in a.melds], a.deadwood, a.deadwood_value
+    (['7C 7D 7S', '7H 8H 9H'], (KS,), 10)
+    >>> indian = rk.load_variant("indian")
+    >>> best_arrangement(indian, rk.parse_cards("7C 7D 7H 8H 9H"), min_runs=2) is None
+    True
+    """
+    rules = rules_for(v, wild_ranks if wild_ranks.__class__ is frozenset else frozenset(wild_ranks))
+    hand = cards if isinstance(cards, (tuple, list)) else tuple(cards)
+    if not (min_runs or min_pure_runs):
+        t = rules.plain
+        if t is None:
+            t = _plain(rules)
+        if t:
+            mask = 0
+            for card in hand:
+                mask |= 1 << card.code
+            if not mask >> 52:
+                if mask.bit_count() == len(hand):
+                    cost, melds, dead = plain_melds(t, mask)
+                    return Arrangement(melds, dead, cost // SCALE)
+            elif rules.wild[JOKER]:
+                jokers = sum(1 for card in hand if card.code == JOKER)
+                mask &= _NATURAL
+                if mask.bit_count() == len(hand) - jokers:
+                    keyed, dead_cards, spare, plan = few_arrangement(rules, t, mask, jokers)
+                    if plan is not None:
+                        return _arrangement(rules, plan[0], plan[1])
+                    keyed.sort(key=lambda km: km[0])
+                    melds = tuple(m for _, m in keyed)
+                    if spare:
+                        dead_cards = tuple(sorted(dead_cards + tuple(_CARDS[c] for c in spare)))
+                    return Arrangement(melds, dead_cards, sum(rules.values[c.code] for c in dead_cards))
+    found = search(rules, [c.code for c in hand], min_runs=min_runs, min_pure=min_pure_runs)
+    if found is None:
+        return None
+    groups2, dead2, _ = found[1]
+    return _arrangement(rules, groups2, dead2)
+
+
+def min_deadwood(
+    v: Variant,
+    cards: Iterable[Card],
+    *,
+    wild_ranks: frozenset[Rank] = frozenset(),
+    min_runs: int = 0,
+    min_pure_runs: int = 0,
+) -> int | None:
+    """The least deadwood value of the hand: ``best_arrangement(...).deadwood_value``,
+    without building the arrangement (the fastest question to ask).
+
+    >>> import rummykit as rk
+    >>> min_deadwood(rk.load_variant("gin"), rk.parse_cards("AC 2C 3C 4C 4D 4H 9S TS JS KD"))
+    10
+    """
+    rules = rules_for(v, wild_ranks if wild_ranks.__class__ is frozenset else frozenset(wild_ranks))
+    hand = cards if isinstance(cards, (tuple, list)) else tuple(cards)
+    if not (min_runs or min_pure_runs):
+        t = rules.plain
+        if t is None:
+            t = _plain(rules)
+        if t:
+            mask = 0
+            for card in hand:
+                mask |= 1 << card.code
+            if not mask >> 52:
+                if mask.bit_count() == len(hand):
+                    return plain_cost(t, mask) // SCALE
+            elif rules.wild[JOKER]:
+                jokers = sum(1 for card in hand if card.code == JOKER)
+                mask &= _NATURAL
+                if mask.bit_count() == len(hand) - jokers:
+                    return few_search(rules, t, mask, jokers, want_plan=False)[0] // SCALE
+    found = search(rules, [c.code for c in hand], min_runs=min_runs, min_pure=min_pure_runs, want_plan=False)
+    return None if found is None else found[0] // SCALE
+
+
+def best_discard(
+    v: Variant, cards: Iterable[Card], *, wild_ranks: frozenset[Rank] = frozenset()
+) -> tuple[Card, Arrangement]:
+    """The discard that leaves the least deadwood, and the best arrangement left.
+
+    This is the gin knock check on 11 cards. Ties: the least deadwood value,
+    then the fewest deadwood cards, then the lowest card in card order. The
+    arrangement is exactly ``best_arrangement(v, cards minus the discard)``.
+
+    >>> import rummykit as rk
+    >>> card, a = best_discard(rk.load_variant("gin"), rk.parse_cards("AC 2C 3C 8C AD 2D 2H 8H AS 2S 8S"))
+    >>> card, a.deadwood_value
+    (3C, 0)
+    """
+    hand = list(cards)
+    if not hand:
+        raise ValueError("best_discard needs at least one card")
+    rules = rules_for(v, _frozen(wild_ranks))
+    t = _plain(rules)
+    mask = _mask(hand) if t is not None else -1
+    best: tuple[int, Card] | None = None
+    if t is not None and mask >= 0:
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            cost = plain_cost(t, mask ^ low)
+            if best is None or cost < best[0]:
+                best = (cost, _CARDS[low.bit_length() - 1])
+    else:
+        codes = [c.code for c in hand]
+        found = search(rules, codes, leave=1)
+        assert found is not None
+        target = found[0]
+        for card in sorted(set(hand)):
+            rest_codes = list(codes)
+            rest_codes.remove(card.code)
+            again = search(rules, rest_codes)
+            assert again is not None
+            if again[0] == target:
+                best = (target, card)
+                break
+    assert best is not None
+    rest_cards = list(hand)
+    rest_cards.remove(best[1])
+    arrangement = best_arrangement(v, rest_cards, wild_ranks=wild_ranks)
+    assert arrangement is not None
+    return best[1], arrangement
