@@ -44,7 +44,7 @@ def _variant_page(name: str) -> str:
     return (
         text
         + f"\n## The ruleset file\n\n`rummykit show {name}` prints it with every default written out;"
-        + f" house rules start with `extends = \"{name}\"`.\n\n```toml\n{source.rstrip()}\n```\n"
+        + f' house rules start with `extends = "{name}"`.\n\n```toml\n{source.rstrip()}\n```\n'
     )
 
 
@@ -54,17 +54,20 @@ def _variants_index() -> str:
         v = rk.load_variant(name)
         players = f"{v.players.min}-{v.players.max}" if v.players.min != v.players.max else str(v.players.min)
         rows.append(f"| [`{name}`]({name}.md) | {v.title} | {players} |")
-    return "\n".join(
-        [
-            "# Built-in variants",
-            "",
-            "Each page is generated from the variant's TOML file: the rules in plain language",
-            "(what `rummykit rules NAME` prints), the notes on choices where sources disagree,",
-            "the sources, and the file itself.",
-            "",
-            *rows,
-        ]
-    ) + "\n"
+    return (
+        "\n".join(
+            [
+                "# Built-in variants",
+                "",
+                "Each page is generated from the variant's TOML file: the rules in plain language",
+                "(what `rummykit rules NAME` prints), the notes on choices where sources disagree,",
+                "the sources, and the file itself.",
+                "",
+                *rows,
+            ]
+        )
+        + "\n"
+    )
 
 
 def on_config(config: Any) -> Any:

@@ -9,7 +9,20 @@
 """
 
 from rummykit import rules
+from rummykit.bots import GreedyBot, RandomBot
 from rummykit.cards import Card, Rank, Suit, build_shoe, format_cards, parse_card, parse_cards
+from rummykit.engine import (
+    Action,
+    Hand,
+    Match,
+    Phase,
+    RecordError,
+    View,
+    new_hand,
+    new_match,
+    parse_action,
+    replay,
+)
 from rummykit.errors import (
     AmbiguousActionError,
     IllegalAction,
@@ -44,27 +57,39 @@ from rummykit.melds import (
 )
 from rummykit.rules.base import register_component
 from rummykit.schema import variant_schema
+from rummykit.settlement import Ending, Settlement, Termination, register_settlement, settle
 from rummykit.variant import Limits, Players, Variant, VariantInfo
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Action",
     "AmbiguousActionError",
     "Arrangement",
     "Card",
+    "Ending",
+    "GreedyBot",
+    "Hand",
     "IllegalAction",
     "Limits",
+    "Match",
     "Meld",
     "MeldKind",
     "NotationError",
+    "Phase",
     "Players",
     "Problem",
+    "RandomBot",
     "Rank",
+    "RecordError",
     "RummyError",
+    "Settlement",
     "Suit",
+    "Termination",
     "Variant",
     "VariantError",
     "VariantInfo",
+    "View",
     "__version__",
     "best_arrangement",
     "best_declaration",
@@ -83,10 +108,16 @@ __all__ = [
     "meld_options",
     "meld_value",
     "min_deadwood",
+    "new_hand",
+    "new_match",
+    "parse_action",
     "parse_card",
     "parse_cards",
     "register_component",
+    "register_settlement",
+    "replay",
     "rules",
+    "settle",
     "validate_file",
     "validate_text",
     "variant_schema",

@@ -276,7 +276,7 @@ def reference_markdown() -> str:
         ]
         for kind, kind_cls in kinds.items():
             summary = kind_cls.summary or (kind_cls.__doc__ or "").strip()
-            out += [f"### `{name}.kind = \"{kind}\"`", "", summary, ""]
+            out += [f'### `{name}.kind = "{kind}"`', "", summary, ""]
             rows = _md_rows(kind_cls)
             if len(rows) > 2:
                 out += [*rows, ""]

@@ -37,6 +37,10 @@ class Deck(Component):
         """Whether a card is cut at the deal to name this hand's wild rank."""
         return False
 
+    def is_wild(self, card: Card, wild_ranks: frozenset[Rank]) -> bool:
+        """Whether ``card`` may act as a wild this hand."""
+        return card.rank is None or card.rank in wild_ranks
+
 
 @component
 @attrs.frozen(kw_only=True)

@@ -6,6 +6,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from rummykit.cards import Card
@@ -26,6 +28,10 @@ class DiscardRule(Component):
     def penalizes_playable(self) -> bool:
         """Whether a discard that could extend a table meld is penalized."""
         return False
+
+    def refused(self, hand: Iterable[Card], *, taken: Card | None) -> frozenset[Card]:
+        """The cards of ``hand`` that may not be discarded now."""
+        return frozenset(c for c in hand if self.refusal(c, taken=taken) is not None)
 
 
 @component
@@ -49,3 +55,8 @@ class StandardDiscard(DiscardRule):
 
     def penalizes_playable(self) -> bool:
         return self.playable_penalized
+
+    def refused(self, hand: Iterable[Card], *, taken: Card | None) -> frozenset[Card]:
+        if self.not_taken_card and taken is not None:
+            return frozenset((taken,))
+        return frozenset()

@@ -42,6 +42,18 @@ class WildLimit(Kind):
 class MeldRules(Component):
     """Concern: the definition of a valid meld."""
 
+    def set_size_ok(self, size: int) -> bool:
+        """Whether a set of ``size`` cards is allowed."""
+        return False
+
+    def run_size_ok(self, size: int) -> bool:
+        """Whether a run of ``size`` cards is allowed."""
+        return False
+
+    def distinct_suits(self) -> bool:
+        """Whether the cards of a set must all have different suits."""
+        return True
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -85,6 +97,9 @@ class StandardMelds(MeldRules):
         return (
             self.runs and size >= self.run_min and size <= 13 and (self.run_max == 0 or size <= self.run_max)
         )
+
+    def distinct_suits(self) -> bool:
+        return self.set_suits is SetSuits.DISTINCT
 
     def wilds_ok(self, *, wilds: int, naturals: int) -> bool:
         """Whether a meld with these counts satisfies the wild-card limits."""

@@ -1,0 +1,196 @@
+"""Dealing a hand: shuffled from a seed, or stacked for exact scenarios."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from operator import attrgetter
+from typing import Any
+
+from rummykit.cards import Card, parse_cards
+from rummykit.engine.phase import Phase
+from rummykit.engine.play import starting_phase
+from rummykit.engine.state import Hand
+from rummykit.errors import RummyError
+from rummykit.variant import Variant
+
+__all__ = ["new_hand"]
+
+_CODE = attrgetter("code")
+
+Cards = str | Iterable[str | Card]
+
+
+def new_hand(
+    v: Variant,
+    players: int = 2,
+    *,
+    seed: int | None = None,
+    dealer: int = 0,
+    deal_number: int = 1,
+    hands: Sequence[Cards] | None = None,
+    discard: Cards | None = None,
+    stock: Cards | None = None,
+    cut: str | Card | None = None,
+) -> Hand:
+    """Deal a new hand of ``v`` for ``players`` seats (0 to players-1).
+
+    Shuffled: the shoe is shuffled with ``random.Random(seed)`` (a seed is drawn
+    at random when none is given, and kept for the record). The player after
+    the dealer in the direction of play starts.
+
+    Stacked, for exact scenarios: ``hands`` (one card list per seat, in seat
+    order), ``discard`` (the discard pile, bottom first: its *last* card is the
+    top), ``stock`` (``stock[0]`` is the top) and ``cut`` (the cut wild card).
+    Card lists may be text (``"7H 8H 9H"``) or cards. Hand sizes must match
+    the deal; every card must come from the variant's shoe (as a multiset).
+    Without ``stock``, the cards not dealt form the stock, shuffled by
+    ``seed``; without ``discard``, the upcard (if the variant turns one) is the
+    first card of the stock.
+
+    ``deal_number`` (1-based) is the hand's number within a game (some rules
+    change by deal, e.g. Wrotham's all-at-once deals 4-6).
+
+    >>> import rummykit as rk
+    >>> v = rk.load_variant("straight")
+    >>> h = rk.new_hand(v, players=2, hands=["7H 8H 9H 2C 3D 4S 5C 6D KS QS", "AC 2D 3H 4C 5D 6S 7C 8D 9S TC"],
+    ...                 discard="JH", stock="JD JC TD")
+    >>> h.current_player, h.view(1).discard
+    (1, (JH,))
+    """
+    if players not in v.players.counts():
+        raise RummyError(f"{v.name} is played by {v.players.min} to {v.players.max} players, not {players}")
+    if not 0 <= dealer < players:
+        raise RummyError(f"dealer must be a seat from 0 to {players - 1}, got {dealer}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 32)
+    h = Hand(v, players)
+    h.seed = seed
+    h.rng = random.Random(seed)
+    h.dealer = dealer
+    h.deal_number = deal_number
+    step = v.deal.step()
+    h.starter = (dealer + step) % players
+    size = v.deal.hand_size_for(players)
+    extra = v.deal.starter_extra()
+    sizes = [size + (extra if s == h.starter else 0) for s in range(players)]
+    shoe = list(h.kit.shoe(players))
+    stacked = hands is not None or discard is not None or stock is not None or cut is not None
+    if not stacked:
+        rand = h.rng.random
+        shoe.sort(key=lambda _: rand())  # a uniform shuffle: one random key per card
+        pos = 0
+        dealt: list[list[Card]] = [[] for _ in range(players)]
+        for s in h.seats_from(h.starter):
+            dealt[s] = shoe[pos : pos + sizes[s]]
+            pos += sizes[s]
+        pile: list[Card] = []
+        if v.deal.has_upcard():
+            pile.append(shoe[pos])
+            pos += 1
+        cut_card = None
+        if v.deck.cuts_wild():
+            cut_card = shoe[pos]
+            pos += 1
+        rest = shoe[pos:]
+        h._dealt = {"seed": seed}
+    else:
+        dealt, pile, rest, cut_card = _stack(v, players, sizes, shoe, h.rng, hands, discard, stock, cut)
+        h._dealt = {
+            "hands": [" ".join(map(str, d)) for d in dealt],
+            "discard": " ".join(map(str, pile)),
+            "stock": " ".join(map(str, rest)),
+            "cut": str(cut_card) if cut_card is not None else "",
+        }
+    h.hands = [sorted(d, key=_CODE) for d in dealt]
+    h.stock = list(reversed(rest))
+    h.pile = list(pile)
+    h.pile_from = [-1] * len(pile)
+    h.buried = []
+    h.table = []
+    h.cut = cut_card
+    h.upcard = pile[-1] if pile else None
+    h.wild = v.deck.wild_ranks_for(cut_card)
+    h.phase = Phase.DRAW
+    h.current = h.starter
+    h.own_turns = [0] * players
+    h.draws = [0] * players
+    h.melded = [False] * players
+    h.first_shown = [None] * players
+    h.shown = [False] * players
+    h.dropped = [None] * players
+    h.penalties = []
+    h.taken = None
+    h.took_top = None
+    h.melds_this_turn = 0
+    h.played_this_turn = False
+    h.must_meld = None
+    h.stock_only = False
+    h.offer_stage = 2
+    h.reuses = 0
+    h.passes = 0
+    h.knocker = None
+    h.layoff_queue = []
+    h.claim_queue = []
+    h.resume = h.starter
+    h.went_out = None
+    h.how = None
+    h.final_discard = False
+    h.fed_by = None
+    h.history = []
+    starting_phase(h)
+    return h
+
+
+def _stack(
+    v: Variant,
+    players: int,
+    sizes: list[int],
+    shoe: list[Card],
+    rng: random.Random,
+    hands: Sequence[Cards] | None,
+    discard: Cards | None,
+    stock: Cards | None,
+    cut: str | Card | None,
+) -> tuple[list[list[Card]], list[Card], list[Card], Card | None]:
+    if hands is None:
+        raise RummyError("a stacked deal needs hands= (one card list per seat)")
+    if isinstance(hands, str) or len(hands) != players:
+        raise RummyError(f"hands= needs one card list per seat ({players}), got {_count(hands)}")
+    dealt = [list(parse_cards(h)) for h in hands]
+    for s, (got, want) in enumerate(zip(dealt, sizes, strict=True)):
+        if len(got) != want:
+            raise RummyError(f"seat {s} must be dealt {want} cards in {v.name}, got {len(got)}")
+    pile = list(parse_cards(discard)) if discard is not None else []
+    cut_card = None
+    if cut is not None:
+        if not v.deck.cuts_wild():
+            raise RummyError(f"{v.name} cuts no wild card (deck.cut_wild is off)")
+        cut_card = cut if isinstance(cut, Card) else parse_cards(cut)[0]
+    used = Counter(c for d in dealt for c in d) + Counter(pile)
+    if cut_card is not None:
+        used[cut_card] += 1
+    if stock is not None:
+        rest = list(parse_cards(stock))
+        used += Counter(rest)
+    available = Counter(shoe)
+    over = sorted(c for c in used if used[c] > available[c])
+    if over:
+        shown = ", ".join(f"{c} x{used[c]} (the shoe has {available[c]})" for c in over)
+        raise RummyError(f"stacked deal uses cards the {v.name} shoe does not hold: {shown}")
+    if stock is None:
+        rest = list((available - used).elements())
+        rng.shuffle(rest)
+        if discard is None and v.deal.has_upcard() and rest:
+            pile = [rest.pop(0)]
+        if cut_card is None and v.deck.cuts_wild() and rest:
+            cut_card = rest.pop(0)
+    return dealt, pile, rest, cut_card
+
+
+def _count(x: Any) -> str:
+    try:
+        return str(len(x))
+    except TypeError:
+        return repr(x)

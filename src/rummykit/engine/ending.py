@@ -1,0 +1,50 @@
+"""Describing a finished hand as an :class:`~rummykit.Ending` for settlement."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rummykit.melds import Meld
+from rummykit.settlement import Ending, LaidOff, Termination
+
+if TYPE_CHECKING:
+    from rummykit.engine.state import Hand
+
+__all__ = ["build_ending"]
+
+
+def build_ending(h: Hand) -> Ending:
+    """Everything :func:`rummykit.settle` needs about the finished hand ``h``."""
+    melds: list[list[Meld]] = [[] for _ in range(h.n)]
+    index: list[tuple[int, int]] = []
+    for t in h.table:
+        index.append((t.owner, len(melds[t.owner])))
+        melds[t.owner].append(t.meld)
+    laid: list[LaidOff] = []
+    for i, t in enumerate(h.table):
+        owner, j = index[i]
+        for card, layer in t.laid:
+            laid.append(LaidOff(card, layer, owner, j))
+    concealed = tuple(h.first_shown[s] is None or h.first_shown[s] == h.own_turns[s] for s in range(h.n))
+    dropped = tuple((s, how) for s, how in enumerate(h.dropped) if how is not None)
+    went_out = h.went_out
+    how = h.how or Termination.TURN_LIMIT
+    if how is Termination.DROPPED:
+        left = h.active_seats()
+        went_out = left[0] if len(left) == 1 else None
+    return Ending(
+        how=how,
+        hands=[tuple(x) for x in h.hands],
+        melds=melds,
+        laid_off=tuple(laid),
+        went_out=went_out,
+        knocker=h.knocker,
+        final_discard=h.final_discard,
+        concealed=concealed,
+        fed_by=h.fed_by,
+        penalties=tuple(h.penalties),
+        dropped=dropped,
+        wild_ranks=h.wild,
+        draws=h.draws[went_out] if went_out is not None else -1,
+        order=tuple(h.seats_from(h.starter)),
+    )

@@ -1,0 +1,498 @@
+"""Enumerating the legal actions of a hand, phase by phase.
+
+Every decision is asked of the variant's components; nothing here knows a
+variant by name. The granularity keeps each list small and finite: one meld
+per action (several only for an initial meld that must reach a threshold:
+the single melds that reach it alone, and the whole best arrangement), lay-offs
+one card at a time, one canonical declaration per hand (other valid groupings
+of the same cards are accepted by ``apply`` too).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from rummykit.cards import Card
+from rummykit.engine.actions import (
+    DRAW,
+    DROP,
+    PASS,
+    TAKE,
+    Action,
+    Borrow,
+    Call,
+    Declare,
+    Layoff,
+    MeldAction,
+    Pick,
+    Swap,
+    Take,
+)
+from rummykit.engine.phase import Phase
+from rummykit.melds import Meld, MeldKind, meld_value
+from rummykit.rules.draw import UseAs
+from rummykit.rules.going_out import FinalDiscard
+from rummykit.rules.stock import WhenEmpty
+
+if TYPE_CHECKING:
+    from rummykit.engine.state import Hand
+
+__all__ = ["legal_actions"]
+
+
+def legal_actions(h: Hand) -> tuple[Action, ...]:
+    """The legal actions of ``h`` in canonical order."""
+    phase = h.phase
+    if phase is Phase.PLAY:
+        return tuple(play_actions(h))
+    if phase is Phase.DRAW:
+        return tuple(draw_actions(h))
+    if phase is Phase.OFFER:
+        return (TAKE, PASS)
+    if phase is Phase.CLAIM:
+        return (*call_actions(h, h.current, h.pile[-1]), PASS)
+    if phase is Phase.LAYOFF:
+        return (*knock_layoffs(h, h.current), PASS)
+    return ()
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def distinct(cards: Iterable[Card]) -> list[Card]:
+    """The distinct cards of a sorted sequence, in order."""
+    out: list[Card] = []
+    last = None
+    for c in cards:
+        if c is not last and c != last:
+            out.append(c)
+            last = c
+    return out
+
+
+def minus(cards: Sequence[Card], used: Iterable[Card]) -> list[Card] | None:
+    """``cards`` without ``used`` (as multisets), or None if a card is missing."""
+    rest = list(cards)
+    for c in used:
+        try:
+            rest.remove(c)
+        except ValueError:
+            return None
+    return rest
+
+
+def final_rule(h: Hand) -> FinalDiscard:
+    return h.kit.final_rule
+
+
+def exit_ok(h: Hand, remaining: Sequence[Card]) -> bool:
+    """Whether a player left holding ``remaining`` can still finish the turn."""
+    rule = final_rule(h)
+    if not remaining:
+        return rule is not FinalDiscard.REQUIRED
+    if rule is FinalDiscard.FORBIDDEN and len(remaining) == 1:
+        return False
+    taken = h.taken
+    if taken is None:
+        return True
+    refusal = h.v.discard.refusal
+    return any(refusal(c, taken=taken) is None for c in remaining)
+
+
+def showing_now(h: Hand, seat: int) -> bool:
+    turn = h.kit.showing_turn
+    return bool(turn) and h.own_turns[seat] >= turn
+
+
+def laid_rep(before: Meld, after: Meld, card: Card) -> Card | None:
+    """What ``card`` stands for in ``after`` (None when it is natural there)."""
+    old = Counter(zip(before.cards, before.represents, strict=True))
+    new = Counter(zip(after.cards, after.represents, strict=True))
+    added = new - old
+    for (c, r), _ in sorted(added.items(), key=lambda x: (x[0][0].code, x[0][1].code)):
+        if c == card:
+            return None if r == c else r
+    return None
+
+
+def layoff_allowed(h: Hand, seat: int, owner: int) -> bool:
+    v = h.v
+    if not v.layoff.allowed_onto(own=owner == seat, has_melded=h.melded[seat]):
+        return False
+    init = v.initial_meld
+    return not (init.required and not h.melded[seat] and not init.layoffs_before())
+
+
+def layoffs_of(h: Hand, seat: int, card: Card, rest: Sequence[Card] | None) -> list[Layoff]:
+    """Lay-offs of ``card`` by ``seat`` onto table melds (``rest``: the cards the
+    player keeps, checked for a way to finish the turn; None: not checked)."""
+    out: list[Layoff] = []
+    if rest is not None and not exit_ok(h, rest):
+        return out
+    kit, wild = h.kit, h.wild
+    for i, t in enumerate(h.table):
+        if not layoff_allowed(h, seat, t.owner):
+            continue
+        seen: set[Card | None] = set()
+        for after in kit.layoffs(t.meld, card, wild, t.text):
+            rep = laid_rep(t.meld, after, card)
+            if rep not in seen:
+                seen.add(rep)
+                out.append(Layoff(card, i + 1, rep))
+    return out
+
+
+def may_meld_now(h: Hand, seat: int) -> bool:
+    v = h.v
+    if not v.meld_timing.melds_now(deal=h.deal_number, showing=showing_now(h, seat)):
+        return False
+    limit = v.meld_timing.melds_per_turn(deal=h.deal_number)
+    return not limit or h.melds_this_turn < limit
+
+
+def needs_initial(h: Hand, seat: int) -> bool:
+    return h.v.initial_meld.required and not h.melded[seat]
+
+
+def initial_ok(h: Hand, melds: Sequence[Meld]) -> str | None:
+    points = sum(meld_value(h.v, m) for m in melds)
+    return h.v.initial_meld.shortfall(points=points, sizes=tuple(len(m) for m in melds))
+
+
+def initial_combos(
+    h: Hand, cards: tuple[Card, ...], *, must: Card | None = None, keep: Sequence[Card] = ()
+) -> list[tuple[Meld, ...]]:
+    """Canonical initial melds from ``cards``: single melds that reach the
+    threshold alone, and the whole best arrangement (with ``must`` in its
+    first meld when given). ``keep``: cards that must not be used (none)."""
+    kit, wild = h.kit, h.wild
+    out: list[tuple[Meld, ...]] = []
+    for m in kit.options(cards, wild, must):
+        if must is not None and must not in m.cards:
+            continue
+        rest = minus(cards, m.cards)
+        if rest is not None and exit_ok(h, rest) and initial_ok(h, (m,)) is None:
+            out.append((m,))
+    arr = kit.arrangement(cards, wild)
+    if arr is not None and len(arr.melds) > 1:
+        melds = list(arr.melds)
+        if must is not None:
+            first = [m for m in melds if must in m.cards]
+            if not first:
+                return out
+            melds.remove(first[0])
+            melds.insert(0, first[0])
+        rest = list(arr.deadwood)
+        if exit_ok(h, rest) and initial_ok(h, melds) is None:
+            out.append(tuple(melds))
+    return out
+
+
+# --------------------------------------------------------------------------- DRAW
+
+
+def stock_drawable(h: Hand) -> bool:
+    return len(h.stock) > h.kit.reserve
+
+
+def draw_actions(h: Hand) -> list[Action]:
+    v = h.v
+    p = h.current
+    out: list[Action] = []
+    drawable = stock_drawable(h)
+    if drawable:
+        out.append(DRAW)
+    if not h.stock_only:
+        out.extend(take_actions(h, p, drawable))
+    if not drawable:
+        when = v.stock.when_empty(reuses=h.reuses)
+        if when in (WhenEmpty.DECLINE, WhenEmpty.PASS):
+            out.append(PASS)
+    if h.kit.drops:
+        out.append(DROP)
+    return out
+
+
+def take_actions(h: Hand, p: int, drawable: bool) -> list[Action]:
+    v = h.v
+    draw = v.draw
+    pile = h.pile
+    out: list[Action] = []
+    for depth in draw.depths(len(pile)):
+        rule = draw.use_rule(depth, melded=h.melded[p])
+        if rule is None:
+            if depth > 1 or _keeps_discard(h, p, pile[-1]):
+                out.append(TAKE if depth == 1 else Take(depth))
+            continue
+        bottom = pile[-depth]
+        others = pile[len(pile) - depth + 1 :]
+        for use in uses(h, p, bottom, others, rule):
+            out.append(Take(depth, False, use))
+    if pile and drawable and h.kit.with_stock:
+        out.append(Take(1, True))
+    if h.kit.picks_any:
+        for card in distinct(sorted(pile)):
+            rule = draw.use_rule(1, melded=h.melded[p])
+            if rule is None:
+                if _keeps_discard(h, p, card):
+                    out.append(Pick(card))
+            else:
+                for use in uses(h, p, card, (), rule):
+                    out.append(Pick(card, use))
+    return out
+
+
+def _keeps_discard(h: Hand, p: int, card: Card) -> bool:
+    """Whether, after taking ``card``, the player still holds a card they may discard."""
+    refused = h.v.discard.refused(h.hands[p], taken=card)
+    return any(c not in refused for c in h.hands[p])
+
+
+def uses(h: Hand, p: int, card: Card, others: Sequence[Card], rule: UseAs) -> list[MeldAction | Layoff]:
+    """How a card taken from the pile may be used at once (with ``others``, the
+    other cards taken with it)."""
+    hand = h.hands[p]
+    avail = tuple(sorted([*hand, *others, card]))
+    out: list[MeldAction | Layoff] = []
+    # A necessary condition for any meld with the card: another card sharing
+    # its rank or suit, or a wild.
+    deck, wild = h.v.deck, h.wild
+    if not any(
+        c.rank == card.rank or c.suit == card.suit or deck.is_wild(c, wild) for c in (*hand, *others)
+    ) and not deck.is_wild(card, wild):
+        melds_possible = False
+    else:
+        melds_possible = True
+    if melds_possible:
+        if needs_initial(h, p):
+            for combo in initial_combos(h, avail, must=card):
+                if rule is UseAs.NEW_MELD_WITH_HAND_CARD and not _uses_hand(combo[0], card, others, hand):
+                    continue
+                out.append(MeldAction(tuple(h.kit.group(m) for m in combo)))
+        else:
+            for m in h.kit.options(avail, wild, card):
+                if card not in m.cards:
+                    continue
+                if rule is UseAs.NEW_MELD_WITH_HAND_CARD and not _uses_hand(m, card, others, hand):
+                    continue
+                rest = minus(avail, m.cards)
+                if rest is None or not exit_ok(h, rest):
+                    continue
+                out.append(MeldAction((h.kit.group(m),)))
+    if rule is UseAs.MELD_OR_LAYOFF and h.table and h.v.layoff.on_turn(showing=showing_now(h, p)):
+        rest = minus(avail, (card,))
+        out.extend(layoffs_of(h, p, card, rest))
+    return out
+
+
+def _uses_hand(m: Meld, card: Card, others: Sequence[Card], hand: Sequence[Card]) -> bool:
+    need = Counter(m.cards)
+    need[card] -= 1
+    pile = Counter(others)
+    return any(max(0, n - pile[c]) > 0 for c, n in need.items())
+
+
+# --------------------------------------------------------------------------- PLAY
+
+
+def play_actions(h: Hand) -> list[Action]:
+    v = h.v
+    p = h.current
+    hand = h.hands[p]
+    kit = h.kit
+    if h._claim is not None:  # a caller discards after a call
+        return [kit.discards[c.code] for c in distinct(hand)]
+    unique = hand if kit.single_deck else distinct(hand)
+    out: list[Action] = []
+    must = h.must_meld
+    if kit.table_melds and hand and may_meld_now(h, p):
+        cards = tuple(hand)
+        if needs_initial(h, p):
+            for combo in initial_combos(h, cards, must=must):
+                out.append(MeldAction(tuple(kit.group(m) for m in combo)))
+        else:
+            for m in kit.options(cards, h.wild):
+                if must is not None and must not in m.cards:
+                    continue
+                rest = minus(cards, m.cards)
+                if rest is not None and exit_ok(h, rest):
+                    out.append(MeldAction((kit.group(m),)))
+    if h.table:
+        if must is None and v.layoff.on_turn(showing=showing_now(h, p)):
+            for c in unique:
+                rest = list(hand)
+                rest.remove(c)
+                out.extend(layoffs_of(h, p, c, rest))
+        if must is None and v.swap.exchanges_wilds(
+            has_melded=h.melded[p], played_this_turn=h.played_this_turn
+        ):
+            out.extend(swap_actions(h, p))
+        if kit.table_melds and may_meld_now(h, p):
+            out.extend(borrow_actions(h, p))
+    if must is None:
+        if not (len(hand) == 1 and kit.final_rule is FinalDiscard.FORBIDDEN):
+            discards = kit.discards
+            taken = h.taken
+            if taken is None:
+                out.extend([discards[c.code] for c in unique])
+            else:
+                refused = v.discard.refused(unique, taken=taken)
+                out.extend([discards[c.code] for c in unique if c not in refused])
+        if kit.can_knock:
+            out.extend(knock_actions(h, p))
+        if kit.declares or kit.all_at_once(h.deal_number):
+            out.extend(declare_actions(h, p))
+    return out
+
+
+def knock_actions(h: Hand, p: int) -> list[Action]:
+    if not h.kit.can_knock:
+        return []
+    v = h.v
+    limit = v.going_out.knock_limit(upcard_value=h.upcard_value())
+    if limit is None:
+        return []
+    kit, wild = h.kit, h.wild
+    hand = h.hands[p]
+    bound = kit.isolated_value(hand)
+    big_gin = v.going_out.big_gin_allowed()
+    if bound is not None and bound[0] - bound[1] > limit:
+        return []  # even the best discard leaves too much deadwood
+    cards = tuple(hand)
+    full = kit.deadwood(cards, wild)
+    out: list[Action] = []
+    values = kit.values
+    biggest = max((values[c.code] for c in cards), default=0)
+    if full - biggest <= limit:
+        refusal = v.discard.refusal
+        for c in distinct(cards):
+            if h.taken is not None and refusal(c, taken=h.taken) is not None:
+                continue
+            rest = list(cards)
+            rest.remove(c)
+            if kit.deadwood(tuple(rest), wild) <= limit:
+                out.append(kit.knocks[c.code])
+    if full == 0 and big_gin:
+        from rummykit.engine.actions import Knock
+
+        out.append(Knock(None))
+    return out
+
+
+def declare_actions(h: Hand, p: int) -> list[Action]:
+    v = h.v
+    cards = tuple(h.hands[p])
+    rule = h.kit.final_rule
+    out: list[Action] = []
+    bound = h.kit.isolated_value(cards)
+    if bound is not None and bound[2] > (0 if rule is FinalDiscard.FORBIDDEN else 1):
+        return out  # more cards fit no meld than a declaration may leave over
+    for leave in (False, True):
+        if (leave and rule is FinalDiscard.FORBIDDEN) or (not leave and rule is FinalDiscard.REQUIRED):
+            continue
+        if leave and len(cards) < 2:
+            continue
+        arr = h.kit.declaration(cards, h.wild, leave)
+        if arr is None:
+            continue
+        discard = arr.deadwood[0] if arr.deadwood else None
+        if discard is not None and h.taken is not None and v.discard.refusal(discard, taken=h.taken):
+            continue
+        out.append(Declare(tuple(h.kit.group(m) for m in arr.melds), discard))
+    return out
+
+
+def swap_actions(h: Hand, p: int) -> list[Action]:
+    hand = h.hands[p]
+    out: list[Action] = []
+    for i, t in enumerate(h.table):
+        for given, after, _ in swap_results(h, p, t.meld, hand):
+            out.append(Swap(given, i + 1))
+            del after
+    return out
+
+
+def swap_results(
+    h: Hand, p: int, meld: Meld, hand: Sequence[Card]
+) -> list[tuple[tuple[Card, ...], Meld, Card]]:
+    """Exchanges possible on ``meld``: (natural cards given, the meld after,
+    the wild taken)."""
+    v = h.v
+    out: list[tuple[tuple[Card, ...], Meld, Card]] = []
+    for j, (card, rep) in enumerate(zip(meld.cards, meld.represents, strict=True)):
+        if card == rep or rep not in hand:
+            continue
+        cards = list(meld.cards)
+        cards[j] = rep
+        given: tuple[Card, ...] = (rep,)
+        reps = list(meld.represents)
+        if meld.kind is MeldKind.SET and len(meld) == 3 and not v.swap.releases_set_wild_singly():
+            present = {r.suit for r in meld.represents}
+            missing = [
+                c
+                for c in distinct(hand)
+                if c.rank == rep.rank and c.suit not in present and c != rep and not c.is_joker
+            ]
+            if not missing:
+                continue
+            cards.append(missing[0])
+            reps.append(missing[0])
+            given = (rep, missing[0])
+        after = h.kit.classify(tuple(cards), tuple(reps), h.wild)
+        if after is None:
+            continue
+        rest = minus(hand, given)
+        if rest is None or not exit_ok(h, [*rest, card]):
+            continue
+        if v.swap.wild_must_be_used():
+            pool = tuple(sorted([*rest, card]))
+            if not may_meld_now(h, p) or not any(
+                card in m.cards and exit_ok(h, minus(pool, m.cards) or [])
+                for m in h.kit.options(pool, h.wild)
+            ):
+                continue
+        out.append((given, after, card))
+    return out
+
+
+def borrow_actions(h: Hand, p: int) -> list[Action]:
+    v = h.v
+    out: list[Action] = []
+    hand = h.hands[p]
+    for i, t in enumerate(h.table):
+        if not v.swap.borrows_from(own=t.owner == p, has_melded=h.melded[p]):
+            continue
+        for card in distinct(
+            sorted(c for c, r in zip(t.meld.cards, t.meld.represents, strict=True) if c == r)
+        ):
+            left = minus(t.meld.cards, (card,))
+            assert left is not None
+            if h.kit.classify(tuple(sorted(left)), None, h.wild) is None:
+                continue
+            pool = tuple(sorted([*hand, card]))
+            for m in h.kit.options(pool, h.wild):
+                if card not in m.cards:
+                    continue
+                rest = minus(pool, m.cards)
+                if rest is not None and exit_ok(h, rest):
+                    out.append(Borrow(card, i + 1, h.kit.group(m)))
+    return out
+
+
+# --------------------------------------------------------------------------- CLAIM, LAYOFF
+
+
+def call_actions(h: Hand, seat: int, card: Card) -> list[Action]:
+    """Calls ``seat`` may make on the discard ``card``."""
+    if not h.v.claims.may_call(goes_out=len(h.hands[seat]) <= 1):
+        return []
+    return [Call(lo.card, lo.target, lo.stands_for) for lo in layoffs_of(h, seat, card, None)]
+
+
+def knock_layoffs(h: Hand, seat: int) -> list[Action]:
+    out: list[Action] = []
+    for c in distinct(h.hands[seat]):
+        out.extend(layoffs_of(h, seat, c, None))
+    return out

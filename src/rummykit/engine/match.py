@@ -1,0 +1,161 @@
+"""Matches: hands played until the variant's game-end rule says the game is over."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from rummykit.engine.actions import Action
+from rummykit.engine.deal import new_hand
+from rummykit.engine.state import Hand
+from rummykit.engine.view import View
+from rummykit.errors import IllegalAction, RummyError
+from rummykit.settlement import Settlement
+from rummykit.variant import Variant
+
+__all__ = ["Match", "Player", "new_match"]
+
+
+class Player(Protocol):
+    """Anything that picks an action from a view (see :mod:`rummykit.bots`)."""
+
+    def choose(self, view: View) -> Action | str:
+        """The action to play."""
+        ...
+
+
+class Match:
+    """A whole game: hands until ``v.game_end`` says it is over.
+
+    Seats are numbered 0 to players-1 for the whole match. Eliminated players
+    sit out: each hand is dealt to the seats still in the game, in seat order,
+    and ``seats`` maps the hand's seat numbers to match seats
+    (``match.seats[hand_seat]``). The first dealer is drawn from the seed;
+    the next one follows ``v.dealer``. ``v.limits.max_hands`` bounds the game.
+
+    >>> import rummykit as rk
+    >>> m = rk.new_match(rk.load_variant("gin"), players=2, seed=1)
+    >>> m.play([rk.RandomBot(1), rk.RandomBot(2)])
+    >>> m.is_over, len(m.winners) >= 1, m.hands_played >= 1
+    (True, True, True)
+    """
+
+    def __init__(
+        self, v: Variant, players: int, *, seed: int | None = None, dealer: int | None = None
+    ) -> None:
+        if players not in v.players.counts():
+            raise RummyError(
+                f"{v.name} is played by {v.players.min} to {v.players.max} players, not {players}"
+            )
+        self.v = v
+        self.players = players
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 32)
+        self.rng = random.Random(self.seed)
+        start = v.game_end.start_total()
+        self.totals: list[int] = [start] * players
+        self.active: list[int] = list(range(players))
+        self.hands_played = 0
+        self.hands_won = [0] * players
+        self.results: list[tuple[tuple[int, ...], Settlement]] = []
+        self.records: list[dict[str, Any]] = []
+        self.dealer = self.rng.randrange(players) if dealer is None else dealer
+        self.winners: tuple[int, ...] = ()
+        self.is_over = False
+        self.seats: tuple[int, ...] = ()
+        self.hand: Hand = self._deal()
+
+    @property
+    def winner(self) -> int | None:
+        """The single winner of the game, or None (not over, or shared)."""
+        return self.winners[0] if self.is_over and len(self.winners) == 1 else None
+
+    @property
+    def current_player(self) -> int | None:
+        """The match seat that must act now."""
+        p = self.hand.current_player
+        return None if p is None or self.is_over else self.seats[p]
+
+    def _deal(self) -> Hand:
+        seats = tuple(self.active)
+        self.seats = seats
+        if self.dealer not in seats:
+            self.dealer = seats[0]
+        return new_hand(
+            self.v,
+            len(seats),
+            seed=self.rng.randrange(1 << 32),
+            dealer=seats.index(self.dealer),
+            deal_number=self.hands_played + 1,
+        )
+
+    def apply(self, action: Action | str) -> None:
+        """Apply an action to the current hand; when the hand ends, score it and
+        deal the next one (unless the game is over)."""
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        self.hand.apply(action)
+        if self.hand.is_over:
+            self._finish_hand()
+
+    def _finish_hand(self) -> None:
+        h = self.hand
+        result = h.result
+        assert result is not None
+        seats = self.seats
+        for i, score in enumerate(result.scores):
+            self.totals[seats[i]] += score
+        for w in result.winners:
+            self.hands_won[seats[w]] += 1
+        self.results.append((seats, result))
+        self.records.append(h.record())
+        self.hands_played += 1
+        went_out = h.ending().went_out
+        out = seats[went_out] if went_out is not None else None
+        ge = self.v.game_end
+        verdict = ge.verdict(
+            totals=self.totals, active=list(seats), hands_played=self.hands_played, went_out=out
+        )
+        self.active = [s for s in seats if not ge.drops_out(self.totals[s])]
+        if verdict is None and len(self.active) < max(self.v.players.min, 1):
+            verdict = tuple(self.active) or tuple(seats)
+        if verdict is None and self.hands_played >= self.v.limits.max_hands:
+            best = max(self.totals[s] for s in seats)
+            verdict = tuple(s for s in seats if self.totals[s] == best)
+        if verdict is not None:
+            self.is_over = True
+            self.winners = tuple(verdict)
+            self.totals = ge.final_totals(self.totals, winners=self.winners, hands_won=self.hands_won)
+            return
+        winner = result.winner
+        loser = result.loser
+        hand_dealer = seats.index(self.dealer) if self.dealer in seats else 0
+        nxt = self.v.dealer.next_dealer(
+            dealer=hand_dealer, players=len(seats), winner=winner, loser=loser, step=self.v.deal.step()
+        )
+        self.dealer = seats[nxt]
+        self.hand = self._deal()
+
+    def next_hand(self) -> Hand:
+        """The current hand (a new one is dealt automatically when one ends)."""
+        return self.hand
+
+    def play(self, players: Sequence[Player | Callable[[View], Action | str]]) -> None:
+        """Play the game to its end, asking ``players[seat]`` for each move."""
+        while not self.is_over:
+            h = self.hand
+            p = h.current_player
+            assert p is not None
+            who = players[self.seats[p]]
+            view = h.view(p)
+            action = who.choose(view) if hasattr(who, "choose") else who(view)
+            self.apply(action)
+
+    def __repr__(self) -> str:
+        state = f"over, winners {self.winners}" if self.is_over else f"hand {self.hands_played + 1}"
+        return f"<Match {self.v.name} {self.players}p totals {self.totals}, {state}>"
+
+
+def new_match(v: Variant, players: int = 2, *, seed: int | None = None, dealer: int | None = None) -> Match:
+    """Start a game of ``v`` for ``players`` seats; see :class:`Match`."""
+    return Match(v, players, seed=seed, dealer=dealer)

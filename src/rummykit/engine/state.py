@@ -1,0 +1,354 @@
+"""The :class:`Hand`: one hand of any variant, as a mutable state machine.
+
+>>> import rummykit as rk
+>>> hand = rk.new_hand(rk.load_variant("straight"), players=2, seed=7)
+>>> hand.phase, hand.current_player
+(<Phase.DRAW: 'draw'>, 1)
+>>> hand.legal_actions()
+(Action.parse('draw'), Action.parse('take'))
+>>> hand.apply("draw")
+>>> hand.phase
+<Phase.PLAY: 'play'>
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rummykit.cards import Card, Rank
+from rummykit.engine.actions import Action, as_action
+from rummykit.engine.kit import Kit, kit_for
+from rummykit.engine.legal import legal_actions as _legal_actions
+from rummykit.engine.phase import Phase, TableMeld
+from rummykit.engine.play import perform as _perform
+from rummykit.engine.play import resolve
+from rummykit.errors import AmbiguousActionError, IllegalAction
+from rummykit.settlement import Ending, Settlement, Termination
+from rummykit.variant import Variant
+
+if TYPE_CHECKING:
+    from rummykit.engine.view import View
+
+__all__ = ["Hand"]
+
+
+class Hand:
+    """One hand of a variant: the cards, whose turn it is, and what may happen.
+
+    Build one with :func:`rummykit.new_hand`. ``apply`` changes the hand in
+    place; ``clone`` gives an independent copy. Seats are numbered from 0;
+    ``current_player`` is the seat that must act (None once the hand is over).
+
+    Card piles: the stock and the discard pile are kept with their top card
+    *last* inside; :meth:`view` and records show the stock as a count and the
+    discard pile bottom first (its top card last).
+    """
+
+    __slots__ = (
+        "_claim",
+        "_dealt",
+        "_ending",
+        "_legal",
+        "_result",
+        "buried",
+        "claim_queue",
+        "current",
+        "cut",
+        "deal_number",
+        "dealer",
+        "draws",
+        "dropped",
+        "fed_by",
+        "final_discard",
+        "first_shown",
+        "hands",
+        "history",
+        "how",
+        "kit",
+        "knocker",
+        "layoff_queue",
+        "melded",
+        "melds_this_turn",
+        "must_meld",
+        "n",
+        "offer_stage",
+        "own_turns",
+        "passes",
+        "penalties",
+        "phase",
+        "pile",
+        "pile_from",
+        "played_this_turn",
+        "resume",
+        "reuses",
+        "rng",
+        "seed",
+        "shown",
+        "starter",
+        "stock",
+        "stock_only",
+        "table",
+        "taken",
+        "took_top",
+        "turns",
+        "upcard",
+        "v",
+        "went_out",
+        "wild",
+    )
+
+    v: Variant
+    kit: Kit
+    n: int
+    dealer: int
+    deal_number: int
+    seed: int | None
+    hands: list[list[Card]]
+    stock: list[Card]
+    pile: list[Card]
+    pile_from: list[int]
+    buried: list[Card]
+    table: list[TableMeld]
+    cut: Card | None
+    upcard: Card | None
+    wild: frozenset[Rank]
+    phase: Phase
+    current: int
+    starter: int
+    turns: int
+    own_turns: list[int]
+    draws: list[int]
+    melded: list[bool]
+    first_shown: list[int | None]
+    shown: list[bool]
+    dropped: list[str | None]
+    penalties: list[tuple[int, str, int | None]]
+    taken: Card | None
+    took_top: int | None
+    melds_this_turn: int
+    played_this_turn: bool
+    must_meld: Card | None
+    stock_only: bool
+    offer_stage: int
+    reuses: int
+    passes: int
+    knocker: int | None
+    layoff_queue: list[int]
+    claim_queue: list[int]
+    resume: int
+    went_out: int | None
+    how: Termination | None
+    final_discard: bool
+    fed_by: int | None
+    history: list[Action]
+    rng: random.Random
+    _claim: Card | None
+    _dealt: dict[str, Any]
+    _legal: tuple[Action, ...] | None
+    _ending: Ending | None
+    _result: Settlement | None
+
+    def __init__(self, v: Variant, players: int) -> None:
+        self.v = v
+        self.kit = kit_for(v)
+        self.n = players
+        self._legal = None
+        self._ending = None
+        self._result = None
+        self._claim = None
+
+    # ------------------------------------------------------------------ public
+
+    @property
+    def variant(self) -> Variant:
+        """The variant being played."""
+        return self.v
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.n
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must act now (None when the hand is over)."""
+        return None if self.phase is Phase.OVER else self.current
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def result(self) -> Settlement | None:
+        """The settlement of the finished hand (None while it goes on)."""
+        if self.phase is not Phase.OVER:
+            return None
+        if self._result is None:
+            from rummykit.settlement import settle
+
+            self._result = settle(self.v, self.ending())
+        return self._result
+
+    def ending(self) -> Ending:
+        """How the finished hand ended, as passed to :func:`rummykit.settle`."""
+        if self.phase is not Phase.OVER:
+            raise IllegalAction("the hand is not over yet")
+        if self._ending is None:
+            from rummykit.engine.ending import build_ending
+
+            self._ending = build_ending(self)
+        return self._ending
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the current player may take now, in canonical order.
+
+        Order: draws (``draw``, ``take``, ``pick``), melds, lay-offs, swaps,
+        borrows, discards, knocks, declarations, calls, ``pass``, ``drop``;
+        within a kind, by the cards involved (card order). Empty once over.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal_actions(self)
+        return legal
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether ``action`` (or its text) would be accepted by :meth:`apply`."""
+        try:
+            resolve(self, action)
+        except (IllegalAction, AmbiguousActionError):
+            return False
+        return True
+
+    def verify(self, action: Action | str) -> Action:
+        """The canonical action ``action`` stands for; raises
+        :class:`~rummykit.IllegalAction` (naming the rule) if it is not legal,
+        :class:`~rummykit.NotationError` for bad text and
+        :class:`~rummykit.AmbiguousActionError` when the text fits several."""
+        return resolve(self, action)
+
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` (an action or its text) for the current player.
+
+        An illegal action raises :class:`~rummykit.IllegalAction` and leaves
+        the hand exactly as it was.
+        """
+        if isinstance(action, Action):
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            for a in legal:
+                if a is action:
+                    break
+            else:
+                a = action if action in legal else resolve(self, action)
+        else:
+            a = resolve(self, as_action(action))
+        self._legal = None
+        self.history.append(a)
+        _perform(self, a)
+
+    def view(self, player: int) -> View:
+        """What seat ``player`` may see; see :class:`rummykit.engine.view.View`."""
+        from rummykit.engine.view import make_view
+
+        return make_view(self, player)
+
+    def record(self) -> dict[str, Any]:
+        """A JSON-ready record of the hand; :func:`rummykit.replay` rebuilds it."""
+        from rummykit.engine.record import make_record
+
+        return make_record(self)
+
+    def clone(self) -> Hand:
+        """An independent copy (for search): applying actions to it leaves this
+        hand unchanged."""
+        other = Hand.__new__(Hand)
+        for name in _SHARED:
+            object.__setattr__(other, name, getattr(self, name))
+        other.hands = [list(h) for h in self.hands]
+        for name in _LISTS:
+            object.__setattr__(other, name, list(getattr(self, name)))
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        return other
+
+    def cards_in_play(self) -> list[Card]:
+        """Every card of the hand: hands, table, stock, discard pile, face-down
+        discards and the cut card (card conservation: the shoe as a multiset)."""
+        out: list[Card] = []
+        for h in self.hands:
+            out.extend(h)
+        for t in self.table:
+            out.extend(t.meld.cards)
+        out.extend(self.stock)
+        out.extend(self.pile)
+        out.extend(self.buried)
+        if self.cut is not None:
+            out.append(self.cut)
+        return out
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the stock."""
+        return len(self.stock)
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom first (its top card last)."""
+        return tuple(self.pile)
+
+    @property
+    def wild_ranks(self) -> frozenset[Rank]:
+        """The ranks that are wild this hand."""
+        return self.wild
+
+    def hand_of(self, player: int) -> tuple[Card, ...]:
+        """The cards in seat ``player``'s hand, sorted (the full state: use
+        :meth:`view` for what a player may see)."""
+        return tuple(self.hands[player])
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions applied so far."""
+        return tuple(self.history)
+
+    def __repr__(self) -> str:
+        who = "over" if self.phase is Phase.OVER else f"seat {self.current} to {self.phase.value}"
+        return f"<Hand {self.v.name} {self.n}p turn {self.turns}, {who}>"
+
+    def upcard_value(self) -> int | None:
+        """The value of the hand's first upcard (None without one)."""
+        return None if self.upcard is None else self.kit.values[self.upcard.code]
+
+    def active_seats(self) -> list[int]:
+        """Seats still in the hand (not dropped)."""
+        return [s for s in range(self.n) if self.dropped[s] is None]
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat in the direction of play that is still in the hand."""
+        step = self.kit.step
+        nxt = (seat + step) % self.n
+        while self.dropped[nxt] is not None and nxt != seat:
+            nxt = (nxt + step) % self.n
+        return nxt
+
+    def seats_from(self, seat: int) -> Sequence[int]:
+        """Every seat in playing order, starting with ``seat``."""
+        step = self.v.deal.step()
+        return [(seat + i * step) % self.n for i in range(self.n)]
+
+
+_SHARED = (
+    "v", "kit", "n", "dealer", "deal_number", "seed", "cut", "upcard", "wild", "phase",
+    "current", "starter", "turns", "taken", "took_top", "melds_this_turn", "played_this_turn",
+    "must_meld", "stock_only", "offer_stage", "reuses", "passes", "knocker", "resume",
+    "went_out", "how", "final_discard", "fed_by", "_claim", "_dealt", "_legal",
+    "_ending", "_result",
+)  # fmt: skip
+_LISTS = (
+    "stock", "pile", "pile_from", "buried", "table", "own_turns", "draws", "melded",
+    "first_shown", "shown", "dropped", "penalties", "layoff_queue", "claim_queue", "history",
+)  # fmt: skip

@@ -1,0 +1,88 @@
+"""Per-player views: only what one seat may see."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rummykit.cards import Card, Rank
+from rummykit.engine.actions import Action
+from rummykit.engine.phase import Phase, TableMeld
+
+if TYPE_CHECKING:
+    from rummykit.engine.state import Hand
+
+__all__ = ["View", "make_view"]
+
+
+@attrs.frozen(kw_only=True)
+class View:
+    """What seat ``player`` may see of a hand.
+
+    Never the stock's order or another player's cards: ``hand`` is the seat's
+    own hand; ``table`` the melds on the table (numbered from 1 in actions);
+    ``discard`` the visible discard pile, bottom first (top card last);
+    ``hand_counts`` how many cards each seat holds; ``stock_count`` the cards
+    left in the stock; ``cut`` the cut wild card where the deck cuts one.
+    ``legal`` holds the legal actions when it is this seat's move.
+    Face-down discards (a knock, Thai's going out) show only once the hand is
+    over (``face_down``). At the end of the hand, every hand is shown
+    (``shown_hands``), as the players lay their cards down to be scored.
+
+    >>> import rummykit as rk
+    >>> h = rk.new_hand(rk.load_variant("straight"), players=3, seed=1)
+    >>> v = h.view(0)
+    >>> len(v.hand), v.hand_counts, v.stock_count
+    (7, (7, 7, 7), 30)
+    """
+
+    player: int
+    phase: Phase
+    current_player: int | None
+    dealer: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    table: tuple[TableMeld, ...]
+    discard: tuple[Card, ...]
+    stock_count: int
+    cut: Card | None
+    wild_ranks: frozenset[Rank]
+    melded: tuple[bool, ...]
+    dropped: tuple[bool, ...]
+    turn: int
+    legal: tuple[Action, ...]
+    face_down: tuple[Card, ...] = ()
+    shown_hands: tuple[tuple[Card, ...], ...] = ()
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The top card of the discard pile."""
+        return self.discard[-1] if self.discard else None
+
+
+def make_view(h: Hand, player: int) -> View:
+    """The view of seat ``player``."""
+    if not 0 <= player < h.n:
+        raise ValueError(f"no seat {player} in a hand of {h.n} players")
+    over = h.phase is Phase.OVER
+    current = None if over else h.current
+    return View(
+        player=player,
+        phase=h.phase,
+        current_player=current,
+        dealer=h.dealer,
+        hand=tuple(h.hands[player]),
+        hand_counts=tuple(len(x) for x in h.hands),
+        table=tuple(h.table),
+        discard=tuple(h.pile),
+        stock_count=len(h.stock),
+        cut=h.cut,
+        wild_ranks=h.wild,
+        melded=tuple(h.melded),
+        dropped=tuple(d is not None for d in h.dropped),
+        turn=h.turns,
+        legal=h.legal_actions() if current == player else (),
+        face_down=tuple(h.buried) if over else (),
+        shown_hands=tuple(tuple(x) for x in h.hands) if over else (),
+    )

@@ -1,0 +1,101 @@
+"""Helpers shared by the engine tests (not a test module)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import attrs
+
+import rummykit as rk
+from rummykit.engine.actions import Call, Discard, Draw, Knock, Layoff, Pass, Take
+
+SLOW = {"boathouse", "continental", "queen-city", "nowrang"}
+"""Variants whose random hands rarely end before the turn limit."""
+
+
+def variant(name: str, *, max_turns: int | None = None) -> rk.Variant:
+    v = rk.load_variant(name)
+    if max_turns is not None:
+        v = attrs.evolve(v, limits=attrs.evolve(v.limits, max_turns=max_turns))
+    return v
+
+
+def player_counts(name: str) -> list[int]:
+    v = rk.load_variant(name)
+    counts = sorted({v.players.min, min(v.players.max, v.players.min + 2)})
+    return counts
+
+
+def snapshot(h: rk.Hand) -> Any:
+    return (
+        h.phase,
+        h.current,
+        [tuple(x) for x in h.hands],
+        tuple(h.stock),
+        tuple(h.pile),
+        tuple(h.table),
+        tuple(h.buried),
+        h.turns,
+        tuple(h.history),
+        h.taken,
+        h.melds_this_turn,
+        tuple(h.melded),
+        tuple(h.dropped),
+        tuple(h.penalties),
+    )
+
+
+def candidates(h: rk.Hand) -> list[rk.Action]:
+    """Brute-force actions around the state: most are illegal."""
+    p = h.current
+    out: list[rk.Action] = [Draw(), Pass(), rk.parse_action("drop"), Take(), Take(2), Take(1, True)]
+    cards = sorted(set(h.hand_of(p))) if p is not None else []
+    others = [rk.Card.from_code(i) for i in (0, 12, 25, 38, 51, 52)]
+    for c in cards + others:
+        out.append(Discard(c))
+        out.append(Knock(c))
+        for t in range(1, len(h.table) + 2):
+            out.append(Layoff(c, t))
+            out.append(Call(c, t))
+    out.append(Knock(None))
+    return out
+
+
+def play_random(h: rk.Hand, rng: random.Random, *, check_illegal: bool = False) -> rk.Hand:
+    """Play ``h`` to its end with random legal actions, checking the invariants.
+
+    With ``check_illegal``, brute-force candidate actions are tried at every
+    step: one that is refused must leave the state exactly as it was; one that
+    is accepted must have resolved to a listed legal action (text such as
+    ``layoff JK on 1`` resolves to the one listed ``layoff JK=9D on 1``).
+    Returns the finished hand."""
+    v = h.variant
+    shoe = Counter(v.deck.shoe(h.players))
+    while not h.is_over:
+        legal = h.legal_actions()
+        assert legal, f"no legal action in {h!r}"
+        assert h.current_player is not None
+        if check_illegal:
+            before = snapshot(h)
+            saved = h.clone()
+            for a in candidates(h):
+                if a in legal:
+                    continue
+                try:
+                    h.apply(a)
+                except (rk.IllegalAction, rk.AmbiguousActionError) as exc:
+                    assert str(exc)
+                    assert snapshot(h) == before, f"refused {a} changed the state"
+                else:
+                    assert h.actions[-1] in legal, f"{a} applied but is not in legal_actions {legal}"
+                    h = saved.clone()
+        a = legal[rng.randrange(len(legal))]
+        h.apply(a)
+        assert Counter(h.cards_in_play()) == shoe, f"cards not conserved after {a}"
+        assert h.turns <= v.limits.max_turns + 1
+    assert h.legal_actions() == ()
+    assert h.current_player is None
+    assert h.result is not None
+    return h

@@ -1,0 +1,64 @@
+"""Bots play whole hands and whole games of every built-in variant through the
+public API (views and legal actions)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import rummykit as rk
+
+
+def _short(v: rk.Variant, hands: int = 6, turns: int = 300) -> rk.Variant:
+    return attrs.evolve(v, limits=attrs.evolve(v.limits, max_hands=hands, max_turns=turns))
+
+
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_greedy_bots_play_a_hand(name: str) -> None:
+    v = rk.load_variant(name)
+    for players in sorted({v.players.min, min(v.players.max, 4)}):
+        hand = rk.new_hand(_short(v), players=players, seed=3)
+        bots = [rk.GreedyBot(v) for _ in range(players)]
+        while not hand.is_over:
+            p = hand.current_player
+            assert p is not None
+            view = hand.view(p)
+            action = bots[p].choose(view)
+            assert action in view.legal
+            hand.apply(action)
+        assert hand.result is not None
+        assert len(hand.result.scores) == players
+
+
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_random_bots_play_a_match(name: str) -> None:
+    v = _short(rk.load_variant(name))
+    players = min(v.players.max, 3)
+    match = rk.new_match(v, players=players, seed=5)
+    match.play([rk.RandomBot(s) for s in range(players)])
+    assert match.is_over and match.winners
+    assert 1 <= match.hands_played <= v.limits.max_hands
+    assert all(0 <= w < players for w in match.winners)
+
+
+def test_greedy_beats_random_at_straight() -> None:
+    v = rk.load_variant("straight")
+    wins = 0
+    for seed in range(20):
+        hand = rk.new_hand(v, players=2, seed=seed)
+        bots: list[rk.RandomBot | rk.GreedyBot] = [rk.GreedyBot(v), rk.RandomBot(seed)]
+        while not hand.is_over:
+            p = hand.current_player
+            assert p is not None
+            hand.apply(bots[p].choose(hand.view(p)))
+        assert hand.result is not None
+        wins += hand.result.winners == (0,)
+    assert wins >= 12
+
+
+def test_bots_accept_callables() -> None:
+    v = _short(rk.load_variant("gin"))
+    match = rk.new_match(v, players=2, seed=1)
+    first = lambda view: view.legal[0]  # noqa: E731
+    match.play([first, rk.RandomBot(1)])
+    assert match.is_over

@@ -1,0 +1,176 @@
+"""The hand state machine: deals, applying actions and text, refusals, records."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+import rummykit as rk
+from rummykit import Phase
+
+STRAIGHT = rk.load_variant("straight")
+HANDS = ["2C 3C 4C 9D 9C KS QS JD 5H 6S", "7H 8H 9H TD TC TS 2D 3D 4D AS"]
+
+
+def test_shuffled_deal_sizes_and_starter() -> None:
+    h = rk.new_hand(STRAIGHT, players=4, seed=1, dealer=2)
+    assert h.current_player == 3 and h.phase is Phase.DRAW
+    assert [len(h.hand_of(p)) for p in range(4)] == [7, 7, 7, 7]
+    assert len(h.discard_pile) == 1 and h.stock_count == 52 - 28 - 1
+
+
+def test_stacked_deal_is_exact() -> None:
+    h = rk.new_hand(STRAIGHT, players=2, hands=HANDS, discard="5C", stock="KD 6D")
+    assert h.hand_of(1) == tuple(sorted(rk.parse_cards(HANDS[1])))
+    assert h.discard_pile == rk.parse_cards("5C") and h.stock_count == 2
+    h.apply("draw")
+    assert rk.Card.parse("KD") in h.hand_of(1)  # stock[0] is the top
+
+
+def test_stacked_deal_without_stock_fills_it_from_the_shoe() -> None:
+    h = rk.new_hand(STRAIGHT, players=2, seed=4, hands=HANDS, discard="5C")
+    assert h.stock_count == 52 - 21
+    assert sorted(h.cards_in_play()) == sorted(STRAIGHT.deck.shoe(2))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"hands": [HANDS[0]]}, "one card list per seat"),
+        ({"hands": [HANDS[0], "7H 8H"]}, "seat 1 must be dealt 10 cards"),
+        ({"hands": [HANDS[0], HANDS[0]]}, "does not hold: 2C x2"),
+        ({"hands": HANDS, "discard": "2C"}, "does not hold: 2C x2"),
+        ({"hands": HANDS, "cut": "5C"}, "cuts no wild card"),
+        ({"discard": "5C"}, "needs hands="),
+    ],
+)
+def test_stacked_deal_errors(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(rk.RummyError, match=message):
+        rk.new_hand(STRAIGHT, players=2, **kwargs)  # type: ignore[arg-type]
+
+
+def test_bad_player_count_and_dealer() -> None:
+    with pytest.raises(rk.RummyError, match="2 to 6 players, not 7"):
+        rk.new_hand(STRAIGHT, players=7)
+    with pytest.raises(rk.RummyError, match="dealer must be a seat"):
+        rk.new_hand(STRAIGHT, players=2, dealer=2)
+
+
+def test_apply_accepts_text_and_refuses_atomically() -> None:
+    h = rk.new_hand(STRAIGHT, players=2, hands=HANDS, discard="5C", stock="KD 6D")
+    h.apply("draw")
+    before = (h.hand_of(1), h.discard_pile, h.legal_actions(), h.phase)
+    for text, reason in [
+        ("discard QS", "QS is not in seat 1's hand"),
+        ("draw", "already drawn"),
+        ("meld 7H 8H TD", "is not a valid meld"),
+        ("layoff 5H on 1", "is not in seat 1's hand"),
+        ("knock AS", "no knocking in straight"),
+        ("pass", "not allowed during a turn"),
+    ]:
+        with pytest.raises(rk.IllegalAction, match=reason):
+            h.apply(text)
+        assert (h.hand_of(1), h.discard_pile, h.legal_actions(), h.phase) == before
+    with pytest.raises(rk.NotationError):
+        h.apply("discrad AS")
+    assert not h.is_legal("discard QS") and h.is_legal("discard AS")
+    assert h.verify("meld 9H 7H 8H") == rk.parse_action("meld 7H 8H 9H")
+
+
+def test_ambiguous_text_is_refused() -> None:
+    v = rk.loads_variant('extends = "straight"\n[variant]\nname = "jokers"\n[deck]\njokers_per_deck = 2')
+    h = rk.new_hand(
+        v,
+        players=2,
+        hands=["2C 3C 4C 9D 9C KS QS JD 5H 6S", "7H 8H JK TD TC TS 2D 3D 4D AS"],
+        discard="5C",
+        stock="KD",
+    )
+    h.apply("draw")
+    with pytest.raises(rk.AmbiguousActionError, match="JK="):
+        h.apply("meld 7H 8H JK")
+    h.apply("meld 7H 8H JK=9H")
+    assert str(h.view(0).table[0]) == "7H 8H JK=9H"
+
+
+def test_record_is_json_and_replays() -> None:
+    h = rk.new_hand(STRAIGHT, players=2, seed=9)
+    while not h.is_over:
+        h.apply(h.legal_actions()[0])
+    rec = json.loads(json.dumps(h.record()))
+    assert rec["format"] == "rummykit-record" and rec["variant"] == "straight" and rec["seed"] == 9
+    assert rk.replay(rec).result == h.result
+
+
+def test_stacked_record_replays() -> None:
+    h = rk.new_hand(STRAIGHT, players=2, hands=HANDS, discard="5C", stock="KD 6D")
+    h.apply("draw")
+    rec = h.record()
+    assert rec["deal"]["hands"][0] == "2C 3C 4C 9D 9C KS QS JD 5H 6S"
+    again = rk.replay(rec)
+    assert again.hand_of(1) == h.hand_of(1) and again.result is None
+
+
+def test_inline_variant_record_replays() -> None:
+    v = rk.loads_variant('extends = "straight"\n[variant]\nname = "house"\n[ranking]\nace = "either"')
+    h = rk.new_hand(v, players=3, seed=2)
+    for _ in range(5):
+        h.apply(h.legal_actions()[-1])
+    rec = h.record()
+    assert "[ranking]" in rec["variant"]
+    assert rk.replay(rec).actions == h.actions
+
+
+def test_tampered_records_are_refused() -> None:
+    h = rk.new_hand(STRAIGHT, players=2, seed=9)
+    while not h.is_over:
+        h.apply(h.legal_actions()[0])
+    rec = h.record()
+    bad = copy.deepcopy(rec)
+    bad["actions"][3] = "discard QS" if bad["actions"][3] != "discard QS" else "discard QH"
+    with pytest.raises(rk.RecordError, match="action 4"):
+        rk.replay(bad)
+    bad = copy.deepcopy(rec)
+    bad["result"]["scores"][0] += 1
+    with pytest.raises(rk.RecordError, match="result differs"):
+        rk.replay(bad)
+    bad = copy.deepcopy(rec)
+    bad["seed"] = 10
+    with pytest.raises(rk.RecordError):
+        rk.replay(bad)
+    with pytest.raises(rk.RecordError, match="not a rummykit record"):
+        rk.replay({"format": "chess"})
+
+
+def test_views_show_only_what_a_seat_may_see() -> None:
+    h = rk.new_hand(STRAIGHT, players=2, hands=HANDS, discard="5C", stock="KD 6D")
+    v0, v1 = h.view(0), h.view(1)
+    assert v0.hand == h.hand_of(0) and v0.legal == () and v1.legal == h.legal_actions()
+    assert v0.hand_counts == (10, 10) and v0.stock_count == 2 and v0.top_discard == rk.Card.parse("5C")
+    assert not hasattr(v0, "stock")
+    with pytest.raises(ValueError):
+        h.view(2)
+
+
+def test_phases_of_a_knock_hand() -> None:
+    gin = rk.load_variant("gin")
+    h = rk.new_hand(gin, players=2, seed=1)
+    assert h.phase is Phase.OFFER
+    h.apply("pass")
+    h.apply("pass")
+    assert h.phase is Phase.DRAW
+    h.apply("draw")
+    assert h.phase is Phase.PLAY
+
+
+def test_turn_limit_ends_the_hand() -> None:
+    import attrs
+
+    v = attrs.evolve(STRAIGHT, limits=attrs.evolve(STRAIGHT.limits, max_turns=3))
+    h = rk.new_hand(v, players=2, seed=1)
+    while not h.is_over:
+        h.apply(h.legal_actions()[0] if h.phase is Phase.DRAW else h.legal_actions()[-1])
+    assert h.result is not None and h.result.how is rk.Termination.TURN_LIMIT
+    assert h.result.scores == (0, 0) and h.turns <= 4

@@ -1,0 +1,134 @@
+"""Properties of every built-in variant, checked on random playouts.
+
+Cards are conserved across hands, table, stock and discards at every step;
+every legal action applies; illegal ones are refused atomically; every hand
+ends within ``limits.max_turns``; ``replay(record())`` reproduces the result;
+views never contain hidden cards; the same seed and actions give the same game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rummykit as rk
+from engine_helpers import SLOW, play_random, player_counts, variant
+
+CASES = [(name, n) for name in rk.list_variants() for n in player_counts(name)]
+seeds = st.integers(0, 2**32 - 1)
+
+
+def _variant(name: str) -> rk.Variant:
+    # Hands of the slow variants rarely end by the rules with random play:
+    # a smaller turn limit keeps them short (it is the documented bound).
+    return variant(name, max_turns=60 if name in SLOW else 400)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@settings(max_examples=4)
+@given(seed=seeds)
+def test_random_hands_keep_the_invariants(name: str, players: int, seed: int) -> None:
+    v = _variant(name)
+    hand = rk.new_hand(v, players=players, seed=seed)
+    play_random(hand, random.Random(seed), check_illegal=True)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@settings(max_examples=3)
+@given(seed=seeds)
+def test_replay_reproduces_the_hand(name: str, players: int, seed: int) -> None:
+    v = _variant(name)
+    hand = rk.new_hand(v, players=players, seed=seed)
+    hand = play_random(hand, random.Random(seed))
+    record = json.loads(json.dumps(hand.record()))
+    again = rk.replay(record)
+    assert again.result == hand.result
+    assert again.actions == hand.actions
+    assert [again.hand_of(p) for p in range(players)] == [hand.hand_of(p) for p in range(players)]
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@settings(max_examples=3)
+@given(seed=seeds)
+def test_same_seed_same_game(name: str, players: int, seed: int) -> None:
+    v = _variant(name)
+    a = rk.new_hand(v, players=players, seed=seed)
+    b = rk.new_hand(v, players=players, seed=seed)
+    rng = random.Random(seed)
+    while not a.is_over:
+        assert a.legal_actions() == b.legal_actions()
+        action = rng.choice(a.legal_actions())
+        a.apply(action)
+        b.apply(str(action))
+    assert b.is_over and a.result == b.result
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@settings(max_examples=3)
+@given(seed=seeds)
+def test_views_hold_no_hidden_cards(name: str, players: int, seed: int) -> None:
+    v = _variant(name)
+    hand = rk.new_hand(v, players=players, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        for p in range(players):
+            view = hand.view(p)
+            assert view.hand == hand.hand_of(p)
+            visible = Counter(view.hand) + Counter(view.discard)
+            for t in view.table:
+                visible += Counter(t.meld.cards)
+            if view.cut is not None:
+                visible[view.cut] += 1
+            for h in view.shown_hands:
+                visible += Counter(h)
+            visible += Counter(view.face_down)
+            shown = Counter(view.hand) + Counter(view.discard)
+            assert not shown - visible
+            assert view.hand_counts == tuple(len(hand.hand_of(s)) for s in range(players))
+            if not hand.is_over:
+                assert not view.shown_hands and not view.face_down
+                assert set(rk.View.__attrs_attrs__.__dir__()) is not None
+            # A view is a function of what the seat may see: changing the
+            # order of the stock does not change it.
+            other = hand.clone()
+            other.stock.reverse()
+            assert other.view(p) == view
+        if hand.is_over:
+            break
+        hand.apply(rng.choice(hand.legal_actions()))
+
+
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_clone_is_independent(name: str) -> None:
+    v = _variant(name)
+    hand = rk.new_hand(v, players=v.players.min, seed=11)
+    copy = hand.clone()
+    rng = random.Random(1)
+    for _ in range(6):
+        if copy.is_over:
+            break
+        copy.apply(rng.choice(copy.legal_actions()))
+    fresh = rk.new_hand(v, players=v.players.min, seed=11)
+    assert hand.legal_actions() == fresh.legal_actions()
+    assert [hand.hand_of(p) for p in range(hand.players)] == [fresh.hand_of(p) for p in range(hand.players)]
+    assert hand.stock_count == fresh.stock_count
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@settings(max_examples=25)
+@given(seed=seeds)
+def test_random_hands_never_get_stuck(name: str, players: int, seed: int) -> None:
+    """Many short random hands: there is always a legal action until the end."""
+    v = variant(name, max_turns=40 if name in SLOW else 150)
+    hand = rk.new_hand(v, players=players, seed=seed)
+    rng = random.Random(seed)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal, f"no legal action: {hand!r}, last actions {hand.actions[-4:]}"
+        hand.apply(legal[rng.randrange(len(legal))])
+    assert hand.result is not None
