@@ -32,6 +32,21 @@ def main() -> None:
     for problem in rk.validate_file(HERE / "kitchen_typo.toml"):
         print(f"  kitchen_typo.toml: {problem}")
 
+    gin = rk.load_variant("gin")
+    hand = rk.new_hand(gin, players=2, seed=7)
+    bots = [rk.GreedyBot(gin), rk.GreedyBot(gin)]
+    moves = 0
+    while not hand.is_over:
+        seat = hand.current_player
+        assert seat is not None
+        hand.apply(bots[seat].choose(hand.view(seat)))
+        moves += 1
+    result = hand.result
+    assert result is not None
+    print(f"\nA hand of gin between two greedy bots: {moves} actions, ended by {result.how}:")
+    print(f"  score changes {list(result.scores)}; {'; '.join(result.reasons)}")
+    print(f"  replayed from its record: {rk.replay(hand.record()).result == result}")
+
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,65 @@
+"""Every example runs, and prints what its docstring promises."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def run(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, timeout=300, cwd=EXAMPLES.parent, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    return done.stdout
+
+
+def test_tour() -> None:
+    out = run("examples/tour.py")
+    assert "straight" in out and "thai" in out
+    assert 'ranking.ace: unknown value "sideways"' in out
+    assert "A hand of gin between two greedy bots" in out
+    assert "replayed from its record: True" in out
+
+
+def test_bot_game_plays_a_whole_hand() -> None:
+    out = run("examples/bot_game.py", "gin", "7").splitlines()
+    assert out[0] == "Gin Rummy, seed 7"
+    assert any(line.startswith("Hand over (") for line in out)
+
+
+@pytest.mark.parametrize("variant", ["straight", "thai", "indian"])
+def test_bot_game_other_variants(variant: str) -> None:
+    assert "Hand over (" in run("examples/bot_game.py", variant, "3")
+
+
+def test_house_rules_validates_diffs_and_plays() -> None:
+    out = run("examples/house_rules.py")
+    assert out.startswith("kitchen.toml: ok")
+    assert "Aces and runs:" in out and "A hand of kitchen between 2 bots" in out
+
+
+def test_house_rules_reports_typos() -> None:
+    done = subprocess.run(
+        [sys.executable, "examples/house_rules.py", "examples/kitchen_typo.toml"],
+        capture_output=True,
+        text=True,
+        cwd=EXAMPLES.parent,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert 'ranking.ace: unknown value "sideways"' in done.stdout
+
+
+def test_scorekeeper_scores_by_the_rules() -> None:
+    """Thai (S000): melds 105 + 50 for going out; Bob 60 in hand, doubled for never displaying."""
+    out = run("examples/scorekeeper.py")
+    assert "Thai rummy: {'Ann': 155, 'Bob': -120}" in out
+    assert "Straight rummy: {'Ann': 0, 'Bob': 0, 'Cleo': 18}" in out
+    assert "Gin: {'Ann': 0, 'Bob': 5} knock" in out
