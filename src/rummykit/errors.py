@@ -44,8 +44,12 @@ class IllegalAction(RummyError):
         super().__init__(reason if action is None else f"{action}: {reason}")
 
 
-class AmbiguousActionError(RummyError):
-    """An action whose text fits several distinct legal actions."""
+class AmbiguousActionError(IllegalAction):
+    """An action whose text fits several distinct legal actions.
+
+    It is an :class:`IllegalAction` too: as written it cannot be applied, and
+    the state is left unchanged.
+    """
 
 
 @attrs.frozen(order=True)

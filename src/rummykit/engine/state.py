@@ -24,7 +24,7 @@ from rummykit.engine.legal import legal_actions as _legal_actions
 from rummykit.engine.phase import Phase, TableMeld
 from rummykit.engine.play import perform as _perform
 from rummykit.engine.play import resolve
-from rummykit.errors import AmbiguousActionError, IllegalAction
+from rummykit.errors import IllegalAction
 from rummykit.settlement import Ending, Settlement, Termination
 from rummykit.variant import Variant
 
@@ -218,7 +218,7 @@ class Hand:
         """Whether ``action`` (or its text) would be accepted by :meth:`apply`."""
         try:
             resolve(self, action)
-        except (IllegalAction, AmbiguousActionError):
+        except IllegalAction:
             return False
         return True
 
