@@ -1,0 +1,190 @@
+"""Check that a ruleset plays soundly: the invariants every variant must keep.
+
+Authors of house rules and of custom components get the guarantees of the
+built-in variants from one call. :func:`check_variant` plays random hands at
+every allowed player count and checks, at every step:
+
+- cards are conserved (hands, table, stock, discards and buried cards are
+  exactly the shoe, as a multiset);
+- there is a legal action until the hand is over, and none after;
+- every legal action applies; a refused action raises
+  :class:`~rummykit.IllegalAction` and leaves the state exactly as it was;
+- the hand ends within ``limits.max_turns``;
+- a view holds no card its seat may not see (changing the hidden order of the
+  stock does not change any view);
+- ``replay(record())`` rebuilds the same hand and result, and the same seed
+  and actions give the same game.
+
+It is built on the public API; the hidden-information check also reverses
+the order of the stock of a clone (the one thing no seat may see).
+
+>>> import rummykit as rk
+>>> report = check_variant(rk.load_variant("gin"), hands=2, seed=1)
+>>> report.ok, report.hands
+(True, 2)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.engine import Action, Hand, new_hand, parse_action, replay
+from rummykit.errors import IllegalAction, RummyError
+from rummykit.variant import Variant
+
+__all__ = ["CheckReport", "check_variant"]
+
+
+@attrs.frozen
+class CheckReport:
+    """What :func:`check_variant` found: hands played and problems (empty when sound)."""
+
+    variant: str
+    hands: int
+    actions: int
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        """Whether no invariant was broken."""
+        return not self.problems
+
+    def __str__(self) -> str:
+        head = f"{self.variant}: {self.hands} hands, {self.actions} actions"
+        return head + (": ok" if self.ok else ":\n" + "\n".join(f"  {p}" for p in self.problems))
+
+
+def _fingerprint(hand: Hand) -> Any:
+    """Everything observable through the public API (views of every seat included)."""
+    return (
+        tuple(hand.view(p) for p in range(hand.players)),
+        hand.legal_actions(),
+        tuple(hand.actions),
+        hand.stock_count,
+        tuple(sorted(hand.cards_in_play())),
+        hand.is_over,
+    )
+
+
+def _probes(hand: Hand) -> list[str]:
+    """Actions written around the state, most of them illegal."""
+    seat = hand.current_player
+    cards: list[Card] = sorted(set(hand.hand_of(seat))) if seat is not None else []
+    cards += [Card.from_code(c) for c in (0, 25, 51, 52)]
+    texts = ["draw", "take", "take 2", "pass", "drop", "knock"]
+    for card in cards:
+        texts += [f"discard {card}", f"knock {card}", f"pick {card}"]
+        texts += [f"layoff {card} on {i}" for i in (1, 2, 99)]
+    return texts
+
+
+def _play_one(hand: Hand, rng: random.Random, problems: list[str], probe: bool) -> int:
+    v = hand.variant
+    shoe = Counter(v.deck.shoe(hand.players))
+    steps = 0
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        if not legal:
+            problems.append(f"no legal action while the hand is not over (after {list(hand.actions)[-3:]})")
+            return steps
+        if probe:
+            before = _fingerprint(hand)
+            for text in _probes(hand):
+                action = parse_action(text)
+                if action in legal:
+                    continue
+                trial = hand.clone()
+                try:
+                    trial.apply(action)
+                except IllegalAction as exc:
+                    if not str(exc):
+                        problems.append(f"{text!r} refused without a reason")
+                    if _fingerprint(trial) != before:
+                        problems.append(f"refused {text!r} changed the state")
+                except RummyError as exc:
+                    problems.append(f"{text!r} raised {type(exc).__name__} instead of IllegalAction: {exc}")
+                else:
+                    if trial.actions[-1] not in legal:
+                        problems.append(f"{text!r} applied but is not among the legal actions")
+            if _fingerprint(hand) != before:
+                problems.append("trying actions on a clone changed the original hand")
+        action = legal[rng.randrange(len(legal))]
+        hidden = [hand.view(p) for p in range(hand.players)]
+        other = hand.clone()
+        other.stock.reverse()  # the hidden order of the stock
+        if [other.view(p) for p in range(hand.players)] != hidden:
+            problems.append("a view changed when only the hidden stock order changed")
+        hand.apply(action)
+        steps += 1
+        if Counter(hand.cards_in_play()) != shoe:
+            problems.append(f"cards not conserved after {action}")
+            return steps
+        if steps > (v.limits.max_turns + 2) * (hand.players + 8) * 4:
+            problems.append(f"the hand did not end within limits.max_turns = {v.limits.max_turns}")
+            return steps
+    if hand.legal_actions():
+        problems.append("legal actions remain after the hand is over")
+    if hand.result is None:
+        problems.append("a finished hand has no result")
+    return steps
+
+
+def _check_replay(hand: Hand, problems: list[str]) -> None:
+    record = json.loads(json.dumps(hand.record()))
+    try:
+        again = replay(record)
+    except RummyError as exc:
+        problems.append(f"replay of a record failed: {exc}")
+        return
+    if again.result != hand.result or tuple(again.actions) != tuple(hand.actions):
+        problems.append("replay(record()) gave another hand or result")
+
+
+def _check_determinism(
+    v: Variant, players: int, seed: int, actions: Sequence[Action], problems: list[str]
+) -> None:
+    again = new_hand(v, players=players, seed=seed)
+    for action in actions:
+        try:
+            again.apply(str(action))
+        except RummyError as exc:
+            problems.append(f"the same seed and actions diverged at {action}: {exc}")
+            return
+
+
+def check_variant(
+    variant: Variant,
+    *,
+    hands: int = 5,
+    seed: int = 0,
+    players: Iterable[int] | None = None,
+    probe: bool = True,
+) -> CheckReport:
+    """Play ``hands`` random hands per player count and check every invariant.
+
+    ``players`` defaults to every count the variant allows; ``probe`` also
+    tries illegal actions at each step (slower, and the best test of
+    atomic refusals).
+    """
+    problems: list[str] = []
+    counts = list(players) if players is not None else list(variant.players.counts())
+    played = steps = 0
+    for n in counts:
+        for i in range(hands):
+            hand_seed = seed * 1_000_003 + n * 1009 + i
+            hand = new_hand(variant, players=n, seed=hand_seed)
+            found: list[str] = []
+            steps += _play_one(hand, random.Random(hand_seed), found, probe)
+            if not found and hand.is_over:
+                _check_replay(hand, found)
+                _check_determinism(variant, n, hand_seed, hand.actions, found)
+            problems += [f"{n} players, seed {hand_seed}: {p}" for p in found]
+            played += 1
+    return CheckReport(variant.name, played, steps, tuple(dict.fromkeys(problems)))
