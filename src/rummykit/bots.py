@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from rummykit.cards import Card
+from rummykit.cards import Card, Rank
 from rummykit.engine import (
     Action,
     Call,
@@ -61,19 +61,20 @@ class GreedyBot:
 
     def __init__(self, variant: Variant | None = None) -> None:
         self.variant = variant
-        self._cache: dict[tuple[Card, ...], int] = {}
+        self._cache: dict[tuple[tuple[Card, ...], frozenset[Rank]], int] = {}
 
     def __call__(self, view: View) -> Action:
         return self.choose(view)
 
     def _deadwood(self, v: Variant, cards: tuple[Card, ...], view: View) -> int:
         key = tuple(sorted(cards))
-        found = self._cache.get(key)
+        # the hand's wild ranks (a cut joker) change from hand to hand of a match
+        found = self._cache.get((key, view.wild_ranks))
         if found is None:
             if len(self._cache) > 50_000:
                 self._cache.clear()
             arr = best_arrangement(v, key, wild_ranks=view.wild_ranks) if key else None
-            found = self._cache[key] = arr.deadwood_value if arr is not None else 0
+            found = self._cache[(key, view.wild_ranks)] = arr.deadwood_value if arr is not None else 0
         return found
 
     def choose(self, view: View) -> Action:

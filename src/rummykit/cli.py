@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import rummykit as rk
@@ -129,11 +129,117 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def _default_players(v: rk.Variant) -> int:
+    return 2 if 2 in v.players.counts() else v.players.min
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from rummykit.terminal import PlaySession, stdin_is_tty
+
+    variant = _load(args.variant)
+    session = PlaySession(
+        variant,
+        players=args.players or _default_players(variant),
+        seed=args.seed,
+        match=args.match,
+        bots=args.bots,
+        record=Path(args.record) if args.record else None,
+        pause=stdin_is_tty(),
+        echo=not stdin_is_tty(),
+    )
+    return session.run()
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from rummykit.sim import SimulationReport, simulate
+
+    variant = _load(args.variant)
+    players = args.players or _default_players(variant)
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+
+    def run(progress: Callable[[int, int], None] | None = None) -> SimulationReport:
+        return simulate(
+            variant,
+            games=args.games,
+            players=players,
+            bots=args.bots,
+            jobs=args.jobs,
+            seed=args.seed,
+            match=args.match,
+            progress=progress,
+        )
+
+    if show:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        with Progress(
+            TextColumn(f"simulating {variant.name}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            transient=True,
+            auto_refresh=False,  # no refresh thread: worker processes are forked safely
+        ) as bar:
+            task = bar.add_task("games", total=args.games)
+
+            def progress(done: int, total: int) -> None:
+                bar.update(task, completed=done)
+                bar.refresh()
+
+            report = run(progress)
+    else:
+        report = run()
+    if args.format == "json":
+        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print(report.table())
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from rummykit.terminal import print_replay, read_records
+
+    path = Path(args.record)
+    records = read_records(path)
+    print_replay(records, Console(highlight=False, soft_wrap=True), source=str(path))
+    return 0
+
+
+def _count(minimum: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"expected a number of at least {minimum}, got {value}")
+        return value
+
+    return parse
+
+
+def _bots(text: str) -> tuple[str, ...]:
+    from rummykit.sim import BOT_NAMES
+
+    names = tuple(b.strip() for b in text.split(",") if b.strip())
+    if not names:
+        raise argparse.ArgumentTypeError("expected bot names such as greedy or random,greedy")
+    for name in names:
+        if name not in BOT_NAMES:
+            raise argparse.ArgumentTypeError(f"unknown bot {name!r} (expected {' or '.join(BOT_NAMES)})")
+    return names
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``rummykit`` command."""
     parser = argparse.ArgumentParser(
         prog="rummykit",
-        description="The rules of the rummy family: list, show, explain, compare and validate rulesets.",
+        description="The rules of the rummy family: list, show, explain, compare and validate rulesets; "
+        "play them in the terminal, simulate bot games, replay game records.",
     )
     parser.add_argument("--version", action="version", version=f"rummykit {rk.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -173,6 +279,77 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("schema", help="print the JSON Schema of variant files")
     p.set_defaults(func=_cmd_schema)
+
+    p = sub.add_parser(
+        "play",
+        help="play a hand (or a whole game) in the terminal against bots",
+        description="Play in the terminal against bots. You are seat 0; the other seats are bots. "
+        "Type the number of a legal action or the action in notation (discard QS); help, quit.",
+    )
+    p.add_argument("variant", metavar="NAME|FILE", help="a built-in name or a variant file")
+    p.add_argument(
+        "--players",
+        type=_count(1),
+        metavar="N",
+        help="number of players (default 2, or the fewest the variant allows)",
+    )
+    p.add_argument("--seed", type=int, metavar="S", help="seed of the deal (default: random, printed)")
+    p.add_argument("--match", action="store_true", help="play a whole game, hand after hand")
+    p.add_argument(
+        "--bots",
+        type=_bots,
+        default=("greedy",),
+        metavar="random|greedy",
+        help="the opponents (default greedy); a comma list is assigned to seats 1, 2, ... in turn",
+    )
+    p.add_argument("--record", metavar="FILE", help="write the game record (JSON) here when play ends")
+    p.set_defaults(func=_cmd_play)
+
+    p = sub.add_parser(
+        "simulate",
+        help="many bot games in parallel, with a summary for rule designers",
+        description="Play many bot games (hands, or whole matches with --match) and summarize: wins by seat, "
+        "hand length, scores, how hands end, the turn-limit count and the first-player advantage with "
+        "a 95% Wilson interval. The numbers depend on the seed, never on --jobs.",
+    )
+    p.add_argument("variant", metavar="NAME|FILE", help="a built-in name or a variant file")
+    p.add_argument("--games", type=_count(1), default=100, metavar="N", help="games to play (default 100)")
+    p.add_argument(
+        "--players",
+        type=_count(1),
+        metavar="N",
+        help="number of players (default 2, or the fewest the variant allows)",
+    )
+    p.add_argument(
+        "--bots",
+        type=_bots,
+        default=("greedy",),
+        metavar="random,greedy",
+        help="bots assigned to seats 0, 1, ... cyclically (default greedy)",
+    )
+    p.add_argument(
+        "--jobs", type=_count(0), default=1, metavar="J", help="worker processes (default 1; 0: one per CPU)"
+    )
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="master seed (default 0)")
+    p.add_argument("--format", choices=["table", "json"], default="table", help="output format")
+    p.add_argument("--match", action="store_true", help="play whole matches rather than single hands")
+    p.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: when stderr is a terminal)",
+    )
+    p.set_defaults(func=_cmd_simulate)
+
+    p = sub.add_parser(
+        "replay",
+        help="check a game record and print it turn by turn",
+        description="Re-run a game record (Hand.record(), or a list of records as written by "
+        "play --match --record) and print it turn by turn, every card shown, then the result. "
+        "A record that does not replay to what it says is refused (exit 1).",
+    )
+    p.add_argument("record", metavar="RECORD.json", help="a record file")
+    p.set_defaults(func=_cmd_replay)
     return parser
 
 
@@ -192,6 +369,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
+    except OSError as exc:  # a record file that cannot be written...
+        print(f"rummykit: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:  # pragma: no cover - interactive
+        print("rummykit: interrupted", file=sys.stderr)
+        return 130
     return code
 
 

@@ -1,0 +1,433 @@
+"""``rummykit play``, ``simulate`` and ``replay``, driven as a person would.
+
+The play session runs the real program (``python -m rummykit play gin``) in a
+pseudo-terminal: it reads the screen, types a number, an illegal action and
+``quit``, as at a keyboard. A whole hand is also played with the moves piped
+into standard input, to the settlement. Replays check records, tampered ones
+included; simulate prints a table or clean JSON. Exit codes follow the CLI's
+contract: 0 all well, 1 a problem (bad record, unknown variant, a player
+count the variant does not allow), 2 a wrong command line; never a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import pty
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+import rummykit as rk
+from rummykit.cli import main
+from rummykit.terminal import _visible_discards
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("NO_COLOR", None)
+    env.update(TERM="xterm-256color", COLUMNS="100", LINES="40", PYTHONIOENCODING="utf-8")
+    return env
+
+
+class Terminal:
+    """The real program in a pseudo-terminal: type keys, read the screen."""
+
+    def __init__(self, *args: str) -> None:
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "rummykit", *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=_env(),
+            close_fds=True,
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.fd = master
+        self.raw = b""
+        self.seen = 0
+
+    @property
+    def text(self) -> str:
+        return ANSI.sub("", self.raw.decode("utf-8", "replace")).replace("\r\n", "\n")
+
+    def _pump(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return True
+        try:
+            chunk = os.read(self.fd, 65536)
+        except OSError:  # the program ended and closed the terminal
+            return False
+        if not chunk:
+            return False
+        self.raw += chunk
+        return True
+
+    def expect(self, pattern: str, timeout: float = 30) -> str:
+        """Wait until ``pattern`` (a regex) appears after what was already
+        read; return the new screen text up to the match."""
+        deadline = time.monotonic() + timeout
+        rx = re.compile(pattern)
+        while True:
+            text = self.text
+            m = rx.search(text, self.seen)
+            if m:
+                new = text[self.seen : m.end()]
+                self.seen = m.end()
+                return new
+            if time.monotonic() > deadline or (not self._pump(0.2) and self.proc.poll() is not None):
+                raise AssertionError(f"{pattern!r} not seen; screen:\n{text[self.seen :]}")
+
+    def type(self, line: str) -> None:
+        os.write(self.fd, line.encode() + b"\r")
+
+    def key(self, data: bytes) -> None:
+        os.write(self.fd, data)
+
+    def wait(self, timeout: float = 30) -> int:
+        deadline = time.monotonic() + timeout
+        while self.proc.poll() is None and time.monotonic() < deadline:
+            self._pump(0.1)
+        while self._pump(0.05) and select.select([self.fd], [], [], 0)[0]:
+            pass
+        code = self.proc.wait(timeout=5)
+        os.close(self.fd)
+        return code
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "rummykit", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+
+
+# --------------------------------------------------------------------------- play in a terminal
+
+
+def test_play_in_a_terminal() -> None:
+    """Seed 1: the greedy bot takes the upcard JD and discards TC; it is then
+    our turn, with 10 cards and two choices: draw or take."""
+    t = Terminal("play", "gin", "--seed", "1")
+    try:
+        screen = t.expect(r"\n> ")
+        assert "\x1b[" in t.raw.decode(), "rich should colour a terminal"
+        assert "Gin Rummy (gin), 2 players, seed 1. You are seat 0." in screen
+        assert "seat 1 (greedy) takes JD from the discard pile" in screen
+        assert "seat 1 (greedy) discards TC" in screen
+        assert "Table melds: none yet" in screen
+        assert "Discard pile: TC  (top card)" in screen
+        assert "Stock: 31 cards" in screen
+        assert "Opponents: seat 1 (greedy) 10 cards" in screen
+        assert "Your hand (10): 4C · 4D QD · 2H 5H 6H 7H 9H · 5S QS" in screen
+        assert "best melds: 5H 6H 7H; deadwood 44" in screen
+        assert "Your move (draw phase):" in screen
+        assert re.search(r"1\) draw\s+2\) take", screen)
+
+        t.type("1")  # draw, by its number
+        screen = t.expect(r"Your move \(play phase\):[\s\S]*?\n> ")
+        assert "you: draw (you drew 9S)" in screen
+        assert "Your hand (11):" in screen and "9S" in screen
+        assert "11) discard QS" in screen
+
+        t.type("knock 2C")  # well-formed, but not ours to play
+        assert "refused: knock 2C: 2C is not in seat 0's hand" in t.expect(r"\n> ")
+        t.type("discard ZZ")  # not notation at all
+        assert "refused: bad card 'ZZ'" in t.expect(r"\n> ")
+        t.type("draw")  # a rule: one draw per turn
+        assert "refused: draw: seat 0 has already drawn this turn" in t.expect(r"\n> ")
+        t.type("42")
+        assert "refused: there is no action number 42 (choose 1 to 11)" in t.expect(r"\n> ")
+        t.type("help")
+        assert "layoff 9H on 2" in t.expect(r"\n> ")
+
+        t.type("discard qs")  # notation, any case
+        screen = t.expect(r"Your move \(draw phase\):[\s\S]*?\n> ")
+        assert "you: discard QS" in screen
+        assert "seat 1 (greedy)" in screen
+
+        t.type("quit")
+        t.expect("Quit.")
+        assert t.wait() == 0
+    finally:
+        if t.proc.poll() is None:
+            t.proc.kill()
+    assert "Traceback" not in t.text
+
+
+def test_end_of_input_in_a_terminal_ends_cleanly() -> None:
+    t = Terminal("play", "knock", "--players", "3", "--seed", "5", "--bots", "random")
+    try:
+        screen = t.expect(r"\n> ")
+        assert "Opponents: seat 1 (random) 7 cards, seat 2 (random) 7 cards" in screen
+        t.key(b"\x04")  # Ctrl-D
+        t.expect("Quit.")
+        assert t.wait() == 0
+    finally:
+        if t.proc.poll() is None:
+            t.proc.kill()
+    assert "Traceback" not in t.text
+
+
+# --------------------------------------------------------------------------- play with piped input
+
+
+def test_piped_full_hand_to_the_settlement(tmp_path: Path) -> None:
+    record = tmp_path / "hand.json"
+    proc = run("play", "gin", "--seed", "1", "--record", str(record), stdin="1\n" * 200)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "Traceback" not in out + proc.stderr
+    assert "> 1" in out  # piped input is echoed so the transcript reads like a session
+    assert "Hand over: knock" in out
+    assert "Hands shown:" in out and "Face-down discard: 5C" in out
+    assert "Result: knock; winner: seat 1 (greedy)" in out
+    assert re.search(r"seat 0 \(you\)\s+\+0\n\s+seat 1 \(greedy\)\s+\+30", out)
+    assert "deadwood seat 0: 34, seat 1: 4" in out
+    assert f"Record written to {record}" in out
+    data = json.loads(record.read_text())
+    h = rk.replay(data)
+    assert h.is_over and h.result is not None and h.result.scores == (0, 30)
+    assert data["seed"] == 1 and data["variant"] == "gin"
+
+
+def test_piped_match_to_the_end(tmp_path: Path) -> None:
+    record = tmp_path / "match.json"
+    proc = run("play", "gin", "--seed", "2", "--match", "--record", str(record), stdin="1\n" * 600)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "Game over after 2 hands; winner: seat 1 (greedy)" in out
+    assert "Totals after 1 hand:" in out and "Totals after 2 hands:" in out
+    assert "Gin Rummy · hand 2 · turn" in out and "dealer seat 1" in out
+    records = json.loads(record.read_text())
+    assert isinstance(records, list) and len(records) == 2
+    assert all(rk.replay(r).is_over for r in records)
+
+
+def test_piped_input_ending_early_quits_cleanly(tmp_path: Path) -> None:
+    record = tmp_path / "partial.json"
+    proc = run("play", "straight", "--seed", "4", "--record", str(record), stdin="1\nbogus words\n")
+    assert proc.returncode == 0
+    assert "refused: bad action 'bogus words': unknown word 'bogus'" in proc.stdout
+    assert proc.stdout.rstrip().endswith("Quit.")
+    assert "Traceback" not in proc.stdout + proc.stderr
+    partial = json.loads(record.read_text())
+    assert partial["result"] is None and partial["actions"]
+    rk.replay(partial)  # an unfinished hand replays too
+
+
+def test_play_in_process(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("show\n1\nquit\n"))
+    assert main(["play", "rum500", "--seed", "3", "--players", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "500 Rum (rum500), 3 players, seed 3" in out
+    assert out.count("Your move (draw phase):") == 2  # the screen, then "show"
+    assert "Opponents: seat 1 (greedy)" in out and "seat 2 (greedy)" in out
+
+
+def test_spread_pile_is_shown_where_any_card_may_be_taken() -> None:
+    assert _visible_discards(rk.load_variant("gin"), 5) == 1
+    assert _visible_discards(rk.load_variant("boathouse"), 5) == 2
+    assert _visible_discards(rk.load_variant("rum500"), 5) == 5
+    assert _visible_discards(rk.load_variant("gin"), 0) == 0
+
+
+# --------------------------------------------------------------------------- replay
+
+
+@pytest.fixture(scope="module")
+def gin_record() -> dict[str, object]:
+    v = rk.load_variant("gin")
+    h = rk.new_hand(v, players=2, seed=1)
+    bot = rk.GreedyBot(v)
+    while not h.is_over:
+        p = h.current_player
+        assert p is not None
+        h.apply(bot(h.view(p)))
+    return h.record()
+
+
+def test_replay_prints_the_hand_turn_by_turn(
+    gin_record: dict[str, object], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(gin_record))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Replay of Gin Rummy (gin)" in out
+    assert "Every card is shown: this is a replay." in out
+    assert "seat 0: 4C 4D QD 2H 5H 6H 7H 9H 5S QS" in out
+    assert "turn   1  seat 1: take  (takes JD from the discard pile)" in out
+    assert "turn   2  seat 0: draw  (draws 9S from the stock)" in out
+    assert "seat 0: knock 5S  (discarding 5S face down)" in out
+    assert "seat 1: layoff 4S on 1" in out
+    assert "Result: knock; winner: seat 0" in out
+    assert "deadwood seat 0: 4, seat 1: 29" in out
+
+
+def test_replay_a_list_of_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    v = rk.load_variant("knock")
+    m = rk.new_match(v, players=2, seed=3)
+    m.play([rk.GreedyBot(v), rk.RandomBot(1)])
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(m.records))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"{m.hands_played} hands replayed; every record checks out." in out
+    assert "hand 1" in out
+
+
+def test_replay_refuses_a_tampered_record(gin_record: dict[str, object], tmp_path: Path) -> None:
+    bad_action = json.loads(json.dumps(gin_record))
+    bad_action["actions"][3] = "discard 4C"
+    bad_score = json.loads(json.dumps(gin_record))
+    bad_score["result"]["scores"] = [99, 0]
+    for data, message in [
+        (bad_action, "rummykit: record: action 20 ('knock 5S') does not replay: "),
+        (bad_score, "rummykit: record: the result differs: recorded {'how': 'knock', 'scores': [99, 0]"),
+        ({"format": "other"}, "rummykit: not a rummykit record"),
+        ([gin_record, bad_score], "rummykit: hand 2: record: the result differs"),
+    ]:
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(data))
+        proc = run("replay", str(path))
+        assert proc.returncode == 1, proc.stdout
+        assert message in proc.stderr
+        assert proc.stdout == ""  # nothing printed before the check
+        assert "Traceback" not in proc.stderr
+
+
+def test_replay_unreadable_files(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text("{ not json")
+    proc = run("replay", str(broken))
+    assert proc.returncode == 1
+    assert f"rummykit: {broken} is not valid JSON" in proc.stderr
+    proc = run("replay", str(tmp_path / "missing.json"))
+    assert proc.returncode == 1
+    assert "cannot read" in proc.stderr and "No such file" in proc.stderr
+    empty = tmp_path / "empty.json"
+    empty.write_text("[]")
+    proc = run("replay", str(empty))
+    assert proc.returncode == 1 and "holds no game record" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "gin", "--games", "8", "--bots", "random,greedy", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Simulation of gin (Gin Rummy): 8 hands, 2 players, seed 2")
+    assert "Bots: seat 0 random, seat 1 greedy" in out
+    assert "First-player advantage" in out and "95% CI" in out
+
+
+def test_simulate_json_keeps_stdout_clean() -> None:
+    proc = run(
+        "simulate",
+        "knock",
+        "--games",
+        "12",
+        "--players",
+        "3",
+        "--format",
+        "json",
+        "--progress",
+        "--jobs",
+        "2",
+    )
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)  # nothing but the JSON on stdout, even with --progress
+    assert data["format"] == "rummykit-simulation"
+    assert data["games"] == 12 and data["players"] == 3
+    assert sum(data["wins"]) + data["ties"] + data["no_winner"] == 12
+    one = run("simulate", "knock", "--games", "12", "--players", "3", "--format", "json", "--jobs", "1")
+    assert json.loads(one.stdout) == data  # the same numbers, whatever --jobs
+
+
+def test_simulate_matches(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "gin", "--games", "2", "--match", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["match"] is True and data["hands"]["count"] == 2
+
+
+# --------------------------------------------------------------------------- exit codes and help
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["play", "nosuch"], 1, 'no built-in variant named "nosuch"'),
+        (["play", "gin", "--players", "3"], 1, "gin is played by 2 to 2 players, not 3"),
+        (["simulate", "nosuch"], 1, 'no built-in variant named "nosuch"'),
+        (["simulate", "gin", "--players", "4"], 1, "gin is played by 2 to 2 players, not 4"),
+        (["play", "gin", "--bots", "smart"], 2, "unknown bot 'smart'"),
+        (["simulate", "gin", "--games", "0"], 2, "--games: expected a number of at least 1"),
+        (["simulate", "gin", "--jobs", "-1"], 2, "--jobs"),
+        (["simulate", "gin", "--format", "xml"], 2, "invalid choice"),
+        (["simulate", "gin", "--bots", "greedy,smart"], 2, "unknown bot 'smart'"),
+        (["replay"], 2, "required: RECORD.json"),
+        (["play", "gin", "--seed", "x"], 2, "invalid int value"),
+    ],
+)
+def test_exit_codes(args: list[str], code: int, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) if code == 2 else contextlib.nullcontext():
+        got = main(args)
+        assert got == code
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "replay"])
+def test_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main([command, "--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: rummykit {command}")
+
+
+def test_bad_record_destination_is_a_problem_not_a_traceback(tmp_path: Path) -> None:
+    proc = run(
+        "play", "knock", "--seed", "1", "--record", str(tmp_path / "no" / "such" / "dir.json"), stdin="quit\n"
+    )
+    assert proc.returncode == 1
+    assert "rummykit:" in proc.stderr and "No such file or directory" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_simulate_shows_progress_in_a_terminal() -> None:
+    t = Terminal("simulate", "knock", "--games", "30", "--jobs", "2")
+    try:
+        assert t.wait(60) == 0
+    finally:
+        if t.proc.poll() is None:
+            t.proc.kill()
+    text = t.text
+    assert re.search(r"simulating knock .*\d+/30", text)  # the bar, on stderr
+    assert "Simulation of knock (Knock Rummy): 30 hands" in text
+    assert "Traceback" not in text
