@@ -62,3 +62,22 @@ def test_bots_accept_callables() -> None:
     first = lambda view: view.legal[0]  # noqa: E731
     match.play([first, rk.RandomBot(1)])
     assert match.is_over
+
+
+def test_greedy_does_not_knock_a_high_count_where_any_count_may_knock() -> None:
+    """Knock Rummy (S002) lets a player knock with any count; the greedy bot waits for a low one."""
+    v = rk.load_variant("knock")
+    hand = rk.new_hand(
+        v,
+        players=2,
+        dealer=1,
+        hands=["KC QD JH 9S 8C 7D 5H 4S 3C 2D", "AC 2C 3D 4C 5C 6C 7C 8D 9C TC"],
+        discard=["KS"],
+        stock=["KH", "QH", "JC", "TD", "9D", "8H", "7S", "6D", "5D", "4D"],
+    )
+    bot = rk.GreedyBot(v)
+    hand.apply(bot.choose(hand.view(0)))  # draw or take
+    action = bot.choose(hand.view(0))
+    assert not str(action).startswith("knock"), action
+    eager = rk.GreedyBot(v, knock_at=1000)
+    assert str(eager.choose(hand.view(0))).startswith("knock")

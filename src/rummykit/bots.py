@@ -57,10 +57,18 @@ class RandomBot:
 
 
 class GreedyBot:
-    """A simple rule-following player (deterministic)."""
+    """A simple rule-following player (deterministic).
 
-    def __init__(self, variant: Variant | None = None) -> None:
+    It declares or goes out whenever it can, melds the longest meld, lays off,
+    takes a discard only when it lowers its deadwood, and discards the card
+    that leaves the least deadwood. It knocks only when the knock leaves at
+    most ``knock_at`` deadwood (where any count may knock, as in Knock Rummy,
+    knocking at once would throw hands away).
+    """
+
+    def __init__(self, variant: Variant | None = None, *, knock_at: int = 10) -> None:
         self.variant = variant
+        self.knock_at = knock_at
         self._cache: dict[tuple[tuple[Card, ...], frozenset[Rank]], int] = {}
 
     def __call__(self, view: View) -> Action:
@@ -89,8 +97,12 @@ class GreedyBot:
                 return found[0]
         knocks = [a for a in legal if isinstance(a, Knock)]
         if knocks and v is not None:
-            return min(knocks, key=lambda a: self._after(v, view, a.card))
-        if knocks:
+            best = min(knocks, key=lambda a: self._after(v, view, a.card))
+            if self._after(v, view, best.card) <= self.knock_at or not any(
+                isinstance(a, Discard) for a in legal
+            ):
+                return best
+        elif knocks:
             return knocks[0]
         calls = [a for a in legal if isinstance(a, Call)]
         if calls:
