@@ -63,3 +63,10 @@ def test_scorekeeper_scores_by_the_rules() -> None:
     assert "Thai rummy: {'Ann': 155, 'Bob': -120}" in out
     assert "Straight rummy: {'Ann': 0, 'Bob': 0, 'Cleo': 18}" in out
     assert "Gin: {'Ann': 0, 'Bob': 5} knock" in out
+
+
+def test_compare_rules_reports_both_comparisons() -> None:
+    out = run("examples/compare_rules.py", "30", "1")
+    assert "any-melds" in out
+    assert "one-reuse" in out
+    assert "with one shuffled reuse, 0." in out
