@@ -241,7 +241,7 @@ def test_boathouse_takes_the_top_two_s002() -> None:
         stock="KD 6D",
     )
     legal = [str(a) for a in h.legal_actions()]
-    assert legal[:3] == ["draw", "take", "take 2"] and "take draw" in legal
+    assert legal[:3] == ["draw", "take 2", "take draw"]
     h.apply("take 2")
     assert {rk.Card.parse("KH"), rk.Card.parse("5C")} <= set(h.hand_of(1))
     assert len(h.hand_of(1)) == 12

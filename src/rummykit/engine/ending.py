@@ -25,7 +25,13 @@ def build_ending(h: Hand) -> Ending:
         owner, j = index[i]
         for card, layer in t.laid:
             laid.append(LaidOff(card, layer, owner, j))
-    concealed = tuple(h.first_shown[s] is None or h.first_shown[s] == h.own_turns[s] for s in range(h.n))
+    # Nothing displayed "except possibly in the final turn" (S000): the turn in
+    # which the hand ended, played by h.current; a loser who showed melds on
+    # their own last turn before that did display them.
+    last = h.current
+    concealed = tuple(
+        h.first_shown[s] is None or (s == last and h.first_shown[s] == h.own_turns[s]) for s in range(h.n)
+    )
     dropped = tuple((s, how) for s, how in enumerate(h.dropped) if how is not None)
     went_out = h.went_out
     how = h.how or Termination.TURN_LIMIT

@@ -202,8 +202,8 @@ def draw_actions(h: Hand) -> list[Action]:
     p = h.current
     out: list[Action] = []
     drawable = stock_drawable(h)
-    if drawable:
-        out.append(DRAW)
+    if drawable or v.stock.when_empty(reuses=h.reuses) is WhenEmpty.REUSE:
+        out.append(DRAW)  # an empty stock is rebuilt from the pile when drawn from
     if not h.stock_only:
         out.extend(take_actions(h, p, drawable))
     if not drawable:

@@ -4,6 +4,7 @@ out, knocks, declarations, claims, drops)."""
 
 from __future__ import annotations
 
+import random
 from bisect import insort as _insort
 from collections import Counter
 from operator import attrgetter
@@ -44,6 +45,7 @@ from rummykit.engine.legal import (
 from rummykit.engine.phase import Phase, TableMeld
 from rummykit.errors import AmbiguousActionError, IllegalAction
 from rummykit.melds import Meld, check_declaration
+from rummykit.rules.draw import UseAs
 from rummykit.rules.going_out import FinalDiscard
 from rummykit.rules.stock import WhenEmpty
 from rummykit.settlement import Termination
@@ -169,7 +171,10 @@ def _melds_of(h: Hand, groups: tuple[Group, ...]) -> list[Meld] | str:
 
 def _accept_unlisted(h: Hand, a: Action) -> Action | None:
     """Valid actions outside the canonical list: other groupings of a
-    declaration, other combinations of melds for an initial meld."""
+    declaration, other combinations of melds for an initial meld (also with
+    a discard taken straight into it)."""
+    if isinstance(a, Take | Pick) and isinstance(a.then, MeldAction):
+        return _accept_initial_take(h, a)
     if h.phase is not Phase.PLAY or h._claim is not None or h.must_meld is not None:
         return None
     if isinstance(a, Declare):
@@ -183,6 +188,37 @@ def _accept_unlisted(h: Hand, a: Action) -> Action | None:
         assert not isinstance(melds, str)
         return MeldAction(tuple(h.kit.group(m) for m in melds))
     return None
+
+
+def _accept_initial_take(h: Hand, a: Take | Pick) -> Action | None:
+    """A discard taken to go at once into an initial meld made of other melds
+    than the listed ones (Kalooki: "he may take the top card of the discard
+    pile to use it immediately in his initial meld"): any melds of the hand and
+    the cards taken that hold the card, reach the threshold and leave a way to
+    finish the turn. The meld with the card is put first, as listed."""
+    p = h.current
+    if h.phase is not Phase.DRAW or not needs_initial(h, p) or _take_reason(h, a) is not None:
+        return None
+    assert isinstance(a.then, MeldAction)
+    if isinstance(a, Pick):
+        depth, card, others = 1, a.card, []
+    else:
+        if a.and_draw:
+            return None
+        depth = a.depth
+        card, others = h.pile[-depth], h.pile[len(h.pile) - depth + 1 :]
+    if h.v.draw.use_rule(depth, melded=False) not in (UseAs.NEW_MELD, UseAs.MELD_OR_LAYOFF):
+        return None
+    melds = _melds_of(h, a.then.groups)
+    if isinstance(melds, str):
+        return None
+    with_card = [m for m in melds if card in m.cards]
+    rest = minus([*h.hands[p], *others, card], a.then.cards())
+    if not with_card or rest is None or not exit_ok(h, rest) or initial_ok(h, melds) is not None:
+        return None
+    ordered = [with_card[0], *(m for m in melds if m is not with_card[0])]
+    then = MeldAction(tuple(h.kit.group(m) for m in ordered))
+    return Pick(card, then) if isinstance(a, Pick) else Take(depth, False, then)
 
 
 def _canonical_declare(h: Hand, a: Declare) -> Declare:
@@ -219,7 +255,7 @@ def refusal(h: Hand, a: Action) -> str:
             return _generic(h, a)
         return "the stock is empty" if not stock_drawable(h) else _generic(h, a)
     if isinstance(a, Take | Pick):
-        return _take_reason(h, a) or _generic(h, a)
+        return _take_reason(h, a) or _use_reason(h, a) or _generic(h, a)
     if isinstance(a, Pass):
         if phase is Phase.DRAW:
             return f"you may not pass while the stock can be drawn from (stock {h.v.stock.kind})"
@@ -386,6 +422,10 @@ def _layoff_reason(h: Hand, a: Layoff | Call) -> str | None:
         return f"seat {p} may not lay off onto seat {t.owner}'s meld now (layoff {h.v.layoff.kind})"
     if not h.kit.layoffs(t.meld, a.card, h.wild, t.text):
         return f"{a.card} does not fit meld #{a.target} ({t.meld})"
+    if isinstance(a, Layoff) and h.phase is Phase.PLAY:
+        rest = minus(h.hands[p], (a.card,))
+        if rest is not None and not exit_ok(h, rest):
+            return _exit_reason(h)
     return None
 
 
@@ -413,6 +453,38 @@ def _take_reason(h: Hand, a: Take | Pick) -> str | None:
         return f"the card taken, {bottom}, must be used at once ({rule.value}; draw {v.draw.kind})"
     if rule is None and a.then is not None:
         return f"the card taken is kept in hand here (draw {v.draw.kind}): take it, then meld"
+    return None
+
+
+def _use_reason(h: Hand, a: Take | Pick) -> str | None:
+    """Why the stated use of a card taken from the pile (``take 3 meld ...``)
+    is not one the draw rule allows (None: no more specific reason)."""
+    then = a.then
+    depth = 1 if isinstance(a, Pick) else a.depth
+    rule = h.v.draw.use_rule(depth, melded=h.melded[h.current])
+    if then is None or rule is None or not h.pile:
+        return None
+    where = f"({rule.value}; draw {h.v.draw.kind})"
+    bottom = a.card if isinstance(a, Pick) else h.pile[-depth]
+    others = [] if isinstance(a, Pick) else h.pile[len(h.pile) - depth + 1 :]
+    hand = h.hands[h.current]
+    if isinstance(then, Layoff):
+        if rule is not UseAs.MELD_OR_LAYOFF:
+            return f"the card taken, {bottom}, must go into a new meld, not onto a table meld {where}"
+        return None if then.card == bottom else f"the card laid off must be the card taken, {bottom} {where}"
+    if minus([*hand, *others, bottom], then.cards()) is None:
+        return f"the meld uses cards that are neither in seat {h.current}'s hand nor taken from the pile"
+    melds = _melds_of(h, then.groups)
+    if isinstance(melds, str):
+        return melds
+    if not any(bottom in m.cards for m in melds):
+        return f"the meld must hold the card taken, {bottom} {where}"
+    if rule is UseAs.NEW_MELD_WITH_HAND_CARD:
+        need = Counter(melds[0].cards)
+        need[bottom] -= 1
+        taken = Counter(others)
+        if not any(n > taken[c] for c, n in need.items()):
+            return f"the meld with {bottom} must hold a card from seat {h.current}'s hand {where}"
     return None
 
 
@@ -462,6 +534,8 @@ def _shown(h: Hand, p: int) -> None:
 
 def _draw(h: Hand) -> None:
     p = h.current
+    if not stock_drawable(h):
+        _turn_over(h)
     insort(h.hands[p], h.stock.pop())
     h.draws[p] += 1
     h.stock_only = False
@@ -808,18 +882,27 @@ def begin_turn(h: Hand, seat: int, *, draws: bool = True) -> None:
         end_hand(h, Termination.STOCK_EXHAUSTED)
         return
     if when is WhenEmpty.REUSE:
-        new_stock, keep = v.stock.rebuild(list(h.pile), h.rng)
+        # "If the stock pile has run out and the next player does not want to
+        # take the discard, the discard pile is turned over" (S001): the player
+        # may still take the top discard; ``draw`` turns the pile over first
+        # (_turn_over). The size of the new stock does not depend on a shuffle.
+        new_stock, _ = v.stock.rebuild(list(h.pile), random.Random(0))
         if len(new_stock) + len(h.stock) <= v.stock.reserve_cards():
             end_hand(h, Termination.STOCK_EXHAUSTED)
-            return
-        h.reuses += 1
-        kept = len(keep)
-        h.pile_from = h.pile_from[len(h.pile_from) - kept :] if kept else []
-        h.pile = list(keep)
-        h.stock = list(reversed(new_stock)) + h.stock
         return
     # DECLINE / PASS: the player may take from the pile or pass; nothing to
     # take and nothing to draw leaves only "pass".
+
+
+def _turn_over(h: Hand) -> None:
+    """The stock is out and the player draws: the discard pile (all of it, or
+    all but the cards the stock rule keeps) becomes the new stock."""
+    new_stock, keep = h.v.stock.rebuild(list(h.pile), h.rng)
+    h.reuses += 1
+    kept = len(keep)
+    h.pile_from = h.pile_from[len(h.pile_from) - kept :] if kept else []
+    h.pile = list(keep)
+    h.stock = list(reversed(new_stock)) + h.stock
 
 
 def end_hand(h: Hand, how: Termination, *, went_out: int | None = None) -> None:

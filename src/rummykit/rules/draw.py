@@ -113,7 +113,10 @@ class TopTwoDraw(DrawPolicy):
     summary = "Draw from the stock, or take the top discard plus the next discard or the top of the stock."
 
     def depths(self, pile: int) -> tuple[int, ...]:
-        return tuple(range(1, min(pile, 2) + 1))
+        # "if he draws the top card from the discard pile, he then must also draw
+        # the next card in the discard pile or the top of the stock pile" (S002):
+        # never the top discard alone (``take draw`` is the other way).
+        return (2,) if pile >= 2 else ()
 
     def with_stock(self) -> bool:
         return True
