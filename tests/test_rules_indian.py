@@ -310,6 +310,24 @@ def test_first_drop_and_middle_drop_s003(v: rk.Variant, first: int, middle: int)
         assert h.result.scores == (0, first, middle)
 
 
+@pytest.mark.parametrize(("v", "middle"), [(POINTS, 40), (POOL201, 50)], ids=["points", "pool201"])
+def test_dropping_right_after_drawing_is_a_middle_drop_s003(v: rk.Variant, middle: int) -> None:
+    """S003 item 10: "A player will get 40 points if they leave the table after
+    drawing a card from the closed deck, and this action will considered as a
+    Middle Drop" -- even on their first turn, and the drawn card leaves with them."""
+    h = indian_hand(v, [TWO_SEQUENCES, SHOW], stock="KD 3H 4H", cut="TH")
+    assert h.current_player == 1
+    h.apply("draw")
+    assert "drop" in words(h, "drop")
+    h.apply("drop")
+    assert h.dropped[1] == "middle"
+    assert h.is_over and h.result is not None and h.result.winners == (0,)
+    if v.scoring.winner_collects:  # type: ignore[attr-defined]
+        assert h.result.scores == (middle, -middle)
+    else:
+        assert h.result.scores == (0, middle)
+
+
 def test_a_card_just_taken_from_the_open_deck_is_not_discarded_apz() -> None:
     """APZ (rules.md §1.7 item 12): online sites forbid discarding the card just
     taken from the open deck."""

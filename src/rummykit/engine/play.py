@@ -76,7 +76,7 @@ _WORD_PHASES: dict[type[Action], tuple[Phase, ...]] = {
     Declare: (Phase.PLAY,),
     Call: (Phase.CLAIM,),
     Pass: (Phase.DRAW, Phase.OFFER, Phase.CLAIM, Phase.LAYOFF),
-    Drop: (Phase.DRAW,),
+    Drop: (Phase.DRAW, Phase.PLAY),
 }
 
 
@@ -840,6 +840,9 @@ def _pass(h: Hand) -> None:
 
 
 def _drop(h: Hand) -> None:
+    """Concede the hand: a first drop before one's first draw, a middle drop
+    later, including right after drawing (S003: "A player will get 40 points
+    if they leave the table after drawing a card from the closed deck")."""
     p = h.current
     h.dropped[p] = "first" if h.draws[p] == 0 else "middle"
     _after_leaving(h, p)
