@@ -26,7 +26,9 @@ def house(text: str) -> rk.Variant:
 def main(games: int = 200, jobs: int = 1) -> None:
     straight = rk.load_variant("straight")
     any_melds = house('[variant]\nname = "any-melds"\n[meld_timing]\nkind = "any"')
-    one_reuse = house('[variant]\nname = "one-reuse"\n[stock]\nshuffle = true\nmax_reuses = 1')
+    one_reuse = house(
+        '[variant]\nname = "one-reuse"\n[stock]\nshuffle = true\nmax_reuses = 1\nend_trigger = "empty"'
+    )
 
     print(f"1. One meld per turn or any number: {games} hands, 2 players, a greedy and a random bot\n")
     a = simulate(straight, games=games, players=2, bots=("greedy", "random"), jobs=jobs, seed=1)

@@ -456,12 +456,30 @@ def test_limit_the_reuses_of_the_discard_pile_s001() -> None:
     """S001 End of the Stock: "it may be a good idea to limit the number of
     times that the discard pile can be reused as a new stock ... you could
     agree that the discard pile gets reused only once and the play ends when
-    the stock is used up for the second time" (``stock.max_reuses = 1``;
-    straight rummy turns the pile over without limit)."""
+    the stock is used up for the second time" (``stock.max_reuses = 1`` with
+    ``end_trigger = "empty"``; straight rummy turns the pile over without limit)."""
     hands = ["2C 3C 4C 9D 9C KS QS JD 5H 6S", "7H 8H 9H TH TC TS 2D 3S 4H KD"]
     s = play(stacked(STRAIGHT, hands, stock="7S KH"), *REUSE_PLAY)
     assert not s.is_over and s.phase is Phase.DRAW
-    once = house("reuse-once", '[stock]\nkind = "reuse"\nmax_reuses = 1')
+    once = house("reuse-once", '[stock]\nkind = "reuse"\nmax_reuses = 1\nend_trigger = "empty"')
     h = play(stacked(once, hands, stock="7S KH"), *REUSE_PLAY)
+    assert h.is_over and h.result is not None
+    assert h.result.how is Termination.STOCK_EXHAUSTED and h.result.scores == (0, 0)
+
+
+def test_after_the_last_reuse_the_next_player_may_still_take_the_discard_s001() -> None:
+    """S001: "after the stock becomes exhausted for the third time, the play
+    should end if the next player does not want to take the discard"
+    (``end_trigger = "decline"``, the default): the player may take the top
+    discard and play on, or pass, which ends the hand with nobody scoring."""
+    hands = ["2C 3C 4C 9D 9C KS QS JD 5H 6S", "7H 8H 9H TH TC TS 2D 3S 4H KD"]
+    once = house("reuse-once-decline", '[stock]\nkind = "reuse"\nmax_reuses = 1')
+    h = play(stacked(once, hands, stock="7S KH"), *REUSE_PLAY)
+    assert not h.is_over and h.phase is Phase.DRAW
+    assert "draw" not in legal(h) and {"take", "pass"} <= set(legal(h))
+    taken = h.clone()
+    taken.apply("take")
+    assert not taken.is_over
+    h.apply("pass")
     assert h.is_over and h.result is not None
     assert h.result.how is Termination.STOCK_EXHAUSTED and h.result.scores == (0, 0)

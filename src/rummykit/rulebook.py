@@ -562,8 +562,14 @@ def _stock_reuse(c: Reuse, v: Variant) -> list[str]:
     keep = " (its top card stays face up)" if c.keep_top else ""
     out = [f"When the stock runs out, the discard pile is {how} to form a new stock{keep}."]
     if c.max_reuses:
+        when = (
+            "when the next player does not want the top discard"
+            if c.end_trigger is EndTrigger.DECLINE
+            else "at once"
+        )
         out.append(
-            f"The pile is reused at most {_plural(c.max_reuses, 'time')}; after that the hand ends with nobody out."
+            f"The pile is reused at most {_plural(c.max_reuses, 'time')}; when the stock runs out again,"
+            f" the hand ends {when}, with nobody out."
         )
     return out
 

@@ -32,6 +32,15 @@ class WhenEmpty(Kind):
     passes in a row the hand ends."""
 
 
+class EndTrigger(Kind):
+    """When a hand ends after the stock runs out."""
+
+    EMPTY = "empty"
+    """As soon as the stock is empty (or down to its reserve)."""
+    DECLINE = "decline"
+    """When a player on turn does not take the top discard."""
+
+
 @concern("stock", default="reuse")
 class StockExhaustion(Component):
     """Concern: the stock has run out (or is down to its reserve)."""
@@ -63,15 +72,23 @@ class Reuse(StockExhaustion):
     keep_top: bool = False
     """Leave the top discard face up to start the new pile."""
     max_reuses: int = 0
-    """How many times the pile may be reused; 0 means no limit. When the stock
-    runs out once more, the hand ends with nobody out."""
+    """How many times the pile may be reused; 0 means no limit."""
+    end_trigger: EndTrigger = EndTrigger.DECLINE
+    """How the hand ends when the stock runs out with no reuse left:
+    ``decline``: when the next player does not want the top discard (S001:
+    "after the stock becomes exhausted for the third time, the play should end
+    if the next player does not want to take the discard"); ``empty``: at once
+    (S001: "reused only once and the play ends when the stock is used up for
+    the second time"). Nobody scores."""
 
     def may_reuse(self, *, already: int) -> bool:
         """Whether the pile may be reused after ``already`` reuses."""
         return self.max_reuses == 0 or already < self.max_reuses
 
     def when_empty(self, *, reuses: int) -> WhenEmpty:
-        return WhenEmpty.REUSE if self.may_reuse(already=reuses) else WhenEmpty.END
+        if self.may_reuse(already=reuses):
+            return WhenEmpty.REUSE
+        return WhenEmpty.DECLINE if self.end_trigger is EndTrigger.DECLINE else WhenEmpty.END
 
     def rebuild(self, pile: list[Card], rng: random.Random) -> tuple[list[Card], list[Card]]:
         keep = pile[-1:] if self.keep_top else []
@@ -80,15 +97,6 @@ class Reuse(StockExhaustion):
         if self.shuffle:
             rng.shuffle(rest)
         return rest, keep
-
-
-class EndTrigger(Kind):
-    """When a hand ends after the stock runs out."""
-
-    EMPTY = "empty"
-    """As soon as the stock is empty (or down to its reserve)."""
-    DECLINE = "decline"
-    """When a player on turn does not take the top discard."""
 
 
 @component
