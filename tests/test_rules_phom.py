@@ -86,7 +86,11 @@ def test_eat_the_top_discard_only_into_a_meld_s002() -> None:
     h.apply("discard 9H")
     assert legal(h) == ["draw", "take meld 7H 8H 9H"]
     h.apply("take meld 7H 8H 9H")
-    assert rk.Card.parse("9H") not in h.hand_of(1) and h.penalties == [(0, "eaten", 1)]
+    # the meld stays concealed in hand (see below) and its cards are spoken for
+    assert rk.Card.parse("9H") in h.hand_of(1) and h.table == [] and h.penalties == [(0, "eaten", 1)]
+    assert not any(a in legal(h) for a in ("discard 7H", "discard 8H", "discard 9H"))
+    with pytest.raises(rk.IllegalAction, match="concealed meld 7H 8H 9H"):
+        h.apply("discard 8H")
 
 
 def test_a_meld_holds_at_most_one_eaten_card_s002() -> None:
@@ -112,12 +116,6 @@ def test_a_meld_holds_at_most_one_eaten_card_s002() -> None:
         h.apply("take layoff TH on 1")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the engine lays a meld made with an eaten card on the table at once; S002 keeps it "
-    "in hand until the showing turn (design question: one-eaten-card-per-meld would then have "
-    "to be tracked in hand)",
-)
 def test_the_meld_made_with_an_eaten_card_stays_concealed_s002() -> None:
     """S002: "Despite this requirement, the player does not yet show the meld
     made with this card but retains all melds in his hand"."""
@@ -127,6 +125,64 @@ def test_the_meld_made_with_an_eaten_card_stays_concealed_s002() -> None:
     seen = h.view(0)
     assert seen.table == ()
     assert seen.hand_counts[1] == 10
+    # everybody saw 9H taken; the hand cards melded with it stay hidden
+    assert seen.eaten == ((), cards("9H"))
+    assert not set(cards("7H 8H")) & set(seen.hand)
+    assert set(cards("7H 8H 9H")) <= set(h.view(1).hand)
+
+
+def test_the_concealed_eaten_meld_goes_down_at_the_showing_s002() -> None:
+    """S002: "On his fourth turn, each player must display all legal melds he
+    has on the table before discarding for that turn": the meld made with the
+    eaten 9H goes down then (here as it was made, or by ``meld`` first);
+    until then its cards may be neither discarded nor melded otherwise."""
+    for lay_first in (False, True):
+        h = eating_hand()
+        for action in ("discard KD", "draw", "discard 9H", "take meld 7H 8H 9H", "discard QC"):
+            h.apply(action)
+        for _ in range(2):  # seat 0's turns 2 and 3; seat 1's turn 3, then its showing
+            h.apply("draw")
+            h.apply(next(a for a in reversed(legal(h)) if a.startswith("discard")))
+            h.apply("draw")
+            if h.own_turns[1] == 3:
+                assert not any(
+                    a.startswith(("meld", "discard 7H", "discard 8H", "discard 9H")) for a in legal(h)
+                )
+                h.apply(next(a for a in reversed(legal(h)) if a.startswith("discard")))
+        assert h.own_turns == [3, 4] and h.current_player == 1 and h.table == []
+        assert "meld 7H 8H 9H" in legal(h) and "discard 9H" not in legal(h)
+        if lay_first:
+            h.apply("meld 7H 8H 9H")
+        h.apply(next(a for a in reversed(legal(h)) if a.startswith("discard")))
+        assert [(t.owner, str(t.meld)) for t in h.table] == [(1, "7H 8H 9H")]
+        assert not set(cards("7H 8H 9H")) & set(h.hand_of(1))
+        h.apply("draw")  # seat 0's showing ends the hand
+        h.apply(next(a for a in reversed(legal(h)) if a.startswith("discard")))
+        assert h.is_over and rk.replay(h.record()).result == h.result
+
+
+def test_u_with_eaten_cards_keeps_each_in_a_meld_of_its_own_s002() -> None:
+    """S002: "no meld may ever contain more than one card actually taken from
+    the discard pile", also when going ù with concealed eaten melds: 9H (eaten
+    into 7H 8H 9H) and 6H (into 6C 6D 6H) may not share 6H 7H 8H 9H."""
+    h = rk.new_hand(
+        V,
+        players=2,
+        dealer=0,
+        hands=["2C 3C 4C 9D 9C KS QS TD 9H", "7H 8H 6C 6D 6S 5C 5D 5S KD QC"],
+        stock="6H JD 7D 8D 2S 3D 4D JC",
+    )
+    for action in ("discard KD", "draw", "discard 9H", "take meld 7H 8H 9H", "discard QC", "draw"):
+        h.apply(action)
+    h.apply("discard 6H")
+    h.apply("take meld 6C 6D 6H")
+    assert h.table == [] and h.view(0).eaten == ((), cards("9H 6H"))
+    with pytest.raises(rk.IllegalAction, match="at most one card taken from the discard pile"):
+        h.apply("declare 6H 7H 8H 9H + 6C 6D 6S + 5C 5D 5S")
+    assert "declare 5C 5D 5S + 6C 6D 6H 6S + 7H 8H 9H" in legal(h)
+    h.apply("declare 6C 6D 6H 6S + 7H 8H 9H + 5C 5D 5S")  # all ten melded, no discard
+    assert h.result is not None and h.result.how is rk.Termination.DECLARED
+    assert h.result.scores == (-12, 12)
 
 
 def showing_hand() -> rk.Hand:

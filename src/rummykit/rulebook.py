@@ -353,6 +353,11 @@ def _draw_eat(c: EatDraw, v: Variant) -> list[str]:
     ]
     if c.one_per_meld:
         out.append("A meld may hold at most one card taken from the discard pile.")
+    if c.conceals_eaten_melds():
+        out.append(
+            "The meld made with a taken card stays concealed in your hand until you show your melds;"
+            " its cards may not be discarded or used in another meld meanwhile."
+        )
     return out
 
 

@@ -119,6 +119,7 @@ def new_hand(
     h.melded = [False] * players
     h.first_shown = [None] * players
     h.shown = [False] * players
+    h.eaten = [() for _ in range(players)]
     h.dropped = [None] * players
     h.penalties = []
     h.taken = None

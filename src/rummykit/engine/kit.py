@@ -67,6 +67,7 @@ class Kit:
         self.step = v.deal.step()
         self.with_stock = v.draw.with_stock()
         self.picks_any = v.draw.picks_any()
+        self.conceals_eaten = v.draw.conceals_eaten_melds()
         self.claims = v.claims.may_call(goes_out=False) or v.claims.may_call(goes_out=True)
         self.penalize_playable = v.discard.penalizes_playable()
         self._all_at_once: dict[int, bool] = {}

@@ -87,9 +87,32 @@ def final_rule(h: Hand) -> FinalDiscard:
     return h.kit.final_rule
 
 
+def locked(h: Hand, seat: int) -> list[Card]:
+    """The cards of ``seat``'s concealed melds made with an eaten card: they
+    may be neither discarded nor used elsewhere until the showing."""
+    return [c for _, m in h.eaten[seat] for c in m.cards]
+
+
+def free_hand(h: Hand, seat: int) -> list[Card]:
+    """``seat``'s hand without the cards of its concealed eaten melds."""
+    hand = h.hands[seat]
+    if not h.eaten[seat]:
+        return hand
+    rest = minus(hand, locked(h, seat))
+    assert rest is not None
+    return rest
+
+
 def exit_ok(h: Hand, remaining: Sequence[Card]) -> bool:
-    """Whether a player left holding ``remaining`` can still finish the turn."""
+    """Whether a player left holding ``remaining`` can still finish the turn
+    (the cards of concealed eaten melds cannot be discarded: a hand of those
+    only can finish by showing them all, going out)."""
     rule = final_rule(h)
+    if h.eaten[h.current] and remaining:
+        spare = list((Counter(remaining) - Counter(locked(h, h.current))).elements())
+        if not spare:
+            return h.kit.declares and rule is not FinalDiscard.REQUIRED
+        remaining = spare
     if not remaining:
         return rule is not FinalDiscard.REQUIRED
     if rule is FinalDiscard.FORBIDDEN and len(remaining) == 1:
@@ -253,7 +276,8 @@ def _keeps_discard(h: Hand, p: int, card: Card) -> bool:
 def uses(h: Hand, p: int, card: Card, others: Sequence[Card], rule: UseAs) -> list[MeldAction | Layoff]:
     """How a card taken from the pile may be used at once (with ``others``, the
     other cards taken with it)."""
-    hand = h.hands[p]
+    whole = [*h.hands[p], *others, card]
+    hand = free_hand(h, p)
     avail = tuple(sorted([*hand, *others, card]))
     out: list[MeldAction | Layoff] = []
     # A necessary condition for any meld with the card: another card sharing
@@ -277,12 +301,12 @@ def uses(h: Hand, p: int, card: Card, others: Sequence[Card], rule: UseAs) -> li
                     continue
                 if rule is UseAs.NEW_MELD_WITH_HAND_CARD and not _uses_hand(m, card, others, hand):
                     continue
-                rest = minus(avail, m.cards)
+                rest = minus(whole, m.cards)
                 if rest is None or not exit_ok(h, rest):
                     continue
                 out.append(MeldAction((h.kit.group(m),)))
     if rule is UseAs.MELD_OR_LAYOFF and h.table and h.v.layoff.on_turn(showing=showing_now(h, p)):
-        rest = minus(avail, (card,))
+        rest = minus(whole, (card,))
         out.extend(layoffs_of(h, p, card, rest))
     return out
 
@@ -304,11 +328,17 @@ def play_actions(h: Hand) -> list[Action]:
     kit = h.kit
     if h._claim is not None:  # a caller discards after a call
         return [kit.discards[c.code] for c in distinct(hand)]
-    unique = hand if kit.single_deck else distinct(hand)
+    free = free_hand(h, p)
+    unique = free if kit.single_deck else distinct(free)
     out: list[Action] = []
     must = h.must_meld
-    if kit.table_melds and hand and may_meld_now(h, p):
-        cards = tuple(hand)
+    if kit.table_melds and h.eaten[p] and may_meld_now(h, p):
+        for _, m in h.eaten[p]:  # the concealed eaten melds are shown as made
+            rest = minus(hand, m.cards)
+            if must is None and rest is not None and exit_ok(h, rest):
+                out.append(MeldAction((kit.group(m),)))
+    if kit.table_melds and free and may_meld_now(h, p):
+        cards = tuple(free)
         if needs_initial(h, p):
             for combo in initial_combos(h, cards, must=must):
                 out.append(MeldAction(tuple(kit.group(m) for m in combo)))
@@ -316,7 +346,7 @@ def play_actions(h: Hand) -> list[Action]:
             for m in kit.options(cards, h.wild):
                 if must is not None and must not in m.cards:
                     continue
-                rest = minus(cards, m.cards)
+                rest = minus(hand, m.cards)
                 if rest is not None and exit_ok(h, rest):
                     out.append(MeldAction((kit.group(m),)))
     if h.table:
@@ -385,25 +415,66 @@ def knock_actions(h: Hand, p: int) -> list[Action]:
 
 def declare_actions(h: Hand, p: int) -> list[Action]:
     v = h.v
-    cards = tuple(h.hands[p])
+    # With concealed eaten melds (each eaten card in a meld of its own): the
+    # best declaration of the hand if it keeps them apart, else the eaten melds
+    # as they were made and the best declaration of the other cards.
+    fixed = tuple(m for _, m in h.eaten[p])
+    cards = tuple(free_hand(h, p))
     rule = h.kit.final_rule
     out: list[Action] = []
-    bound = h.kit.isolated_value(cards)
+    bound = h.kit.isolated_value(h.hands[p])
     if bound is not None and bound[2] > (0 if rule is FinalDiscard.FORBIDDEN else 1):
         return out  # more cards fit no meld than a declaration may leave over
     for leave in (False, True):
         if (leave and rule is FinalDiscard.FORBIDDEN) or (not leave and rule is FinalDiscard.REQUIRED):
             continue
-        if leave and len(cards) < 2:
+        if leave and len(h.hands[p]) < 2:
             continue
-        arr = h.kit.declaration(cards, h.wild, leave)
-        if arr is None:
+        whole = h.kit.declaration(tuple(h.hands[p]), h.wild, leave) if fixed else None
+        melds: tuple[Meld, ...]
+        if whole is not None and eaten_problem(h, p, whole.melds) is None:
+            fixed_now: tuple[Meld, ...] = ()
+            melds, discard = whole.melds, whole.deadwood[0] if whole.deadwood else None
+        elif leave and len(cards) == 1:
+            fixed_now = fixed
+            melds, discard = (), cards[0]
+        elif cards:
+            fixed_now = fixed
+            arr = h.kit.declaration(cards, h.wild, leave)
+            if arr is None:
+                continue
+            melds, discard = arr.melds, arr.deadwood[0] if arr.deadwood else None
+        elif leave:
             continue
-        discard = arr.deadwood[0] if arr.deadwood else None
+        else:
+            fixed_now = fixed
+            melds, discard = (), None
         if discard is not None and h.taken is not None and v.discard.refusal(discard, taken=h.taken):
             continue
-        out.append(Declare(tuple(h.kit.group(m) for m in arr.melds), discard))
+        out.append(Declare(tuple(h.kit.group(m) for m in (*fixed_now, *melds)), discard))
     return out
+
+
+def eaten_problem(h: Hand, seat: int, melds: Sequence[Meld]) -> str | None:
+    """Why ``melds`` shown by ``seat`` break the rule of the eaten cards (each
+    must be shown, no two in one meld), or None."""
+    eaten = [c for c, _ in h.eaten[seat]]
+    if not eaten:
+        return None
+    left = Counter(eaten)
+    for m in melds:
+        held = 0
+        for c in m.cards:
+            if left[c] > 0:
+                left[c] -= 1
+                held += 1
+        if held > 1:
+            return f"a meld may hold at most one card taken from the discard pile ({m})"
+    missing = sorted(left.elements(), key=lambda c: c.code)
+    if missing:
+        shown = " ".join(map(str, missing))
+        return f"{shown}, taken from the discard pile, must be shown in a meld"
+    return None
 
 
 def swap_actions(h: Hand, p: int) -> list[Action]:

@@ -31,11 +31,14 @@ from rummykit.engine.actions import (
     format_group,
 )
 from rummykit.engine.legal import (
+    eaten_problem,
     exit_ok,
     final_rule,
+    free_hand,
     initial_ok,
     laid_rep,
     layoff_allowed,
+    may_meld_now,
     minus,
     needs_initial,
     showing_now,
@@ -299,8 +302,30 @@ def _in_hand(h: Hand, cards: tuple[Card, ...]) -> str | None:
     return None
 
 
+def _concealed(h: Hand, cards: tuple[Card, ...]) -> str | None:
+    """Why cards of the hand are spoken for by a concealed eaten meld, or None."""
+    p = h.current
+    if not h.eaten[p] or minus(free_hand(h, p), cards) is not None:
+        return None
+    held = [
+        f"{m} (with {c}, taken from the discard pile)" for c, m in h.eaten[p] if set(cards) & set(m.cards)
+    ]
+    return (
+        f"{' '.join(map(str, cards))} belongs to the concealed meld {', '.join(held)}: "
+        f"its cards stay in hand until the showing (draw {h.v.draw.kind})"
+    )
+
+
+def _eaten_index(h: Hand, a: MeldAction) -> int | None:
+    """Which of the player's concealed eaten melds ``a`` shows as it was made."""
+    if len(a.groups) != 1:
+        return None
+    cards = Counter(a.cards())
+    return next((i for i, (_, m) in enumerate(h.eaten[h.current]) if Counter(m.cards) == cards), None)
+
+
 def _discard_reason(h: Hand, a: Discard) -> str | None:
-    bad = _in_hand(h, (a.card,))
+    bad = _in_hand(h, (a.card,)) or _concealed(h, (a.card,))
     if bad:
         return bad
     if h.must_meld is not None:
@@ -346,7 +371,7 @@ def _verify_meld(h: Hand, a: MeldAction) -> str | None:
     limit = v.meld_timing.melds_per_turn(deal=h.deal_number)
     if limit and h.melds_this_turn >= limit:
         return f"only {limit} meld{'s' if limit > 1 else ''} per turn (meld_timing {v.meld_timing.kind})"
-    bad = _in_hand(h, a.cards())
+    bad = _in_hand(h, a.cards()) or (None if _eaten_index(h, a) is not None else _concealed(h, a.cards()))
     if bad:
         return bad
     melds = _melds_of(h, a.groups)
@@ -399,6 +424,9 @@ def _verify_declare(h: Hand, a: Declare) -> str | None:
     melds = _melds_of(h, a.groups)
     if isinstance(melds, str):
         return melds
+    eaten = eaten_problem(h, h.current, melds)
+    if eaten:
+        return eaten
     problems = check_declaration(
         v, melds, wild_ranks=h.wild, deadwood=(a.discard,) if a.discard is not None else ()
     )
@@ -408,7 +436,7 @@ def _verify_declare(h: Hand, a: Declare) -> str | None:
 def _layoff_reason(h: Hand, a: Layoff | Call) -> str | None:
     p = h.current
     if isinstance(a, Layoff):
-        bad = _in_hand(h, (a.card,))
+        bad = _in_hand(h, (a.card,)) or _concealed(h, (a.card,))
         if bad:
             return bad
         if h.phase is Phase.PLAY and not h.v.layoff.on_turn(showing=showing_now(h, p)):
@@ -467,13 +495,20 @@ def _use_reason(h: Hand, a: Take | Pick) -> str | None:
     where = f"({rule.value}; draw {h.v.draw.kind})"
     bottom = a.card if isinstance(a, Pick) else h.pile[-depth]
     others = [] if isinstance(a, Pick) else h.pile[len(h.pile) - depth + 1 :]
-    hand = h.hands[h.current]
+    hand = free_hand(h, h.current)
     if isinstance(then, Layoff):
         if rule is not UseAs.MELD_OR_LAYOFF:
             return f"the card taken, {bottom}, must go into a new meld, not onto a table meld {where}"
         return None if then.card == bottom else f"the card laid off must be the card taken, {bottom} {where}"
     if minus([*hand, *others, bottom], then.cards()) is None:
-        return f"the meld uses cards that are neither in seat {h.current}'s hand nor taken from the pile"
+        spoken = (
+            " (the cards of a concealed meld made with an eaten card are spoken for)"
+            if minus([*h.hands[h.current], *others, bottom], then.cards()) is not None
+            else ""
+        )
+        return (
+            f"the meld uses cards that are neither in seat {h.current}'s hand nor taken from the pile{spoken}"
+        )
     melds = _melds_of(h, then.groups)
     if isinstance(melds, str):
         return melds
@@ -502,6 +537,9 @@ def perform(h: Hand, a: Action) -> None:
     elif isinstance(a, Pick):
         _pick(h, a)
     elif isinstance(a, MeldAction):
+        i = _eaten_index(h, a)
+        if i is not None:  # a concealed eaten meld is shown
+            h.eaten[h.current] = tuple(x for j, x in enumerate(h.eaten[h.current]) if j != i)
         _meld(h, a.groups)
         _check_out(h)
     elif isinstance(a, Layoff):
@@ -576,7 +614,31 @@ def _take(h: Hand, a: Take) -> None:
     h.passes = 0
     h.phase = Phase.PLAY
     if a.then is not None:
-        _use(h, a.then)
+        if _conceals(h, a.then):
+            _conceal(h, a.then, cards[0])
+        else:
+            _use(h, a.then)
+
+
+def _conceals(h: Hand, then: MeldAction | Layoff) -> bool:
+    """Whether the meld made with a card taken from the pile stays in hand."""
+    return (
+        isinstance(then, MeldAction)
+        and len(then.groups) == 1
+        and h.kit.conceals_eaten
+        and not may_meld_now(h, h.current)
+    )
+
+
+def _conceal(h: Hand, then: MeldAction | Layoff, card: Card) -> None:
+    """Phỏm: "the player does not yet show the meld made with this card but
+    retains all melds in his hand" (S002). The meld is recorded: its cards
+    stay in hand, spoken for, and go down at the showing."""
+    assert isinstance(then, MeldAction)
+    p = h.current
+    meld = h.kit.meld_of(then.groups[0], h.wild)
+    assert meld is not None
+    h.eaten[p] = (*h.eaten[p], (card, meld))
 
 
 def _pick(h: Hand, a: Pick) -> None:
@@ -592,7 +654,10 @@ def _pick(h: Hand, a: Pick) -> None:
     h.passes = 0
     h.phase = Phase.PLAY
     if a.then is not None:
-        _use(h, a.then)
+        if _conceals(h, a.then):
+            _conceal(h, a.then, a.card)
+        else:
+            _use(h, a.then)
 
 
 def _use(h: Hand, then: MeldAction | Layoff) -> None:
@@ -702,13 +767,19 @@ def _discard(h: Hand, card: Card) -> None:
 def _show_rest(h: Hand, p: int) -> None:
     """The showing turn ends: the melds left in hand go on the table (Phỏm:
     "each player must lay down all melds"), the unmelded cards stay in hand."""
-    hand = h.hands[p]
+    hand = free_hand(h, p)
+    fixed = [m for _, m in h.eaten[p]]
+    whole = h.kit.arrangement(tuple(h.hands[p]), h.wild) if fixed else None
+    if whole is not None and eaten_problem(h, p, whole.melds) is None:
+        fixed, hand = [], h.hands[p]  # the best arrangement keeps the eaten cards apart
+    h.eaten[p] = ()
     arr = h.kit.arrangement(tuple(hand), h.wild) if hand else None
-    if arr is None or not arr.melds:
+    melds = [*fixed, *(arr.melds if arr is not None else ())]
+    if not melds:
         return
-    for m in arr.melds:
+    for m in melds:
         h.table.append(TableMeld(p, m))
-    h.hands[p] = list(arr.deadwood)
+    h.hands[p] = list(arr.deadwood) if arr is not None else list(hand)
     h.melded[p] = True
 
 
@@ -777,6 +848,7 @@ def _declare(h: Hand, a: Declare) -> None:
         assert meld is not None
         h.table.append(TableMeld(p, meld))
     h.hands[p] = []
+    h.eaten[p] = ()
     if a.discard is not None:
         if v.going_out.buries_final_discard():
             h.buried.append(a.discard)

@@ -25,6 +25,7 @@ from rummykit.engine.phase import Phase, TableMeld
 from rummykit.engine.play import perform as _perform
 from rummykit.engine.play import resolve
 from rummykit.errors import IllegalAction
+from rummykit.melds import Meld
 from rummykit.settlement import Ending, Settlement, Termination
 from rummykit.variant import Variant
 
@@ -60,6 +61,7 @@ class Hand:
         "dealer",
         "draws",
         "dropped",
+        "eaten",
         "fed_by",
         "final_discard",
         "first_shown",
@@ -124,6 +126,9 @@ class Hand:
     first_shown: list[int | None]
     shown: list[bool]
     dropped: list[str | None]
+    eaten: list[tuple[tuple[Card, Meld], ...]]
+    """Per seat, the melds made with a card taken from the pile that stay
+    concealed in hand until the showing (each with the card taken)."""
     penalties: list[tuple[int, str, int | None]]
     taken: Card | None
     took_top: int | None
@@ -350,5 +355,5 @@ _SHARED = (
 )  # fmt: skip
 _LISTS = (
     "stock", "pile", "pile_from", "buried", "table", "own_turns", "draws", "melded",
-    "first_shown", "shown", "dropped", "penalties", "layoff_queue", "claim_queue", "history",
+    "first_shown", "shown", "dropped", "eaten", "penalties", "layoff_queue", "claim_queue", "history",
 )  # fmt: skip

@@ -29,6 +29,10 @@ class View:
     Face-down discards (a knock, Thai's going out) show only once the hand is
     over (``face_down``). At the end of the hand, every hand is shown
     (``shown_hands``), as the players lay their cards down to be scored.
+    ``eaten``: per seat, the cards taken from the discard pile into melds that
+    stay concealed in hand until the showing (Phỏm): everybody saw them taken
+    (and they lie face up in real play); the hand cards melded with them are
+    part of ``hand`` for their owner only.
 
     >>> import rummykit as rk
     >>> h = rk.new_hand(rk.load_variant("straight"), players=3, seed=1)
@@ -54,6 +58,7 @@ class View:
     legal: tuple[Action, ...]
     face_down: tuple[Card, ...] = ()
     shown_hands: tuple[tuple[Card, ...], ...] = ()
+    eaten: tuple[tuple[Card, ...], ...] = ()
 
     @property
     def top_discard(self) -> Card | None:
@@ -85,4 +90,5 @@ def make_view(h: Hand, player: int) -> View:
         legal=h.legal_actions() if current == player else (),
         face_down=tuple(h.buried) if over else (),
         shown_hands=tuple(tuple(x) for x in h.hands) if over else (),
+        eaten=tuple(tuple(c for c, _ in e) for e in h.eaten) if any(h.eaten) else (),
     )

@@ -76,6 +76,14 @@ class DrawPolicy(Component):
         """Whether the first turn is an offer of the upcard (Gin)."""
         return False
 
+    def conceals_eaten_melds(self) -> bool:
+        """Whether a meld made with a card taken from the pile stays concealed in
+        hand (while melds may not be laid on the table) until the player shows:
+        the meld is recorded, its cards may be neither discarded nor used
+        elsewhere, and each taken card must then be shown in a meld of its own
+        (Phỏm)."""
+        return False
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -180,6 +188,11 @@ class EatDraw(DrawPolicy):
 
     def use_rule(self, depth: int, *, melded: bool) -> UseAs | None:
         return UseAs.NEW_MELD_WITH_HAND_CARD
+
+    def conceals_eaten_melds(self) -> bool:
+        # "the player does not yet show the meld made with this card but retains
+        # all melds in his hand" (S002)
+        return True
 
 
 @component
