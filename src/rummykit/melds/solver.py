@@ -143,6 +143,35 @@ def plan_to_arrangement(rules: Rules, plan: Plan) -> Arrangement:
     return _arrangement(rules, groups, list(dead))
 
 
+def _route(
+    v: Variant, cards: Iterable[Card], wild_ranks: frozenset[Rank], needs_runs: int
+) -> tuple[Rules, Sequence[Card], PlainTables | None, int, int]:
+    """Which solver answers this hand. Returns the compiled rules, the hand, and
+    for the fast routes the bitmask tables, the natural cards' mask and the
+    number of jokers: no joker, the tables alone (one deck, no wild card);
+    jokers, the joker search over the tables (one deck, a few wild jokers).
+    Tables ``None``: the general search."""
+    rules = rules_for(v, wild_ranks if wild_ranks.__class__ is frozenset else frozenset(wild_ranks))
+    hand = cards if isinstance(cards, (tuple, list)) else tuple(cards)
+    if not needs_runs:
+        t = rules.plain
+        if t is None:
+            t = _plain(rules)
+        if t:
+            mask = 0
+            for card in hand:
+                mask |= 1 << card.code
+            if not mask >> 52:
+                if mask.bit_count() == len(hand):
+                    return rules, hand, t, mask, 0
+            elif rules.wild[JOKER]:
+                jokers = sum(1 for card in hand if card.code == JOKER)
+                mask &= _NATURAL
+                if mask.bit_count() == len(hand) - jokers:
+                    return rules, hand, t, mask, jokers
+    return rules, hand, None, 0, 0
+
+
 def best_arrangement(
     v: Variant,
     cards: Iterable[Card],
@@ -169,32 +198,19 @@ def best_arrangement(
     >>> best_arrangement(indian, rk.parse_cards("7C 7D 7H 8H 9H"), min_runs=2) is None
     True
     """
-    rules = rules_for(v, wild_ranks if wild_ranks.__class__ is frozenset else frozenset(wild_ranks))
-    hand = cards if isinstance(cards, (tuple, list)) else tuple(cards)
-    if not (min_runs or min_pure_runs):
-        t = rules.plain
-        if t is None:
-            t = _plain(rules)
-        if t:
-            mask = 0
-            for card in hand:
-                mask |= 1 << card.code
-            if not mask >> 52:
-                if mask.bit_count() == len(hand):
-                    cost, melds, dead = plain_melds(t, mask)
-                    return Arrangement(melds, dead, cost // SCALE)
-            elif rules.wild[JOKER]:
-                jokers = sum(1 for card in hand if card.code == JOKER)
-                mask &= _NATURAL
-                if mask.bit_count() == len(hand) - jokers:
-                    keyed, dead_cards, spare, plan = few_arrangement(rules, t, mask, jokers)
-                    if plan is not None:
-                        return _arrangement(rules, plan[0], plan[1])
-                    keyed.sort(key=lambda km: km[0])
-                    melds = tuple(m for _, m in keyed)
-                    if spare:
-                        dead_cards = tuple(sorted(dead_cards + tuple(_CARDS[c] for c in spare)))
-                    return Arrangement(melds, dead_cards, sum(rules.values[c.code] for c in dead_cards))
+    rules, hand, t, mask, jokers = _route(v, cards, wild_ranks, min_runs or min_pure_runs)
+    if t is not None and not jokers:
+        cost, melds, dead = plain_melds(t, mask)
+        return Arrangement(melds, dead, cost // SCALE)
+    if t is not None:
+        keyed, dead_cards, spare, plan = few_arrangement(rules, t, mask, jokers)
+        if plan is not None:
+            return _arrangement(rules, plan[0], plan[1])
+        keyed.sort(key=lambda km: km[0])
+        melds = tuple(m for _, m in keyed)
+        if spare:
+            dead_cards = tuple(sorted(dead_cards + tuple(_CARDS[c] for c in spare)))
+        return Arrangement(melds, dead_cards, sum(rules.values[c.code] for c in dead_cards))
     found = search(rules, [c.code for c in hand], min_runs=min_runs, min_pure=min_pure_runs)
     if found is None:
         return None
@@ -217,26 +233,15 @@ def min_deadwood(
     >>> min_deadwood(rk.load_variant("gin"), rk.parse_cards("AC 2C 3C 4C 4D 4H 9S TS JS KD"))
     10
     """
-    rules = rules_for(v, wild_ranks if wild_ranks.__class__ is frozenset else frozenset(wild_ranks))
-    hand = cards if isinstance(cards, (tuple, list)) else tuple(cards)
-    if not (min_runs or min_pure_runs):
-        t = rules.plain
-        if t is None:
-            t = _plain(rules)
-        if t:
-            mask = 0
-            for card in hand:
-                mask |= 1 << card.code
-            if not mask >> 52:
-                if mask.bit_count() == len(hand):
-                    return plain_cost(t, mask) // SCALE
-            elif rules.wild[JOKER]:
-                jokers = sum(1 for card in hand if card.code == JOKER)
-                mask &= _NATURAL
-                if mask.bit_count() == len(hand) - jokers:
-                    return few_search(rules, t, mask, jokers, want_plan=False)[0] // SCALE
-    found = search(rules, [c.code for c in hand], min_runs=min_runs, min_pure=min_pure_runs, want_plan=False)
-    return None if found is None else found[0] // SCALE
+    rules, hand, t, mask, jokers = _route(v, cards, wild_ranks, min_runs or min_pure_runs)
+    if t is None:
+        found = search(
+            rules, [c.code for c in hand], min_runs=min_runs, min_pure=min_pure_runs, want_plan=False
+        )
+        return None if found is None else found[0] // SCALE
+    if not jokers:
+        return plain_cost(t, mask) // SCALE
+    return few_search(rules, t, mask, jokers, want_plan=False)[0] // SCALE
 
 
 def best_discard(
