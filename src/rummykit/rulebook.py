@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -876,6 +876,26 @@ def _players(p: Any) -> str:
     return f"{p.min} players" if p.min == p.max else f"{p.min}-{p.max} players"
 
 
+def _entry_changes(concern: str, ca: Any, cb: Any) -> tuple[list[Change], Any]:
+    """Changes of table-valued fields (``card_values``...) entry by entry; and
+    ``cb`` with those fields put back to ``ca``'s, for the sentence diff of the rest."""
+    out: list[Change] = []
+    same: dict[str, Any] = {}
+    for f in attrs.fields(type(ca)):
+        x, y = getattr(ca, f.name), getattr(cb, f.name)
+        if x == y or not (isinstance(x, Mapping) and isinstance(y, Mapping)) or not f.init:
+            continue
+        label = f.name.replace("_", " ")
+        defaults: Mapping[str, Any] = STANDARD_VALUES if f.name == "card_values" else {}
+        for key in sorted({*x, *y}, key=str):
+            if x.get(key) != y.get(key):
+                before = x.get(key, defaults.get(key, "(not set)"))
+                after = y.get(key, defaults.get(key, "(not set)"))
+                out.append(Change(concern, f"{label} {key} = {before}", f"{label} {key} = {after}"))
+        same[f.name] = x
+    return out, (attrs.evolve(cb, **same) if same else cb)
+
+
 def diff_variants(a: Variant, b: Variant) -> list[Change]:
     """The rules that differ between ``a`` and ``b``, concern by concern."""
     changes: list[Change] = []
@@ -891,6 +911,11 @@ def diff_variants(a: Variant, b: Variant) -> list[Change]:
         ca, cb = getattr(a, name), getattr(b, name)
         if ca == cb:
             continue
+        if type(ca) is type(cb) and attrs.has(type(ca)):
+            entries, cb = _entry_changes(name, ca, cb)
+            changes += entries
+            if ca == cb:
+                continue
         ra, rb = describe_component(ca, a), describe_component(cb, b)
         gone = [r for r in ra if r not in rb]
         new = [r for r in rb if r not in ra]
