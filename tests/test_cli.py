@@ -107,7 +107,7 @@ def test_validate_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", "--format", "json", str(STRAIGHT), str(bad)]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report == [
-        {"file": str(STRAIGHT), "valid": True, "problems": []},
+        {"file": str(STRAIGHT), "valid": True, "problems": [], "warnings": []},
         {
             "file": str(bad),
             "valid": False,
@@ -115,6 +115,7 @@ def test_validate_json(capsys: pytest.CaptureFixture[str]) -> None:
                 {"path": "deal.hand_size", "message": "no hand size given for 5 or 6 players"},
                 {"path": "deck.decks", "message": "no number of decks given for 6 players"},
             ],
+            "warnings": [],
         },
     ]
     assert main(["validate", "--format", "json", str(STRAIGHT)]) == 0

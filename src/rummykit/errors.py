@@ -56,15 +56,23 @@ class AmbiguousActionError(IllegalAction):
 class Problem:
     """One thing wrong with a variant: where (a TOML key path) and what.
 
+    ``severity`` is ``"error"`` (the variant is refused) or ``"warning"`` (it
+    loads, but is likely not what its author meant: see
+    :func:`rummykit.checks.check_warnings`).
+
     >>> str(Problem("scoring.card_values.QS", 'expected an integer, got "fifty"'))
     'scoring.card_values.QS: expected an integer, got "fifty"'
+    >>> str(Problem("melds", "nobody can ever go out", severity="warning"))
+    'warning: melds: nobody can ever go out'
     """
 
     path: str
     message: str
+    severity: str = attrs.field(default="error", kw_only=True)
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}" if self.path else self.message
+        text = f"{self.path}: {self.message}" if self.path else self.message
+        return f"warning: {text}" if self.severity == "warning" else text
 
 
 class VariantError(RummyError):

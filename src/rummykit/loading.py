@@ -990,32 +990,50 @@ def loads_variant(
         raise VariantError(failure.problems, source=source) from None
 
 
-def validate_file(path: str | Path, *, extends_dirs: Iterable[str | Path] = ()) -> list[Problem]:
+def validate_file(
+    path: str | Path, *, extends_dirs: Iterable[str | Path] = (), warnings: bool = False
+) -> list[Problem]:
     """Every problem of a variant file; an empty list when it is valid.
 
-    Warnings (a ruleset that loads but that nobody may ever win...) are not
-    problems: see :func:`validate_file_warnings`.
+    With ``warnings=True`` a valid file's warnings come back instead (each a
+    :class:`~rummykit.Problem` with ``severity == "warning"``: a ruleset that
+    loads but that nobody can ever win, for instance); they never make a file
+    invalid. ``extends_dirs`` allows base files in more folders.
 
     >>> validate_file(builtin_path("straight"))
     []
     """
     checked = _path_arg(path, "path")
     try:
-        _load_path(checked, extends_dirs)
+        variant = _load_path(checked, extends_dirs)
     except _LoadFailure as failure:
         return failure.problems
-    return []
+    return _warnings(variant) if warnings else []
+
+
+def _warnings(variant: Variant) -> list[Problem]:
+    from rummykit.checks import check_warnings
+
+    return list(check_warnings(variant))
 
 
 def validate_text(
-    text: str, *, folder: Path | str | None = None, extends_dirs: Iterable[str | Path] = ()
+    text: str,
+    *,
+    folder: Path | str | None = None,
+    extends_dirs: Iterable[str | Path] = (),
+    warnings: bool = False,
 ) -> list[Problem]:
-    """Every problem of variant TOML text; an empty list when it is valid."""
+    """Every problem of variant TOML text; an empty list when it is valid (see :func:`validate_file`).
+
+    >>> validate_text('extends = "straight"\\n[deal]\\nhand_size = 1', warnings=True)[0].severity
+    'warning'
+    """
     try:
-        loads_variant(text, folder=folder, extends_dirs=extends_dirs)
+        variant = loads_variant(text, folder=folder, extends_dirs=extends_dirs)
     except VariantError as exc:
         return list(exc.problems)
-    return []
+    return _warnings(variant) if warnings else []
 
 
 # --------------------------------------------------------------------------- dumping
