@@ -1029,6 +1029,8 @@ def validate_text(
     >>> validate_text('extends = "straight"\\n[deal]\\nhand_size = 1', warnings=True)[0].severity
     'warning'
     """
+    if not isinstance(text, str):  # a caller's mistake, raised like loads_variant's
+        raise VariantError([Problem("", f"text: expected TOML text (str), got {type(text).__name__}")])
     try:
         variant = loads_variant(text, folder=folder, extends_dirs=extends_dirs)
     except VariantError as exc:
