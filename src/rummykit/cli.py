@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import rummykit as rk
+from rummykit.loading import builtin_path
 
 __all__ = ["main"]
 
@@ -25,7 +26,7 @@ def _validate_one(name: str, args: argparse.Namespace) -> list[rk.Problem]:
     path = Path(name)
     dirs = args.extends_dir or ()
     if not os.path.lexists(path):
-        found = rk.builtin_path(name) if "/" not in name and not name.endswith(".toml") else None
+        found = builtin_path(name) if "/" not in name and not name.endswith(".toml") else None
         if found is None:
             return [rk.Problem("", f"no such file: {name}")]
         path = found
