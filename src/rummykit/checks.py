@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Iterator
-from functools import cache
+from typing import Any
 
 import attrs
 
@@ -56,8 +56,8 @@ from rummykit.rules import (
     StandardSwap,
     Target,
 )
-from rummykit.rules.base import ByPlayers, Component, FrozenMap
-from rummykit.variant import Variant
+from rummykit.rules.base import ByPlayers, FrozenMap
+from rummykit.variant import Variant, component_fields
 
 __all__ = ["NUMBER_RANGES", "check_variant", "check_warnings", "number_range"]
 
@@ -126,9 +126,17 @@ def check_variant(variant: Variant) -> tuple[Problem, ...]:
     return tuple(problems)
 
 
-@cache
+_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
 def _number_fields(cls: type) -> tuple[tuple[str, str], ...]:
     """(field, how) for every number-valued field of an attrs class."""
+    if cls not in _FIELDS:
+        _FIELDS[cls] = _find_number_fields(cls)
+    return _FIELDS[cls]
+
+
+def _find_number_fields(cls: type) -> tuple[tuple[str, str], ...]:
     try:
         hints = typing.get_type_hints(cls)
     except Exception:  # pragma: no cover - an unresolvable annotation in a custom component
@@ -146,8 +154,8 @@ def _number_fields(cls: type) -> tuple[tuple[str, str], ...]:
 
 
 def _ranges(v: Variant) -> Iterator[Problem]:
-    tables: list[tuple[str, object]] = [("players", v.players), ("limits", v.limits)]
-    tables += [(f.name, getattr(v, f.name)) for f in attrs.fields(Variant) if issubclass_component(f.type)]
+    tables: list[tuple[str, Any]] = [("players", v.players), ("limits", v.limits)]
+    tables += [(name, getattr(v, name)) for name in component_fields()]
     for table, obj in tables:
         if not attrs.has(type(obj)):
             continue
@@ -164,10 +172,6 @@ def _ranges(v: Variant) -> Iterator[Problem]:
                 for key, x in value.items():
                     if not lo <= x <= hi:
                         yield Problem(f"{table}.{name}.{key}", f"{x} is out of range: allowed {lo} to {hi}")
-
-
-def issubclass_component(tp: object) -> bool:
-    return isinstance(tp, type) and issubclass(tp, Component)
 
 
 def check_warnings(variant: Variant) -> tuple[Problem, ...]:
