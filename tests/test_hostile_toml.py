@@ -355,3 +355,21 @@ def test_hostile_toml_always_ends_in_variant_error(fragments: list[str]) -> None
     else:
         assert rk.loads_variant(v.to_toml()) == v
     assert sys.getrecursionlimit() == limit
+
+
+# --------------------------------------------------------------------------- what messages echo
+
+
+def test_attack_terminal_escape_in_a_value_is_not_echoed_raw() -> None:
+    """A value or key holding ESC, newlines or bidi controls would drive the reader's terminal."""
+    lines = refused_text('[ranking]\nace = "\\u001b[2J\\u202e"\n"a\\nb" = 1')
+    assert lines == [
+        'ranking.ace: unknown value "\\x1b[2J\\u202e"; expected one of low, high, either, around',
+        'ranking."a\\x0ab": unknown key for ranking kind "standard"; expected one of kind, ace',
+    ]
+    assert not any("\x1b" in line or "\n" in line for line in lines)
+
+
+def test_attack_huge_value_is_cut_in_messages() -> None:
+    (line,) = refused_text('[ranking]\nace = "' + "x" * 100_000 + '"')
+    assert line.endswith("...") and len(line) <= loading.MAX_MESSAGE + 20

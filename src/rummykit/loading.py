@@ -1,10 +1,19 @@
 """Reading, checking and writing variant files.
 
-A variant file is TOML. ``extends = "base"`` (a built-in name, or a path
-relative to the file) deep-merges the file over its base: tables merge key by
-key, scalars and arrays replace, and a component table whose ``kind`` changes
-replaces the base's table whole. Every problem is reported at once, each with
-its TOML key path.
+A variant file is TOML. ``extends = "base"`` (a built-in name, or a ``.toml``
+file in the extending file's folder or below, as a relative path; more
+folders only when the caller allows them with ``extends_dirs``) deep-merges
+the file over its base: tables merge key by key, tables of numbers by player
+count merge by player count, scalars and arrays replace, and a component table
+whose ``kind`` changes replaces the base's table whole. ``replace = ["a.b"]``
+takes a table whole instead. Every problem is reported at once, each with its
+TOML key path.
+
+Input is untrusted: a file is read only if it is a regular file of at most
+:data:`MAX_FILE_BYTES`, nesting and dotted keys are capped before the TOML
+parser sees them, integers must fit in 64 bits, and an ``extends`` chain holds
+at most :data:`MAX_EXTENDS_CHAIN` files. Every failure is a
+:class:`~rummykit.VariantError` with one-line problems.
 
 >>> import rummykit as rk
 >>> v = rk.loads_variant('extends = "straight"\\n[variant]\\nname = "ours"\\n[ranking]\\nace = "either"')
@@ -399,6 +408,26 @@ def list_variants() -> list[str]:
     for folder in _variants_dirs():
         names.update(p.stem for p in folder.glob("*.toml"))
     return sorted(names)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+MAX_MESSAGE = 300
+"""Longest problem message or key path shown; a longer one is cut with "..."."""
+
+
+def _printable_text(text: str) -> str:
+    """Control characters (a terminal escape, a newline in a key) escaped; long text cut."""
+    text = _CONTROL.sub(
+        lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}", text
+    )
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 3] + "..."
+
+
+def _printable(problems: list[Problem]) -> list[Problem]:
+    """Problems safe to print: one line each, no terminal control sequences, bounded length."""
+    return [
+        attrs.evolve(p, path=_printable_text(p.path), message=_printable_text(p.message)) for p in problems
+    ]
 
 
 class _LoadFailure(Exception):
@@ -942,7 +971,7 @@ def load_variant(
         try:
             return _load_path(path, roots)
         except _LoadFailure as failure:
-            raise VariantError(failure.problems, source=source) from None
+            raise VariantError(_printable(failure.problems), source=source) from None
     found = builtin_path(text)
     if found is None:
         hint = _suggest(text, list_variants())
@@ -958,7 +987,7 @@ def load_variant(
     try:
         return _load_path(found)
     except _LoadFailure as failure:
-        raise VariantError(failure.problems, source=text) from None
+        raise VariantError(_printable(failure.problems), source=text) from None
 
 
 def loads_variant(
@@ -987,7 +1016,7 @@ def loads_variant(
         merged = resolve_document(doc, folder=where, roots=roots)
         return _structure(merged, default_name="custom")
     except _LoadFailure as failure:
-        raise VariantError(failure.problems, source=source) from None
+        raise VariantError(_printable(failure.problems), source=source) from None
 
 
 def validate_file(
@@ -1007,7 +1036,7 @@ def validate_file(
     try:
         variant = _load_path(checked, extends_dirs)
     except _LoadFailure as failure:
-        return failure.problems
+        return _printable(failure.problems)
     return _warnings(variant) if warnings else []
 
 
