@@ -14,6 +14,7 @@ never prints a traceback.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -27,6 +28,12 @@ from rummykit.loading import builtin_path
 BAD_DIR = Path(__file__).parent / "data" / "bad_variants"
 STRAIGHT = builtin_path("straight")
 assert STRAIGHT is not None
+
+
+def at(p: rk.Problem) -> str:
+    """``:LINE:COLUMN`` where the CLI shows it (issue 14: validate gives line and column)."""
+    return f":{p.line}:{p.column}" if p.line else ""
+
 
 HOUSE_RULE = """\
 extends = "straight"
@@ -76,7 +83,7 @@ def test_validate_prints_every_problem_with_file_and_key_path(
     path = BAD_DIR / f"{name}.toml"
     assert main(["validate", str(path)]) == 1
     out, _ = capsys.readouterr()
-    expected = [f"{path}: {p}" for p in rk.validate_file(path)]
+    expected = [f"{path}{at(p)}: {p}" for p in rk.validate_file(path)]
     assert len(expected) >= 1
     assert out.splitlines() == expected
 
@@ -88,9 +95,10 @@ def test_validate_several_files_reports_each(capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"{STRAIGHT}: ok"
     assert (
-        out[1] == f'{bad}: ranking.ace: unknown value "sideways"; expected one of low, high, either, around'
+        out[1]
+        == f'{bad}:9:1: ranking.ace: unknown value "sideways"; expected one of low, high, either, around'
     )
-    assert out[2:] == [f"{worse}: {p}" for p in rk.validate_file(worse)]
+    assert out[2:] == [f"{worse}{at(p)}: {p}" for p in rk.validate_file(worse)]
     # -q drops only the "ok" lines
     assert main(["validate", "-q", str(STRAIGHT), str(bad)]) == 1
     assert capsys.readouterr().out.splitlines() == out[1:2]
@@ -112,8 +120,18 @@ def test_validate_json(capsys: pytest.CaptureFixture[str]) -> None:
             "file": str(bad),
             "valid": False,
             "problems": [
-                {"path": "deal.hand_size", "message": "no hand size given for 5 or 6 players"},
-                {"path": "deck.decks", "message": "no number of decks given for 6 players"},
+                {
+                    "path": "deal.hand_size",
+                    "message": "no hand size given for 5 or 6 players",
+                    "line": 11,
+                    "column": 1,
+                },
+                {
+                    "path": "deck.decks",
+                    "message": "no number of decks given for 6 players",
+                    "line": 14,
+                    "column": 1,
+                },
             ],
             "warnings": [],
         },
@@ -186,7 +204,7 @@ def test_show_bad_file_reports_problems(capsys: pytest.CaptureFixture[str]) -> N
     out, err = capsys.readouterr()
     assert out == ""
     assert err.splitlines() == [
-        f'{bad}: ranking.ace: unknown value "sideways"; expected one of low, high, either, around'
+        f'{bad}:9:1: ranking.ace: unknown value "sideways"; expected one of low, high, either, around'
     ]
 
 
@@ -240,7 +258,7 @@ def test_no_traceback_on_bad_input(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "Traceback" not in result.stderr and "Traceback" not in result.stdout
     assert result.stderr == ""
-    printed = {line.split(": ", 1)[0] for line in result.stdout.splitlines()}
+    printed = {re.sub(r":\d+:\d+$", "", line.split(": ", 1)[0]) for line in result.stdout.splitlines()}
     assert printed == set(files)  # every file is reported
     for command in (["show", str(binary)], ["show", str(folder)], ["show", "no-such-variant"]):
         shown = run(*command)
@@ -261,7 +279,7 @@ def test_done_when_house_rule_scenario(tmp_path: Path) -> None:
     typo = run("validate", "kitchen.toml", cwd=tmp_path)
     assert typo.returncode == 1
     assert typo.stdout == (
-        'kitchen.toml: ranking.aces: unknown key for ranking kind "standard" (did you mean "ace"?);'
+        'kitchen.toml:6:1: ranking.aces: unknown key for ranking kind "standard" (did you mean "ace"?);'
         " expected one of kind, ace\n"
     )
     assert "Traceback" not in typo.stderr

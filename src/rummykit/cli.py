@@ -45,12 +45,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             {
                 "file": name,
                 "valid": not any(p.severity != "warning" for p in problems),
-                "problems": [
-                    {"path": p.path, "message": p.message} for p in problems if p.severity != "warning"
-                ],
-                "warnings": [
-                    {"path": p.path, "message": p.message} for p in problems if p.severity == "warning"
-                ],
+                "problems": [_problem_json(p) for p in problems if p.severity != "warning"],
+                "warnings": [_problem_json(p) for p in problems if p.severity == "warning"],
             }
             for name, problems in results
         ]
@@ -62,8 +58,25 @@ def _cmd_validate(args: argparse.Namespace) -> int:
                 print(f"{name}: ok")
             continue
         for problem in problems:
-            print(f"{name}: {problem}")
+            print(_problem_line(name, problem))
     return 1 if failed else 0
+
+
+def _problem_json(p: rk.Problem) -> dict[str, object]:
+    out: dict[str, object] = {"path": p.path, "message": p.message}
+    if p.line:
+        out.update(line=p.line, column=p.column)
+    if p.file:
+        out["file"] = p.file
+    return out
+
+
+def _problem_line(name: str, p: rk.Problem) -> str:
+    """``FILE:LINE:COLUMN: key.path: message``; a problem in a base file is reported against it."""
+    where = p.file or name
+    loc = f":{p.line}:{p.column}" if p.line else ""
+    tail = f" (a base of {name})" if p.file else ""
+    return f"{where}{loc}: {p}{tail}"
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
@@ -420,8 +433,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.func(args)
     except rk.VariantError as exc:
         for problem in exc.problems:
-            prefix = f"{exc.source}: " if exc.source else ""
-            print(f"{prefix}{problem}", file=sys.stderr)
+            line = _problem_line(exc.source, problem) if exc.source else str(problem)
+            print(line, file=sys.stderr)
         return 1
     except rk.RummyError as exc:
         print(f"rummykit: {exc}", file=sys.stderr)

@@ -58,7 +58,9 @@ class Problem:
 
     ``severity`` is ``"error"`` (the variant is refused) or ``"warning"`` (it
     loads, but is likely not what its author meant: see
-    :func:`rummykit.checks.check_warnings`).
+    :func:`rummykit.checks.check_warnings`). ``line`` and ``column`` say where
+    the key stands in the file when the loader could find it, and ``file``
+    names a base file when the problem lies there.
 
     >>> str(Problem("scoring.card_values.QS", 'expected an integer, got "fifty"'))
     'scoring.card_values.QS: expected an integer, got "fifty"'
@@ -69,6 +71,12 @@ class Problem:
     path: str
     message: str
     severity: str = attrs.field(default="error", kw_only=True)
+    line: int = attrs.field(default=0, kw_only=True, eq=False, order=False)
+    """Line (from 1) of the key in the file, 0 when unknown; not part of equality."""
+    column: int = attrs.field(default=0, kw_only=True, eq=False, order=False)
+    """Column (from 1) of the key, 0 when unknown."""
+    file: str = attrs.field(default="", kw_only=True, eq=False, order=False)
+    """The base file the problem lies in, when it is not the file loaded ("" otherwise)."""
 
     def __str__(self) -> str:
         text = f"{self.path}: {self.message}" if self.path else self.message

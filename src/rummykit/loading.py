@@ -540,7 +540,12 @@ def _one_line(exc: BaseException) -> str:
 
 
 def _read(path: Path, *, name: str | None = None) -> dict[str, Any]:
-    """Parse the file at ``path``; only a regular file is read, at most :data:`MAX_FILE_BYTES`.
+    """Parse the file at ``path`` (see :func:`_read_text`)."""
+    return _parse_toml(_read_text(path, name=name))
+
+
+def _read_text(path: Path, *, name: str | None = None) -> str:
+    """The text of the file at ``path``; only a regular file is read, at most :data:`MAX_FILE_BYTES`.
 
     It is opened without blocking and checked after opening, so a FIFO, a device
     or a file swapped for one is refused, never waited on or read forever.
@@ -573,10 +578,9 @@ def _read(path: Path, *, name: str | None = None) -> dict[str, Any]:
             [Problem("", f"{label} is too large: a variant file is at most {MAX_FILE_BYTES // 1024} KB")]
         )
     try:
-        text = b"".join(chunks).decode("utf-8")
+        return b"".join(chunks).decode("utf-8")
     except UnicodeDecodeError:
         raise _LoadFailure([Problem("", f"{label} is not UTF-8 text")]) from None
-    return _parse_toml(text)
 
 
 def _by_players_keys(concern: str, kind: Any) -> set[str]:
@@ -782,6 +786,7 @@ def resolve_document(
     folder: Path | None = None,
     chain: tuple[str, ...] = (),
     roots: tuple[Path, ...] | None = None,
+    sources: list[tuple[str, str]] | None = None,
 ) -> dict[str, Any]:
     """Apply ``extends`` (and ``replace``) and return the merged TOML document.
 
@@ -817,7 +822,10 @@ def resolve_document(
             builtin = builtin_path(ref) is not None and not _looks_like_path(ref)
             base_roots = (path.parent,) if builtin else roots
             label = path.name
-            current = _read(path, name=path.name)
+            text = _read_text(path, name=path.name)
+            current = _parse_toml(text)
+            if sources is not None and not builtin:
+                sources.append((_display(path), text))
             where, roots = path.parent, base_roots
         except _LoadFailure as failure:
             if not label:
@@ -909,11 +917,106 @@ def default_name(path: str | Path) -> str:
 _default_name = default_name
 
 
+def _display(path: Path) -> str:
+    """A base file's name as the user would type it: relative to the current folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # pragma: no cover - another drive on Windows
+        return str(path)
+    return str(path) if rel.startswith("..") else rel
+
+
+_PATH_PART = re.compile(r'"((?:[^"\\]|\\.)*)"|([A-Za-z0-9_-]+)|\[(\d+)\]')
+_KEY = r"""(?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)"""
+_KEY_LINE = re.compile(rf"^\s*({_KEY}(?:\s*\.\s*{_KEY})*)\s*=")
+_HEADER_LINE = re.compile(rf"^\s*\[\[?\s*({_KEY}(?:\s*\.\s*{_KEY})*)\s*\]")
+
+
+def _key_parts(text: str) -> tuple[str, ...]:
+    parts = re.findall(_KEY, text)
+    return tuple(p[1:-1] if p[:1] in "\"'" else p for p in parts)
+
+
+def _problem_parts(path: str) -> tuple[str, ...]:
+    return tuple(m[1] or m[2] for m in _PATH_PART.finditer(path) if not m[3])
+
+
+def locate(text: str, path: str) -> tuple[int, int, bool]:
+    """Where the key ``path`` (``"deal.hand_size"``) is written in TOML ``text``.
+
+    Returns ``(line, column, exact)``, both from 1, for the line that writes the
+    longest leading part of the path (``exact`` when it writes all of it), or
+    ``(0, 0, False)`` when no part is written. A best effort on the text: it
+    reads table headers and ``key =`` lines, not values.
+
+    >>> locate('[deal]\\nupcard = true\\nhand_size = { 2 = 9 }\\n', "deal.hand_size.2")
+    (3, 1, False)
+    >>> locate('[deal]\\nupcard = true\\n', "deal.hand_size")
+    (1, 1, False)
+    >>> locate('deal.hand_size = 9', "deal.hand_size")
+    (1, 1, True)
+    """
+    want = _problem_parts(path)
+    if not want:
+        return 0, 0, False
+    best = (0, 0, 0)
+    header: tuple[str, ...] = ()
+    in_string = ""
+    for number, line in enumerate(text.splitlines(), 1):
+        if in_string:
+            if line.count(in_string) % 2:
+                in_string = ""
+            continue
+        found: tuple[str, ...] | None = None
+        head = _HEADER_LINE.match(line)
+        if head:
+            header = found = _key_parts(head.group(1))
+        else:
+            key = _KEY_LINE.match(line)
+            if key:
+                found = header + _key_parts(key.group(1))
+        if found is not None and found == want[: len(found)] and len(found) > best[0]:
+            column = len(line) - len(line.lstrip()) + 1
+            best = (len(found), number, column)
+        for quote in ('"""', "'''"):
+            if line.count(quote) % 2:
+                in_string = quote
+                break
+    return best[1], best[2], best[0] == len(want)
+
+
+def _with_locations(problems: list[Problem], sources: list[tuple[str, str]]) -> list[Problem]:
+    """Each problem with the line and column of its key: in the file loaded, or in the
+    (non built-in) base file that alone writes the key."""
+    if not sources:
+        return problems
+    out: list[Problem] = []
+    top = sources[0][1]
+    for problem in problems:
+        line, column, exact = locate(top, problem.path) if problem.path else (0, 0, False)
+        where = ""
+        if problem.path and not exact:
+            for name, text in sources[1:]:
+                b_line, b_column, b_exact = locate(text, problem.path)
+                if b_exact:
+                    line, column, where = b_line, b_column, name
+                    break
+        out.append(attrs.evolve(problem, line=line, column=column, file=where) if line else problem)
+    return out
+
+
 def _load_path(path: Path, extends_dirs: Iterable[str | Path] = ()) -> Variant:
-    doc = _read(path, name=str(path))
-    roots = _roots(path.parent, extends_dirs)
-    merged = resolve_document(doc, folder=path.parent, chain=(str(path.resolve()),), roots=roots)
-    return _structure(merged, default_name=_default_name(path))
+    text = _read_text(path, name=str(path))
+    sources = [(str(path), text)]
+    try:
+        doc = _parse_toml(text)
+        roots = _roots(path.parent, extends_dirs)
+        merged = resolve_document(
+            doc, folder=path.parent, chain=(str(path.resolve()),), roots=roots, sources=sources
+        )
+        return _structure(merged, default_name=_default_name(path))
+    except _LoadFailure as failure:
+        raise _LoadFailure(_with_locations(failure.problems, sources)) from None
 
 
 def _path_arg(value: object, name: str) -> Path:
@@ -1010,13 +1113,15 @@ def loads_variant(
     if folder is not None and not isinstance(folder, str | Path):
         raise VariantError([Problem("", f"folder: expected a folder path, got {type(folder).__name__}")])
     where = Path(folder) if folder is not None else None
+    sources = [(source, text)]
     try:
         doc = _parse_toml(text)
         roots = _roots(where, extends_dirs) if where is not None else None
-        merged = resolve_document(doc, folder=where, roots=roots)
+        merged = resolve_document(doc, folder=where, roots=roots, sources=sources)
         return _structure(merged, default_name="custom")
     except _LoadFailure as failure:
-        raise VariantError(_printable(failure.problems), source=source) from None
+        problems = _with_locations(failure.problems, sources)
+        raise VariantError(_printable(problems), source=source) from None
 
 
 def validate_file(
