@@ -52,7 +52,7 @@ class AmbiguousActionError(IllegalAction):
     """
 
 
-@attrs.frozen(order=True)
+@attrs.frozen(order=True, repr=False)
 class Problem:
     """One thing wrong with a variant: where (a TOML key path) and what.
 
@@ -77,6 +77,10 @@ class Problem:
     """Column (from 1) of the key, 0 when unknown."""
     file: str = attrs.field(default="", kw_only=True, eq=False, order=False)
     """The base file the problem lies in, when it is not the file loaded ("" otherwise)."""
+
+    def __repr__(self) -> str:
+        extra = f", severity={self.severity!r}" if self.severity != "error" else ""
+        return f"Problem(path={self.path!r}, message={self.message!r}{extra})"
 
     def __str__(self) -> str:
         text = f"{self.path}: {self.message}" if self.path else self.message
