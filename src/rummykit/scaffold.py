@@ -104,7 +104,7 @@ def new_house_rule(
                 ]
             )
         ref = Path(rel).as_posix()
-    text = scaffold(clean, base_variant, extends=ref)
+    text = scaffold(clean, base_variant, extends=ref, filename=path.as_posix())
     loads_variant(text, source=str(path), folder=folder)  # raises rather than write a bad file
     return HouseRulePlan(clean, path, text)
 
@@ -133,14 +133,14 @@ def _commented(concern: str, table: dict[str, object]) -> list[str]:
     return lines
 
 
-def scaffold(name: str, base: Variant, *, extends: str) -> str:
+def scaffold(name: str, base: Variant, *, extends: str, filename: str = "") -> str:
     """The text of a house-rule file ``name`` extending ``base`` (named ``extends`` in the file)."""
     name = normalise_name(name)
     head = [
         f"# House rules {name!r}, extending {base.title} ({base.name}).",
         "# Written by `rummykit new`. Below the [variant] table are the rules of the base,",
         "# commented out: uncomment a table header and the keys you change, edit the values,",
-        "# then check the file with: rummykit validate FILE",
+        f"# then check the file with: rummykit validate {filename or name + '.toml'}",
         "# Every key and its allowed values: `rummykit schema`, or the variant file reference.",
         "",
     ]
