@@ -78,11 +78,28 @@ def test_new_refuses_to_overwrite(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 
 def test_new_from_a_file_base(tmp_path: Path) -> None:
+    """Issue 14: --from PATH writes a relative extends (the base lies in the new file's folder or below)."""
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    base = tmp_path / "rules" / "kitchen.toml"
+    base.parent.mkdir()
+    base.write_text((examples / "kitchen.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "ours.toml"
+    assert main(["new", "ours", "--from", str(base), "-o", str(out)]) == 0
+    assert 'extends = "rules/kitchen.toml"' in out.read_text(encoding="utf-8")
+    assert rk.load_variant(out).scoring.card_value(rk.parse_card("AS")) == 15
+
+
+def test_new_from_a_base_outside_the_folder_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A base above the new file's folder could not be extended (extends is confined): refused first."""
     examples = Path(__file__).resolve().parents[1] / "examples"
     out = tmp_path / "sub" / "ours.toml"
     out.parent.mkdir()
-    assert main(["new", "ours", "--from", str(examples / "kitchen.toml"), "-o", str(out)]) == 0
-    assert rk.load_variant(out).scoring.card_value(rk.parse_card("AS")) == 15
+    assert main(["new", "ours", "--from", str(examples / "kitchen.toml"), "-o", str(out)]) == 1
+    assert not out.exists()
+    assert "outside the folder" in capsys.readouterr().err
+
 
 
 def test_diff_shows_a_changed_table_entry_alone(capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,12 +4,16 @@ DESIGN.md: "``variant``: ... TOML loading with ``extends`` (deep merge over a
 base variant, cycles refused)". The loader's contract (``rummykit.loading``):
 tables merge key by key, scalars and arrays replace, a component table whose
 ``kind`` changes replaces the base's table whole, a base path is relative to
-the file that names it, and a file that sets no ``[variant] name`` is named
-after its file. A table of numbers by player count is one value: it replaces
-the base's (its ranges may be cut differently).
+the file that names it (and must lie in its folder, or below it, or in a
+folder the caller allows with ``extends_dirs``), and a file that sets no
+``[variant] name`` is named after its file. A table of numbers by player count
+merges by player count (issue 15: "Overriding ``deal.hand_size`` for one player
+count in a house rule fails validation ... the docs say tables merge key by
+key"); ``replace = ["deal.hand_size"]`` takes a table whole instead.
 
 The fixture chain ``tests/data/extends_chain/`` is
-``grandparent.toml <- parent.toml <- house/child.toml``.
+``grandparent.toml <- parent.toml <- house/child.toml``; child's base lies
+above its folder, so the tests allow the chain's folder explicitly.
 """
 
 from __future__ import annotations
@@ -25,6 +29,10 @@ from rummykit.rules import EndHand, Reuse
 CHAIN = Path(__file__).parent / "data" / "extends_chain"
 
 
+def load_child() -> rk.Variant:
+    return rk.load_variant(CHAIN / "house" / "child.toml", extends_dirs=[CHAIN])
+
+
 def write(folder: Path, name: str, text: str) -> Path:
     path = folder / name
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -36,7 +44,7 @@ def write(folder: Path, name: str, text: str) -> Path:
 
 
 def test_chain_of_three_files() -> None:
-    v = rk.load_variant(CHAIN / "house" / "child.toml")
+    v = load_child()
     # from the grandparent, untouched by the others
     assert v.players.max == 4
     assert v.scoring.rummy_multiplier == 2
@@ -51,7 +59,7 @@ def test_chain_of_three_files() -> None:
 
 def test_chain_tables_merge_across_levels() -> None:
     """card_values: QS and JK from the grandparent, A from the parent."""
-    v = rk.load_variant(CHAIN / "house" / "child.toml")
+    v = load_child()
     assert dict(v.scoring.card_values) == {"QS": 50, "JK": 25, "A": 15}
 
 
@@ -64,27 +72,34 @@ def test_chain_arrays_replace() -> None:
 def test_chain_changed_kind_replaces_the_table() -> None:
     """The grandparent's reuse options (shuffle, max_reuses) are not merged into "end"."""
     assert rk.load_variant(CHAIN / "parent.toml").stock == Reuse(shuffle=True, max_reuses=3)
-    assert rk.load_variant(CHAIN / "house" / "child.toml").stock == EndHand()
+    assert load_child().stock == EndHand()
 
 
-def test_chain_by_players_table_replaces() -> None:
-    """{"2-4" = 6} overlaps every base entry; merged by key it would be refused."""
-    v = rk.load_variant(CHAIN / "house" / "child.toml")
+def test_chain_by_players_table_covering_every_count() -> None:
+    """{"2-4" = 6} covers every base entry ({2 = 10, "3-4" = 7}): nothing of the base is left."""
+    v = load_child()
     assert v.deal.hand_size.to_toml() == {"2-4": 6}
+
+
+def test_child_outside_the_base_folder_is_refused_without_permission() -> None:
+    problems = rk.validate_file(CHAIN / "house" / "child.toml")
+    assert [str(p) for p in problems] == [
+        'extends: "../parent.toml": a base file must be in the folder of the file that names it, or below it'
+    ]
 
 
 def test_chain_base_is_relative_to_the_file_not_the_cwd(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    assert rk.validate_file(CHAIN / "house" / "child.toml") == []
+    assert rk.validate_file(CHAIN / "house" / "child.toml", extends_dirs=[CHAIN]) == []
 
 
 def test_chain_names() -> None:
     assert rk.load_variant(CHAIN / "grandparent.toml").name == "grandparent"
     assert rk.load_variant(CHAIN / "parent.toml").name == "parent"
     # child.toml sets no name: it is named after its file, not after its base
-    assert rk.load_variant(CHAIN / "house" / "child.toml").name == "child"
+    assert load_child().name == "child"
 
 
 # --------------------------------------------------------------------------- merge rules, one by one
@@ -137,12 +152,88 @@ def test_by_players_table_replaces(tmp_path: Path) -> None:
     assert v.deal.upcard is True  # the rest of [deal] still merges
 
 
-def test_by_players_table_that_leaves_counts_out(tmp_path: Path) -> None:
-    """Replacing means the house rule's table must cover every player count itself."""
+def test_by_players_one_count_overridden_keeps_the_others(tmp_path: Path) -> None:
+    """Issue 15: overriding deal.hand_size for one player count must merge, not fail validation."""
     house = write(tmp_path, "house.toml", 'extends = "straight"\n[deal]\nhand_size = { 2 = 9 }\n')
+    assert rk.validate_file(house) == []
+    v = rk.load_variant(house)
+    assert [v.deal.hand_size.get(n) for n in range(2, 7)] == [9, 7, 7, 6, 6]  # straight: 10, 7, 7, 6, 6
+
+
+def test_by_players_override_cuts_a_base_range(tmp_path: Path) -> None:
+    """straight's "3-4" = 7 is cut: 3 players get the house rule's 8, 4 players keep 7."""
+    house = write(tmp_path, "house.toml", 'extends = "straight"\n[deal]\nhand_size = { 3 = 8 }\n')
+    v = rk.load_variant(house)
+    assert [v.deal.hand_size.get(n) for n in range(2, 7)] == [10, 8, 7, 6, 6]
+    assert v.deal.hand_size.to_toml() == {"2": 10, "3": 8, "4": 7, "5-6": 6}
+
+
+def test_by_players_over_a_plain_integer(tmp_path: Path) -> None:
+    base = write(tmp_path, "base.toml", "[deal]\nhand_size = 7\n")
+    house = write(tmp_path, "house.toml", 'extends = "base.toml"\n[deal]\nhand_size = { 2 = 10 }\n')
+    v = rk.load_variant(house)
+    assert rk.load_variant(base).deal.hand_size.get(2) == 7
+    assert [v.deal.hand_size.get(n) for n in range(2, 7)] == [10, 7, 7, 7, 7]
+
+
+def test_by_players_plain_integer_replaces_a_table(tmp_path: Path) -> None:
+    house = write(tmp_path, "house.toml", 'extends = "straight"\n[deal]\nhand_size = 6\n')
+    assert rk.load_variant(house).deal.hand_size.to_toml() == 6
+
+
+def test_replace_takes_a_table_whole(tmp_path: Path) -> None:
+    """replace = [...] opts out of the merge: the house rule's table is the whole table."""
+    house = write(
+        tmp_path,
+        "house.toml",
+        'extends = "straight"\nreplace = ["deal.hand_size"]\n[deal]\nhand_size = { 2 = 9 }\n',
+    )
     assert [str(p) for p in rk.validate_file(house)] == [
         "deal.hand_size: no hand size given for 3, 4, 5 or 6 players"
     ]
+    ok = write(
+        tmp_path,
+        "ok.toml",
+        'extends = "straight"\nreplace = ["deal.hand_size"]\n[players]\nmax = 2\n[deal]\nhand_size = { 2 = 9 }\n',
+    )
+    v = rk.load_variant(ok)
+    assert v.deal.hand_size.to_toml() == {"2": 9}
+    assert v.deal.upcard is True  # the rest of [deal] still merges
+
+
+def test_replace_card_values_whole(tmp_path: Path) -> None:
+    base = write(tmp_path, "base.toml", "[scoring.card_values]\nQS = 50\nA = 15\n")
+    merged = write(tmp_path, "m.toml", 'extends = "base.toml"\n[scoring.card_values]\nJK = 25\n')
+    whole = write(
+        tmp_path,
+        "w.toml",
+        'extends = "base.toml"\nreplace = ["scoring.card_values"]\n[scoring.card_values]\nJK = 25\n',
+    )
+    assert rk.load_variant(base).scoring.card_values == {"QS": 50, "A": 15}
+    assert rk.load_variant(merged).scoring.card_values == {"QS": 50, "A": 15, "JK": 25}
+    assert rk.load_variant(whole).scoring.card_values == {"JK": 25}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('replace = ["deal"]\n', "replace: only a file with extends has a base to replace"),
+        (
+            'extends = "straight"\nreplace = "deal"\n',
+            'replace: expected an array of key paths like ["deal.hand_size"], got "deal"',
+        ),
+        (
+            'extends = "straight"\nreplace = ["deal.hand_size"]\n',
+            'replace[0]: "deal.hand_size" is not a table or key set in this file',
+        ),
+        (
+            'extends = "straight"\nreplace = ["extends"]\n',
+            'replace[0]: "extends" is not a table or key set in this file',
+        ),
+    ],
+)
+def test_replace_mistakes(text: str, expected: str) -> None:
+    assert [str(p) for p in rk.validate_text(text)] == [expected]
 
 
 def test_base_need_not_be_valid_alone(tmp_path: Path) -> None:
@@ -163,7 +254,10 @@ def test_base_need_not_be_valid_alone(tmp_path: Path) -> None:
 def test_relative_base_in_another_folder(tmp_path: Path) -> None:
     write(tmp_path, "rules/base.toml", '[variant]\nname = "base"\n[game_end]\ntarget = 321\n')
     house = write(tmp_path, "houses/ours.toml", 'extends = "../rules/base.toml"\n')
-    assert rk.load_variant(house).game_end.target == 321
+    assert rk.load_variant(house, extends_dirs=[tmp_path / "rules"]).game_end.target == 321
+    assert rk.load_variant(house, extends_dirs=[str(tmp_path)]).game_end.target == 321
+    with pytest.raises(rk.VariantError, match="must be in the folder"):
+        rk.load_variant(house)
 
 
 def test_relative_base_from_text_uses_folder(tmp_path: Path) -> None:
@@ -214,7 +308,7 @@ def test_done_when_six_line_house_rule(tmp_path: Path) -> None:
 
 def test_resolved_variant_dumps_without_extends(tmp_path: Path) -> None:
     """to_toml writes the merged ruleset in full; it loads back equal, with no base needed."""
-    v = rk.load_variant(CHAIN / "house" / "child.toml")
+    v = load_child()
     text = v.to_toml()
     assert "extends" not in text
     assert rk.loads_variant(text, folder=tmp_path) == v

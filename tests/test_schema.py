@@ -51,7 +51,7 @@ def test_each_call_gives_a_fresh_equal_dict() -> None:
 
 
 def test_top_level_tables() -> None:
-    expected = {"extends", "schema_version", "variant", "players", "limits", *concern_bases()}
+    expected = {"extends", "replace", "schema_version", "variant", "players", "limits", *concern_bases()}
     assert set(SCHEMA["properties"]) == expected
 
 

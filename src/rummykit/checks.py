@@ -10,11 +10,24 @@ loader raises them together in a :class:`~rummykit.VariantError`.
 >>> big = attrs.evolve(v, deal=attrs.evolve(v.deal, hand_size=rk.rules.ByPlayers.of(12)))
 >>> print(check_variant(big)[0])
 deal.hand_size: 5 players need 61 cards (12 each and an upcard) but the shoe holds 52
+
+Every number has a range (:func:`number_range`), generous but finite, so that
+a ruleset that loads can also be dealt and played. :func:`check_warnings`
+finds rulesets that load but that nobody can (or almost nobody will) ever win:
+they are warnings, not problems, so ``validate_file`` still returns ``[]``.
+
+>>> runs13 = rk.loads_variant('extends = "straight"\\n[melds]\\nsets = false\\nrun_min = 13')
+>>> print(check_warnings(runs13)[0])
+warning: melds: no meld fits in a hand: hands hold at most 11 cards (after drawing) but the smallest meld needs 13; nobody can ever go out
 """
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Iterator
+from typing import Any
+
+import attrs
 
 from rummykit.cards import build_shoe
 from rummykit.errors import Problem
@@ -43,14 +56,190 @@ from rummykit.rules import (
     StandardSwap,
     Target,
 )
-from rummykit.variant import Variant
+from rummykit.rules.base import ByPlayers, FrozenMap
+from rummykit.variant import Variant, component_fields
 
-__all__ = ["check_variant"]
+__all__ = ["NUMBER_RANGES", "check_variant", "check_warnings", "number_range"]
+
+_BIG = 1_000_000
+NUMBER_RANGES: dict[str, tuple[int, int]] = {
+    "players.min": (2, 20),
+    "players.max": (2, 20),
+    "limits.max_turns": (1, 100_000),
+    "limits.max_hands": (1, 10_000),
+    "deck.decks": (1, 12),
+    "deck.jokers_per_deck": (0, 12),
+    "deal.hand_size": (1, 60),
+    "deal.first_player_extra": (0, 20),
+    "melds.set_min": (2, 60),
+    "melds.set_max": (0, 60),
+    "melds.run_min": (2, 13),
+    "melds.run_max": (0, 60),
+    "melds.min_naturals": (0, 60),
+    "initial_meld.min_points": (0, 10_000),
+    "initial_meld.min_meld_size": (0, 60),
+    "going_out.max_deadwood": (0, 1_000),
+    "going_out.min_runs": (0, 20),
+    "going_out.min_pure_runs": (0, 20),
+    "going_out.turns": (1, 100),
+    "stock.max_reuses": (0, 1_000),
+    "stock.reserve": (0, 100),
+    "scoring.card_values": (0, 1_000),
+    "scoring.low_ace_value": (0, 1_000),
+    "scoring.rummy_multiplier": (1, 100),
+    "scoring.never_melded_multiplier": (1, 100),
+    "scoring.*": (0, 100_000),
+    "game_end.target": (1, _BIG),
+    "game_end.limit": (1, _BIG),
+    "game_end.instant_loss": (-_BIG, _BIG),
+    "game_end.start_score": (-_BIG, _BIG),
+    "game_end.deals": (1, 1_000),
+    "game_end.shutout_multiplier": (1, 100),
+    "game_end.*": (0, _BIG),
+    "*": (-1_000_000_000, 1_000_000_000),
+}
+"""Allowed range of every number in a variant file, by ``table.key``.
+
+``table.*`` covers the table's other keys, ``*`` every other number (custom
+components included). Chosen generous but finite: every built-in variant
+fits well inside, and a ruleset inside them can be dealt and played.
+"""
+
+
+def number_range(table: str, key: str) -> tuple[int, int]:
+    """The lowest and highest value allowed for ``table.key``, ends included.
+
+    >>> number_range("deck", "decks"), number_range("limits", "max_turns")
+    ((1, 12), (1, 100000))
+    """
+    for name in (f"{table}.{key}", f"{table}.*", "*"):
+        if name in NUMBER_RANGES:
+            return NUMBER_RANGES[name]
+    raise AssertionError("the '*' entry covers every number")  # pragma: no cover
 
 
 def check_variant(variant: Variant) -> tuple[Problem, ...]:
-    """Every cross-field problem of ``variant``, in a stable order."""
-    return tuple(_checks(variant))
+    """Every cross-field problem of ``variant``, in a stable order, numbers out of range last."""
+    problems = list(_checks(variant))
+    seen = {p.path for p in problems}
+    problems += [p for p in _ranges(variant) if p.path not in seen]
+    return tuple(problems)
+
+
+_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def _number_fields(cls: type) -> tuple[tuple[str, str], ...]:
+    """(field, how) for every number-valued field of an attrs class."""
+    if cls not in _FIELDS:
+        _FIELDS[cls] = _find_number_fields(cls)
+    return _FIELDS[cls]
+
+
+def _find_number_fields(cls: type) -> tuple[tuple[str, str], ...]:
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # pragma: no cover - an unresolvable annotation in a custom component
+        return ()
+    out: list[tuple[str, str]] = []
+    for f in attrs.fields(cls):
+        tp = hints.get(f.name)
+        if tp is int or tp == int | None:
+            out.append((f.name, "int"))
+        elif tp is ByPlayers:
+            out.append((f.name, "by-players"))
+        elif tp is FrozenMap:
+            out.append((f.name, "map"))
+    return tuple(out)
+
+
+def _ranges(v: Variant) -> Iterator[Problem]:
+    tables: list[tuple[str, Any]] = [("players", v.players), ("limits", v.limits)]
+    tables += [(name, getattr(v, name)) for name in component_fields()]
+    for table, obj in tables:
+        if not attrs.has(type(obj)):
+            continue
+        for name, how in _number_fields(type(obj)):
+            value = getattr(obj, name)
+            lo, hi = number_range(table, name)
+            if how == "int" and isinstance(value, int) and not lo <= value <= hi:
+                yield Problem(f"{table}.{name}", f"{value} is out of range: allowed {lo} to {hi}")
+            elif how == "by-players" and isinstance(value, ByPlayers):
+                bad = next((x for x in value.values() if not lo <= x <= hi), None)
+                if bad is not None:
+                    yield Problem(f"{table}.{name}", f"{bad} is out of range: allowed {lo} to {hi}")
+            elif how == "map" and isinstance(value, FrozenMap):
+                for key, x in value.items():
+                    if not lo <= x <= hi:
+                        yield Problem(f"{table}.{name}.{key}", f"{x} is out of range: allowed {lo} to {hi}")
+
+
+def check_warnings(variant: Variant) -> tuple[Problem, ...]:
+    """Rulesets that load but that nobody can ever win, or almost never: warnings.
+
+    Each is a :class:`~rummykit.Problem` with ``severity == "warning"``; a
+    variant with problems (:func:`check_variant`) is not looked at.
+    """
+    if check_variant(variant):
+        return ()
+    return tuple(_warnings(variant))
+
+
+def _warn(path: str, message: str) -> Problem:
+    return Problem(path, message, severity="warning")
+
+
+def _warnings(v: Variant) -> Iterator[Problem]:
+    m, deal, deck = v.melds, v.deal, v.deck
+    if not (
+        isinstance(m, StandardMelds) and isinstance(deal, StandardDeal) and isinstance(deck, StandardDeck)
+    ):
+        return
+    counts = list(v.players.counts())
+    smallest_hand = min(deal.hand_size.get(n) for n in counts)
+    most_cards = max(deal.hand_size.get(n) for n in counts) + deal.first_player_extra + 1
+    # The largest set the shoe allows: identical cards of one rank plus every wild.
+    decks = max(deck.decks.get(n) for n in counts)
+    wilds = 0
+    if m.wilds_in_sets:
+        wilds = decks * (deck.jokers_per_deck if deck.jokers_wild else 0) + 4 * decks * len(deck.wild_ranks)
+    naturals = 4 if m.distinct_suits() else 4 * decks
+    set_cap = naturals + max(wilds, 0) if m.sets else 0
+    if m.set_max:
+        set_cap = min(set_cap, m.set_max)
+    sets_possible = m.sets and m.set_min <= set_cap
+    runs_possible = m.runs and m.run_min <= 13
+    if m.sets and not sets_possible:
+        yield _warn(
+            "melds.set_min",
+            f"no set of {m.set_min} cards can be made: the shoe holds at most {set_cap} cards for one set",
+        )
+    sizes = ([m.set_min] if sets_possible else []) + ([m.run_min] if runs_possible else [])
+    if not sizes:
+        if m.sets or m.runs:
+            yield _warn("melds", "no meld can ever be made with this shoe; nobody can ever go out")
+        return
+    smallest = min(sizes)
+    if smallest > most_cards:
+        yield _warn(
+            "melds",
+            f"no meld fits in a hand: hands hold at most {most_cards} cards (after drawing) but the"
+            f" smallest meld needs {smallest}; nobody can ever go out",
+        )
+    elif smallest >= smallest_hand + 1 and smallest > 3:
+        yield _warn(
+            "melds",
+            f"the smallest meld ({smallest} cards) needs a whole hand of {smallest_hand} and the card drawn:"
+            " hands will nearly always run to the turn limit",
+        )
+    init = v.initial_meld
+    if isinstance(init, InitialMeld) and init.min_meld_size and init.min_meld_size >= smallest_hand:
+        verb = "can never be made" if init.min_meld_size > most_cards else "needs nearly the whole hand"
+        yield _warn(
+            "initial_meld.min_meld_size",
+            f"an initial meld of {init.min_meld_size} cards {verb} (hands hold {smallest_hand}):"
+            " hands will nearly always run to the turn limit",
+        )
 
 
 def _checks(v: Variant) -> Iterator[Problem]:

@@ -1,37 +1,52 @@
 """The ``rummykit`` command.
 
 Exit codes: 0 all well, 1 a problem was found (an invalid variant file...),
-2 the command line itself is wrong.
+2 the command line itself is wrong, 3 an unexpected error (a bug: run again
+with ``--debug``, or ``RUMMYKIT_DEBUG=1``, to see the traceback and report it).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import rummykit as rk
+from rummykit.loading import builtin_path
 
 __all__ = ["main"]
 
 
+def _validate_one(name: str, args: argparse.Namespace) -> list[rk.Problem]:
+    """The problems (then, if none, the warnings) of one file or built-in name."""
+    path = Path(name)
+    dirs = args.extends_dir or ()
+    if not os.path.lexists(path):
+        found = builtin_path(name) if "/" not in name and not name.endswith(".toml") else None
+        if found is None:
+            return [rk.Problem("", f"no such file: {name}")]
+        path = found
+    return rk.validate_file(path, extends_dirs=dirs, warnings=True)
+
+
 def _cmd_validate(args: argparse.Namespace) -> int:
-    results: list[tuple[str, list[rk.Problem]]] = []
-    for name in args.files:
-        path = Path(name)
-        if not path.is_file():
-            results.append((name, [rk.Problem("", f"no such file: {name}")]))
-        else:
-            results.append((name, rk.validate_file(path)))
-    failed = any(problems for _, problems in results)
+    results: list[tuple[str, list[rk.Problem]]] = [(name, _validate_one(name, args)) for name in args.files]
+
+    def counts(problem: rk.Problem) -> bool:
+        return problem.severity != "warning" or args.strict
+
+    failed = any(counts(p) for _, problems in results for p in problems)
     if args.format == "json":
         out = [
             {
                 "file": name,
-                "valid": not problems,
-                "problems": [{"path": p.path, "message": p.message} for p in problems],
+                "valid": not any(p.severity != "warning" for p in problems),
+                "problems": [_problem_json(p) for p in problems if p.severity != "warning"],
+                "warnings": [_problem_json(p) for p in problems if p.severity == "warning"],
             }
             for name, problems in results
         ]
@@ -43,8 +58,25 @@ def _cmd_validate(args: argparse.Namespace) -> int:
                 print(f"{name}: ok")
             continue
         for problem in problems:
-            print(f"{name}: {problem}")
+            print(_problem_line(name, problem))
     return 1 if failed else 0
+
+
+def _problem_json(p: rk.Problem) -> dict[str, object]:
+    out: dict[str, object] = {"path": p.path, "message": p.message}
+    if p.line:
+        out.update(line=p.line, column=p.column)
+    if p.file:
+        out["file"] = p.file
+    return out
+
+
+def _problem_line(name: str, p: rk.Problem) -> str:
+    """``FILE:LINE:COLUMN: key.path: message``; a problem in a base file is reported against it."""
+    where = p.file or name
+    loc = f":{p.line}:{p.column}" if p.line else ""
+    tail = f" (a base of {name})" if p.file else ""
+    return f"{where}{loc}: {p}{tail}"
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
@@ -73,7 +105,8 @@ def _load(ref: str) -> rk.Variant:
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
-    variant = _load(args.variant)
+    dirs = args.extends_dir or ()
+    variant = rk.load_variant(args.variant, extends_dirs=dirs) if dirs else _load(args.variant)
     sys.stdout.write(variant.to_toml())
     return 0
 
@@ -105,23 +138,21 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 
 
 def _cmd_new(args: argparse.Namespace) -> int:
-    from rummykit.scaffold import scaffold
+    from rummykit.scaffold import new_house_rule
 
+    # Every check happens before anything is written (issue 15).
     base = _load(args.base)
-    path = Path(args.output or f"{args.name}.toml")
-    if path.exists() and not args.force:
-        print(f"rummykit: {path} exists; use --force to overwrite it", file=sys.stderr)
+    plan = new_house_rule(args.name, args.base, output=args.output, base_variant=base)
+    if plan.path.exists() and not args.force:
+        print(f"rummykit new: {plan.path} exists; use --force to overwrite it", file=sys.stderr)
         return 1
-    ref = args.base if args.base in rk.list_variants() else str(Path(args.base).resolve())
-    text = scaffold(args.name, base, extends=ref)
-    path.write_text(text, encoding="utf-8")
-    problems = rk.validate_file(path)
-    for problem in problems:  # pragma: no cover - the scaffold is tested to be valid
-        print(f"{path}: {problem}", file=sys.stderr)
+    plan.path.write_text(plan.text, encoding="utf-8")
+    note = f" (name normalised from {args.name!r})" if plan.name != args.name else ""
     print(
-        f"wrote {path}: house rules '{args.name}' extending {base.name}; edit it, then: rummykit validate {path}"
+        f"wrote {plan.path}: house rules '{plan.name}'{note} extending {base.name};"
+        f" edit it, then: rummykit validate {plan.path}"
     )
-    return 1 if problems else 0
+    return 0
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
@@ -243,6 +274,16 @@ def _bots(text: str) -> tuple[str, ...]:
     return names
 
 
+def _extends_dir_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--extends-dir",
+        action="append",
+        metavar="DIR",
+        help="also allow extends to name base files in DIR (by default only the file's own folder"
+        " and below); repeatable",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``rummykit`` command."""
     parser = argparse.ArgumentParser(
@@ -251,6 +292,11 @@ def build_parser() -> argparse.ArgumentParser:
         "play them in the terminal, simulate bot games, replay game records.",
     )
     parser.add_argument("--version", action="version", version=f"rummykit {rk.__version__}")
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help="show the traceback of an unexpected error (also: environment RUMMYKIT_DEBUG=1)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
@@ -258,6 +304,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE", help="variant TOML files")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing for valid files")
+    p.add_argument("--strict", action="store_true", help="warnings count as problems (exit 1)")
+    _extends_dir_option(p)
     p.set_defaults(func=_cmd_validate)
 
     p = sub.add_parser("list", help="the built-in variants with their titles and player counts")
@@ -266,6 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("show", help="print a ruleset as TOML, after extends, every default written out")
     p.add_argument("variant", metavar="NAME|FILE", help="a built-in name or a variant file")
+    _extends_dir_option(p)
     p.set_defaults(func=_cmd_show)
 
     p = sub.add_parser("rules", help="print a ruleset as a readable rulebook")
@@ -285,7 +334,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_diff)
 
     p = sub.add_parser("new", help="write a commented house-rule file extending a ruleset")
-    p.add_argument("name", metavar="NAME", help="name of the new ruleset (lowercase, digits, hyphens)")
+    p.add_argument(
+        "name",
+        metavar="NAME",
+        help="name of the new ruleset: letters, digits, hyphens (lowercased; spaces and _ become -)",
+    )
     p.add_argument("--from", dest="base", default="straight", metavar="BASE", help="ruleset to extend")
     p.add_argument("-o", "--output", metavar="FILE", help="file to write (default NAME.toml)")
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
@@ -368,16 +421,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _debug_wanted(args: argparse.Namespace | None) -> bool:
+    if args is not None and getattr(args, "debug", False):
+        return True
+    return os.environ.get("RUMMYKIT_DEBUG", "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or "(no message)"
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run the command line; returns the exit code.
+
+    Bad input ends with a message and status 1; anything unexpected ends with
+    one line naming the command and the error, status 3 (``--debug`` or
+    ``RUMMYKIT_DEBUG=1`` prints the traceback as well).
+    """
+    args: argparse.Namespace | None = None
+    command = "rummykit"
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        command = f"rummykit {args.command}"
         code: int = args.func(args)
     except rk.VariantError as exc:
         for problem in exc.problems:
-            prefix = f"{exc.source}: " if exc.source else ""
-            print(f"{prefix}{problem}", file=sys.stderr)
+            line = _problem_line(exc.source, problem) if exc.source else str(problem)
+            print(line, file=sys.stderr)
         return 1
     except rk.RummyError as exc:
         print(f"rummykit: {exc}", file=sys.stderr)
@@ -390,6 +462,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # pragma: no cover - interactive
         print("rummykit: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:  # the last guard: never a bare traceback (argparse's SystemExit passes)
+        if _debug_wanted(args):
+            traceback.print_exc()
+        hint = "" if _debug_wanted(args) else " (run with --debug to see the traceback)"
+        print(
+            f"{command}: unexpected error: {type(exc).__name__}: {_one_line(exc)}{hint}; please report it",
+            file=sys.stderr,
+        )
+        return 3
     return code
 
 

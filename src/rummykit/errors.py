@@ -52,19 +52,39 @@ class AmbiguousActionError(IllegalAction):
     """
 
 
-@attrs.frozen(order=True)
+@attrs.frozen(order=True, repr=False)
 class Problem:
     """One thing wrong with a variant: where (a TOML key path) and what.
 
+    ``severity`` is ``"error"`` (the variant is refused) or ``"warning"`` (it
+    loads, but is likely not what its author meant: see
+    :func:`rummykit.checks.check_warnings`). ``line`` and ``column`` say where
+    the key stands in the file when the loader could find it, and ``file``
+    names a base file when the problem lies there.
+
     >>> str(Problem("scoring.card_values.QS", 'expected an integer, got "fifty"'))
     'scoring.card_values.QS: expected an integer, got "fifty"'
+    >>> str(Problem("melds", "nobody can ever go out", severity="warning"))
+    'warning: melds: nobody can ever go out'
     """
 
     path: str
     message: str
+    severity: str = attrs.field(default="error", kw_only=True)
+    line: int = attrs.field(default=0, kw_only=True, eq=False, order=False)
+    """Line (from 1) of the key in the file, 0 when unknown; not part of equality."""
+    column: int = attrs.field(default=0, kw_only=True, eq=False, order=False)
+    """Column (from 1) of the key, 0 when unknown."""
+    file: str = attrs.field(default="", kw_only=True, eq=False, order=False)
+    """The base file the problem lies in, when it is not the file loaded ("" otherwise)."""
+
+    def __repr__(self) -> str:
+        extra = f", severity={self.severity!r}" if self.severity != "error" else ""
+        return f"Problem(path={self.path!r}, message={self.message!r}{extra})"
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}" if self.path else self.message
+        text = f"{self.path}: {self.message}" if self.path else self.message
+        return f"warning: {text}" if self.severity == "warning" else text
 
 
 class VariantError(RummyError):

@@ -129,14 +129,40 @@ def _default(value: Any) -> Any:
     return _plain(value)
 
 
-def _table(cls: type) -> tuple[dict[str, Any], dict[str, Any]]:
+def _range_of(table: str, key: str, tp: Any) -> tuple[int, int] | None:
+    """The allowed range of a number-valued key (:data:`rummykit.checks.NUMBER_RANGES`), or None."""
+    from rummykit.checks import number_range
+
+    args = [a for a in typing.get_args(tp) if a is not type(None)]
+    if tp in (int, ByPlayers, FrozenMap) or args == [int]:
+        return number_range(table, key)
+    return None
+
+
+def _with_range(schema: dict[str, Any], tp: Any, bounds: tuple[int, int] | None) -> dict[str, Any]:
+    if bounds is None:
+        return schema
+    lo, hi = bounds
+    if tp is ByPlayers:
+        branches = schema["oneOf"]
+        branches[0] = {**branches[0], "minimum": lo, "maximum": hi}
+        pattern = next(iter(branches[1]["patternProperties"]))
+        branches[1]["patternProperties"][pattern] = {"type": "integer", "minimum": lo, "maximum": hi}
+        return schema
+    if tp is FrozenMap:
+        return {**schema, "additionalProperties": {"type": "integer", "minimum": lo, "maximum": hi}}
+    return {**schema, "minimum": lo, "maximum": hi}
+
+
+def _table(cls: type, table: str = "") -> tuple[dict[str, Any], dict[str, Any]]:
     hints = typing.get_type_hints(cls)
     docs = field_docs(cls)
     props: dict[str, Any] = {}
     for f in attrs.fields(cls):
         if not f.init:
             continue
-        schema = dict(_type_schema(hints[f.name]))
+        tp = hints[f.name]
+        schema = _with_range(_type_schema(tp), tp, _range_of(table, f.name, tp))
         if f.name in docs:
             schema["description"] = docs[f.name]
         if f.default is not attrs.NOTHING:
@@ -161,7 +187,7 @@ def _component_schema(name: str) -> dict[str, Any]:
     }
     branches: list[dict[str, Any]] = []
     for kind, cls in kinds.items():
-        own, _ = _table(cls)
+        own, _ = _table(cls, name)
         for key, schema in own.items():
             props.setdefault(key, schema)
         allowed: dict[str, Any] = {"kind": {}, **{k: {} for k in own}}
@@ -183,12 +209,19 @@ def variant_schema() -> dict[str, Any]:
     props: dict[str, Any] = {
         "extends": {
             "type": "string",
-            "description": "A built-in variant name or a path (relative to this file) to merge over.",
+            "description": "A built-in variant name, or a .toml file in this file's folder or below"
+            " (a relative path), to merge over.",
+        },
+        "replace": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "Key paths (like deal.hand_size) this file takes whole from itself instead of"
+            " merging them into the base's.",
         },
         "schema_version": {"type": "integer", "const": 1},
     }
     for key, cls in plain.items():
-        table, _ = _table(cls)
+        table, _ = _table(cls, key)
         props[key] = {
             "type": "object",
             "description": (cls.__doc__ or "").strip().splitlines()[0],
@@ -222,10 +255,10 @@ def _md_default(value: Any) -> str:
     return f"`{json.dumps(plain)}`"
 
 
-def _md_rows(cls: type) -> list[str]:
+def _md_rows(cls: type, table: str = "") -> list[str]:
     hints = typing.get_type_hints(cls)
     docs = field_docs(cls)
-    rows = ["| key | type | default | meaning |", "| --- | --- | --- | --- |"]
+    rows = ["| key | type | default | range | meaning |", "| --- | --- | --- | --- | --- |"]
     for f in attrs.fields(cls):
         if not f.init:
             continue
@@ -236,7 +269,9 @@ def _md_rows(cls: type) -> list[str]:
             value = factory() if callable(factory) else f.default
             default = "unset" if value is None else _md_default(value)
         text = field_type_text(hints[f.name]).replace("|", "\\|")
-        rows.append(f"| `{f.name}` | {text} | {default} | {docs.get(f.name, '')} |")
+        bounds = _range_of(table, f.name, hints[f.name])
+        shown = f"{bounds[0]:,} to {bounds[1]:,}" if bounds else ""
+        rows.append(f"| `{f.name}` | {text} | {default} | {shown} | {docs.get(f.name, '')} |")
     return rows
 
 
@@ -254,16 +289,25 @@ def reference_markdown() -> str:
         "do not edit by hand. Every component table picks a `kind`; the keys of the",
         "chosen kind configure it, and keys left out take the defaults below.",
         "",
+        "Every number has a range (ends included), generous but finite, so that a",
+        "ruleset that loads can be dealt and played; a number outside it is a problem",
+        "(`rummykit.checks.NUMBER_RANGES`). A file is at most 256 KB, nested at most 32",
+        "levels, with at most 32 parts to a dotted key; integers are 64-bit, as in TOML.",
+        "",
         "## Top level",
         "",
         "| key | type | meaning |",
         "| --- | --- | --- |",
-        "| `extends` | string | A built-in variant name or a path (relative to this file) to merge over. |",
+        "| `extends` | string | A built-in variant name, or a `.toml` file in this file's folder or below"
+        " (a relative path), to merge over: tables merge key by key, tables by player count merge by"
+        " player count, other values replace. |",
+        '| `replace` | array of strings | Key paths (`"deal.hand_size"`, `"scoring.card_values"`) taken'
+        " whole from this file instead of merged into the base's. |",
         "| `schema_version` | integer | Format version; `1`. |",
         "",
     ]
     for key, cls in (("variant", VariantInfo), ("players", Players), ("limits", Limits)):
-        out += [f"## `[{key}]`", "", (cls.__doc__ or "").strip().splitlines()[0], "", *_md_rows(cls), ""]
+        out += [f"## `[{key}]`", "", (cls.__doc__ or "").strip().splitlines()[0], "", *_md_rows(cls, key), ""]
     for name in component_fields():
         base = concern_bases()[name]
         kinds = concern_kinds(name)
@@ -277,7 +321,7 @@ def reference_markdown() -> str:
         for kind, kind_cls in kinds.items():
             summary = kind_cls.summary or (kind_cls.__doc__ or "").strip()
             out += [f'### `{name}.kind = "{kind}"`', "", summary, ""]
-            rows = _md_rows(kind_cls)
+            rows = _md_rows(kind_cls, name)
             if len(rows) > 2:
                 out += [*rows, ""]
             else:
