@@ -298,7 +298,7 @@ def short_repr(x: object) -> str:
         return f"an int of {x.bit_length()} bits"
     try:
         text = repr(x)
-    except Exception:  # noqa: BLE001 - a hostile __repr__ must not hide the real error
+    except Exception:
         text = f"a {type(x).__name__}"
     return text if len(text) <= 60 else text[:57] + "..."
 

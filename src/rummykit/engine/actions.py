@@ -50,14 +50,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 import types
 import typing
+from collections.abc import Iterable, Sequence
 from typing import Any, TypeAlias
 
 import attrs
 
-from rummykit.cards import Card, short_repr, parse_card
+from rummykit.cards import Card, parse_card, short_repr
 from rummykit.errors import ArgumentError, NotationError
 
 __all__ = [
@@ -559,7 +559,7 @@ def check_action(action: Action) -> None:
             raise NotationError(f"malformed action: {short_repr(action)} is not a rummykit action")
         _HINTS[type(action)] = typing.get_type_hints(type(action))
     hints = _HINTS[type(action)]
-    for field in attrs.fields(type(action)):
+    for field in attrs.fields(type(action)):  # type: ignore[arg-type]
         want = hints.get(field.name)
         if want is None:
             continue
@@ -571,7 +571,7 @@ def check_action(action: Action) -> None:
 _HINTS: dict[type, dict[str, Any]] = {}
 
 
-def _type_problem(value: Any, want: Any, depth: int) -> str | None:  # noqa: PLR0911, C901
+def _type_problem(value: Any, want: Any, depth: int) -> str | None:
     """Why ``value`` is not of type ``want`` (None when it is)."""
     if depth > 8:
         return "is nested too deep"

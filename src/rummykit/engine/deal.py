@@ -11,8 +11,8 @@ from typing import Any
 from rummykit.cards import Card, parse_cards, short_repr
 from rummykit.engine.phase import Phase
 from rummykit.engine.play import starting_phase
-from rummykit.engine.state import Hand
 from rummykit.engine.record import RecordError
+from rummykit.engine.state import Hand
 from rummykit.errors import ArgumentError, RummyError
 from rummykit.variant import Variant
 
@@ -194,7 +194,7 @@ class OsShuffle(random.Random):
         self.log = log
         self.replay = list(replay) if replay is not None else None
 
-    def shuffle(self, x: Any) -> None:  # type: ignore[override]
+    def shuffle(self, x: Any) -> None:
         if self.replay is None:
             random.SystemRandom().shuffle(x)
         else:

@@ -1,0 +1,132 @@
+"""Safe deals (issue 10 part 3): an unseeded deal is shuffled from OS entropy
+over the whole shoe and its record keeps the dealt order, never a seed (the
+1999 online-poker shuffle attack: a 32-bit seed gives 2^32 deals, searchable by
+a player who sees their own cards). Seeded deals stay reproducible."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import rummykit as rk
+from rummykit.engine.deal import OsShuffle
+
+VARIANTS = rk.list_variants()
+
+
+def _play(h: rk.Hand, seed: int, steps: int = 400) -> None:
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if h.is_over:
+            return
+        h.apply(rng.choice(h.legal_actions()))
+
+
+def test_seeded_deals_are_reproducible() -> None:
+    v = rk.load_variant("straight")
+    a, b = rk.new_hand(v, 3, seed=11), rk.new_hand(v, 3, seed=11)
+    assert [a.hand_of(s) for s in range(3)] == [b.hand_of(s) for s in range(3)]
+    assert rk.replay(a.record()).hand_of(0) == a.hand_of(0)
+
+
+def test_unseeded_deal_draws_no_seed_and_uses_os_entropy() -> None:
+    h = rk.new_hand(rk.load_variant("straight"), 2)
+    assert h.seed is None
+    assert isinstance(h.rng, OsShuffle)
+    rec = h.record()
+    assert "seed" not in rec and "seed" not in rec["deal"]
+    # the dealt order is the record of the deal
+    assert rk.replay(rec).hand_of(1) == h.hand_of(1)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_attack_seed_search_nothing_in_views_or_seat_records_reveals_hidden_cards(name: str) -> None:
+    v = rk.load_variant(name)
+    players = 2 if 2 in v.players.counts() else v.players.min
+    h = rk.new_hand(v, players)
+    _play(h, 1, steps=30)
+    if h.is_over:
+        return
+    for seat in range(players):
+        view = h.view(seat)
+        text = repr(view) + json.dumps(h.record(seat=seat))
+        for bad in ("seed", "rng", "reshuffle", "stock\""):
+            assert bad not in text, (seat, bad)
+        rec = h.record(seat=seat)
+        assert "stock" not in rec and rec["hand"] == h.record()["deal"]["hands"][seat]
+        for other in range(players):
+            if other != seat:
+                assert h.record()["deal"]["hands"][other] not in json.dumps(rec)
+        assert not hasattr(view, "seed") and not hasattr(view, "rng")
+
+
+@pytest.mark.parametrize("name", ["kalooki", "straight", "rum500"])
+def test_unseeded_hand_with_reshuffles_replays(name: str) -> None:
+    v = rk.load_variant(name)
+    h = rk.new_hand(v, 2)
+    # a patient player: draws from the stock until it is rebuilt from the pile
+    rng = random.Random(3)
+    for _ in range(600):
+        if h.is_over:
+            break
+        legal = h.legal_actions()
+        safe = [a for a in legal if str(a).startswith(("draw", "discard", "pass"))]
+        h.apply(rng.choice(safe or legal))
+    rec = h.record()
+    assert "seed" not in rec
+    again = rk.replay(json.loads(json.dumps(rec)))
+    assert again.actions == h.actions and again.result == h.result
+    assert again.record() == rec
+
+
+def test_attack_tampered_reshuffle_is_refused() -> None:
+    v = rk.load_variant("kalooki")
+    for _ in range(5):
+        h = rk.new_hand(v, 2)
+        for _ in range(600):
+            if h.is_over or h.record()["deal"]["reshuffles"]:
+                break
+            legal = h.legal_actions()
+            safe = [a for a in legal if str(a).startswith(("draw", "discard"))]
+            h.apply((safe or legal)[0])
+        rec = h.record()
+        if rec["deal"]["reshuffles"]:
+            rec["deal"]["reshuffles"][0] = "AC " + rec["deal"]["reshuffles"][0]
+            with pytest.raises(rk.RecordError, match="reshuffle"):
+                rk.replay(rec)
+            return
+    pytest.skip("no reshuffle reached")
+
+
+def test_clone_of_unseeded_hand_keeps_its_own_reshuffle_log() -> None:
+    h = rk.new_hand(rk.load_variant("straight"), 2)
+    c = h.clone()
+    assert isinstance(c.rng, OsShuffle)
+    assert c._dealt["reshuffles"] is not h._dealt["reshuffles"]
+
+
+def test_seat_record_holds_what_the_seat_drew() -> None:
+    h = rk.new_hand(rk.load_variant("straight"), 2, seed=5)
+    me = h.current_player
+    before = h.hand_of(me)
+    h.apply("draw")
+    drawn = [c for c in h.hand_of(me)]
+    for c in before:
+        drawn.remove(c)
+    rec = h.record(seat=me)
+    assert rec["drawn"] == [str(drawn[0])]
+    other = h.record(seat=1 - me)
+    assert other["drawn"] == []
+
+
+@pytest.mark.parametrize("bad", ["0", 1.5, None, 5, -1, True])
+def test_attack_bad_seat_arguments(bad: object) -> None:
+    h = rk.new_hand(rk.load_variant("straight"), 2, seed=1)
+    calls = [lambda: h.view(bad), lambda: h.hand_of(bad)]  # type: ignore[arg-type]
+    if bad is not None:  # record(seat=None) is the full record
+        calls.append(lambda: h.record(seat=bad))  # type: ignore[arg-type]
+    for call in calls:
+        with pytest.raises(rk.ArgumentError):
+            call()
