@@ -55,6 +55,7 @@ class Kit:
         self._deadwood: dict[tuple[tuple[Card, ...], Wild], int] = {}
         self._arrangements: dict[tuple[tuple[Card, ...], Wild], Arrangement | None] = {}
         self._declarations: dict[tuple[tuple[Card, ...], Wild, bool], Arrangement | None] = {}
+        self._quick: dict[tuple[tuple[Card, ...], Wild], Meld | None] = {}
         self._classified: dict[tuple[tuple[Card, ...], tuple[Card, ...] | None, Wild], Meld | None] = {}
         self.discards = [Discard(c) for c in _ALL_CARDS]
         """The discard action of each card, by card code (shared instances)."""
@@ -236,42 +237,51 @@ class Kit:
         designation of :data:`LISTED_WILDS`. ``pins``: per wild card, what
         copies of it must stand for (a written ``JK=9H``); None when no
         reading fits."""
+        key = (group, wild)
+        if not pins:
+            if key in self._quick:
+                return self._quick[key]
+            self._trim(self._quick)
+            found = self._quick[key] = self._quick_reading(group, wild, None)
+            return found
+        return self._quick_reading(group, wild, pins)
+
+    def _quick_reading(
+        self, group: tuple[Card, ...], wild: Wild, pins: dict[Card, list[Card]] | None
+    ) -> Meld | None:
         rules = rules_for(self.v, wild)
         codes = sorted(c.code for c in group)
         n = len(codes)
-        best: tuple[tuple[int, int, int], MeldKind, list[int], list[int]] | None = None
-
-        def consider(kind: MeldKind, cards: list[int], reps: list[int], order: int) -> None:
-            nonlocal best
-            if not valid_reading(rules, kind, cards, reps) or not _pins_ok(cards, reps, pins):
-                return
-            wilds = sum(1 for c, r in zip(cards, reps, strict=True) if c != r)
-            key = (wilds, 0 if kind is MeldKind.RUN else 1, -order)
-            if best is None or key < best[0]:
-                best = (key, kind, cards, reps)
-
-        suits = sorted({c // 13 for c in codes if c < 52})
-        if rules.runs and rules.run_size_ok(n):
+        present = set(codes)
+        # every way to read the group, with its canonical key (fewest wilds, a run
+        # before a set, the highest run), then placed and checked lazily in that order
+        ways: list[tuple[tuple[int, int, int], MeldKind, list[int]]] = []
+        fixed = [c for c in codes if not rules.wild[c]]  # cards that can only stand for themselves
+        fixed_suits = {c // 13 for c in fixed}
+        fixed_ranks = {c % 13 + 1 for c in fixed}
+        suits = sorted(fixed_suits) if fixed else sorted({c // 13 for c in codes if c < 52})
+        if rules.runs and rules.run_size_ok(n) and len(fixed_suits) <= 1:
             for suit in suits:
                 for i, seq in enumerate(rules.sequences.get(n, ())):
+                    if not fixed_ranks.issubset(seq):
+                        continue
                     reps = [suit * 13 + r - 1 for r in seq]
-                    placed = _place(codes, reps, rules.wild, pins)
-                    if placed is not None:
-                        consider(MeldKind.RUN, placed, reps, i)
-        if rules.sets and rules.set_size_ok(n):
-            for rank in sorted({c % 13 for c in codes if c < 52}):
+                    wilds = n - sum(1 for r in reps if r in present)
+                    ways.append(((wilds, 0, -i), MeldKind.RUN, reps))
+        if rules.sets and rules.set_size_ok(n) and len(fixed_ranks) <= 1:
+            for rank in sorted({c % 13 for c in fixed} if fixed else {c % 13 for c in codes if c < 52}):
                 exact = [c for c in codes if c < 52 and c % 13 == rank]
                 have = sorted({c // 13 for c in exact}) if rules.distinct else [c // 13 for c in exact]
                 missing = [t for t in range(4) if t not in have]
                 cycle = missing + [0, 1, 2, 3] * (n // 4 + 1)
                 reps = sorted([t * 13 + rank for t in have] + [t * 13 + rank for t in cycle[: n - len(have)]])
-                placed = _place(codes, reps, rules.wild, pins)
-                if placed is not None:
-                    consider(MeldKind.SET, placed, reps, 0)
-        if best is None:
-            return None
-        _, kind, cards, reps = best
-        return Meld(kind, tuple(_ALL_CARDS[c] for c in cards), tuple(_ALL_CARDS[r] for r in reps))
+                ways.append(((n - len(have), 1, 0), MeldKind.SET, reps))
+        ways.sort(key=lambda x: x[0])
+        for _, kind, reps in ways:
+            cards = _place(codes, reps, rules.wild, pins)
+            if cards is not None and valid_reading(rules, kind, cards, reps) and _pins_ok(cards, reps, pins):
+                return Meld(kind, tuple(_ALL_CARDS[c] for c in cards), tuple(_ALL_CARDS[r] for r in reps))
+        return None
 
     def meld_of(self, group: Group, wild: Wild) -> Meld | None:
         """The meld a written group forms, or None. Unannotated wilds are left

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rummykit.cards import Card, Rank, short_repr
-from rummykit.engine.actions import Action, as_action
+from rummykit.engine.actions import Action, as_action, check_action
 from rummykit.engine.kit import Kit, kit_for
 from rummykit.engine.legal import legal_actions as _legal_actions
 from rummykit.engine.phase import Phase, TableMeld
@@ -213,6 +213,12 @@ class Hand:
         Order: draws (``draw``, ``take``, ``pick``), melds, lay-offs, swaps,
         borrows, discards, knocks, declarations, calls, ``pass``, ``drop``;
         within a kind, by the cards involved (card order). Empty once over.
+
+        Bound: a meld with more than ``kit.LISTED_WILDS`` (2) wild cards is
+        listed in one designation of its wilds; the others are accepted by
+        :meth:`apply` when written out (``JK=9H``). So the list holds at most
+        one meld action per group of cards (a few thousand actions in the
+        wildest hands). A hand ends after ``limits.max_turns`` turns.
         """
         legal = self._legal
         if legal is None:
@@ -248,6 +254,7 @@ class Hand:
                 if a is action:
                     break
             else:
+                check_action(action)  # built in code: fields of the right types
                 a = action if action in legal else resolve(self, action)
         else:
             a = resolve(self, as_action(action))
