@@ -25,6 +25,7 @@ from rummykit.engine.actions import (
     Swap,
     Take,
     check_action,
+    parse_group,
 )
 
 C = rk.parse_card
@@ -107,6 +108,8 @@ def test_attack_malformed_action_objects_on_apply(action: Any) -> None:
         (lambda: rk.build_shoe(decks="2"), "decks"),  # type: ignore[arg-type]
         (lambda: rk.parse_action(None), "text"),  # type: ignore[arg-type]
         (lambda: rk.parse_action(b"draw"), "text"),  # type: ignore[arg-type]
+        (lambda: parse_group(None), "text"),  # type: ignore[arg-type]
+        (lambda: parse_group([7]), "text"),  # type: ignore[list-item]
         (lambda: rk.new_hand(rk.load_variant("straight"), 2, dealer=1.5), "dealer"),  # type: ignore[arg-type]
         (lambda: rk.new_hand(rk.load_variant("straight"), "2"), "players"),  # type: ignore[arg-type]
         (lambda: rk.new_hand(rk.load_variant("straight"), 2.0), "players"),  # type: ignore[arg-type]

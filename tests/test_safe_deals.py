@@ -130,3 +130,31 @@ def test_attack_bad_seat_arguments(bad: object) -> None:
     for call in calls:
         with pytest.raises(rk.ArgumentError):
             call()
+
+
+def test_seat_record_hides_a_face_down_knock_until_the_hand_is_over() -> None:
+    # Gin: "the knocker discards one card face down" (S002); the defender's
+    # seat record shows the knock, not the card, while the lay-offs go on.
+    v = rk.load_variant("gin")
+    h = rk.new_hand(
+        v,
+        2,
+        hands=["KC KD KH QC QD JS TS 9D 8D 7D", "AC 2C 3C 4H 5H 6H 7S 8S 9S 2D"],
+        discard="5C",
+        stock="QS 3D 4D 5D 6D",
+    )
+    while h.phase.value != "draw":
+        h.apply("pass")
+    h.apply("draw")
+    h.apply("knock QS")
+    assert not h.is_over
+    defender = h.record(seat=0)
+    assert defender["actions"][-1] == "knock ??" and "QS" not in json.dumps(defender)
+    assert h.record(seat=1)["actions"][-1] == "knock QS"  # the knocker knows its own card
+    assert set(defender) == {
+        "format", "version", "kind", "seat", "variant", "players", "dealer", "deal_number",
+        "hand", "hand_sizes", "discard", "cut", "stock_count", "drawn", "actions", "result",
+    }  # fmt: skip
+    while not h.is_over:
+        h.apply(h.legal_actions()[-1])
+    assert "knock QS" in h.record(seat=0)["actions"]  # shown once the hand is over

@@ -116,7 +116,11 @@ def parse_group(text: str | Sequence[str]) -> Group:
 
     Raises :class:`~rummykit.NotationError` on bad cards.
     """
+    if not isinstance(text, str | list | tuple):
+        raise ArgumentError(f"parse_group: text must be a str or a sequence of str, got {short_repr(text)}")
     tokens = text.split() if isinstance(text, str) else list(text)
+    if not all(isinstance(t, str) for t in tokens):
+        raise ArgumentError(f"parse_group: text must hold str tokens, got {short_repr(tokens)}")
     if not tokens:
         raise NotationError("a meld needs cards")
     return tuple(_parse_slot(t) for t in tokens)
