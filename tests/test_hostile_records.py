@@ -155,7 +155,7 @@ def base_record() -> dict[str, Any]:
     return h.record()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_attack_hostile_records_fail_with_record_error(data: st.DataObject, base_record: dict[str, Any]) -> None:
     rec = data.draw(hostile_records(base_record))

@@ -62,18 +62,37 @@ def test_attack_seed_search_nothing_in_views_or_seat_records_reveals_hidden_card
         assert not hasattr(view, "seed") and not hasattr(view, "rng")
 
 
-@pytest.mark.parametrize("name", ["kalooki", "straight", "rum500"])
-def test_unseeded_hand_with_reshuffles_replays(name: str) -> None:
-    v = rk.load_variant(name)
-    h = rk.new_hand(v, 2)
-    # a patient player: draws from the stock until it is rebuilt from the pile
-    rng = random.Random(3)
-    for _ in range(600):
-        if h.is_over:
-            break
+def _tiny_stock_hand() -> rk.Hand:
+    """An unseeded Kalooki hand (the stock is rebuilt from the shuffled
+    discard pile, LUDO) stacked with a two-card stock: it reshuffles soon."""
+    v = rk.load_variant("kalooki")
+    return rk.new_hand(
+        v,
+        2,
+        hands=["AC 3C 5C 7C 9C JC KC AD 3D 5D 7D 9D JD KD AH", "2S 4S 6S 8S TS QS 2H 4H 6H 8H TH QH 2D 4D 6D"],
+        discard="9S",
+        stock="3H 5H",
+    )
+
+
+def _until_reshuffled(h: rk.Hand, rng: random.Random) -> None:
+    for _ in range(200):
+        if h.is_over or h.record()["deal"]["reshuffles"]:
+            return
         legal = h.legal_actions()
-        safe = [a for a in legal if str(a).startswith(("draw", "discard", "pass"))]
-        h.apply(rng.choice(safe or legal))
+        plain = [a for a in legal if str(a).startswith(("draw", "discard"))]
+        h.apply(rng.choice(plain or legal))
+
+
+def test_unseeded_hand_with_reshuffles_replays() -> None:
+    h = _tiny_stock_hand()
+    rng = random.Random(3)
+    _until_reshuffled(h, rng)
+    rec = h.record()
+    assert rec["deal"]["reshuffles"], "the stock was rebuilt"
+    for _ in range(6):  # and play on after the reshuffle
+        if not h.is_over:
+            h.apply(rng.choice(h.legal_actions()))
     rec = h.record()
     assert "seed" not in rec
     again = rk.replay(json.loads(json.dumps(rec)))
@@ -82,22 +101,13 @@ def test_unseeded_hand_with_reshuffles_replays(name: str) -> None:
 
 
 def test_attack_tampered_reshuffle_is_refused() -> None:
-    v = rk.load_variant("kalooki")
-    for _ in range(5):
-        h = rk.new_hand(v, 2)
-        for _ in range(600):
-            if h.is_over or h.record()["deal"]["reshuffles"]:
-                break
-            legal = h.legal_actions()
-            safe = [a for a in legal if str(a).startswith(("draw", "discard"))]
-            h.apply((safe or legal)[0])
-        rec = h.record()
-        if rec["deal"]["reshuffles"]:
-            rec["deal"]["reshuffles"][0] = "AC " + rec["deal"]["reshuffles"][0]
-            with pytest.raises(rk.RecordError, match="reshuffle"):
-                rk.replay(rec)
-            return
-    pytest.skip("no reshuffle reached")
+    h = _tiny_stock_hand()
+    _until_reshuffled(h, random.Random(4))
+    rec = h.record()
+    assert rec["deal"]["reshuffles"]
+    rec["deal"]["reshuffles"][0] = "AS " + rec["deal"]["reshuffles"][0]
+    with pytest.raises(rk.RecordError, match="reshuffle"):
+        rk.replay(rec)
 
 
 def test_clone_of_unseeded_hand_keeps_its_own_reshuffle_log() -> None:
