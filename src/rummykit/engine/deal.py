@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
@@ -187,10 +188,12 @@ class OsShuffle(random.Random):
     from the discard pile) draws from the operating system's entropy, and its
     result is logged (as card text) for the hand's record. With ``replay``,
     the logged orders of a record are played back instead (checked to hold
-    the same cards)."""
+    the same cards). Only ``shuffle`` is logged (the engine's one use of
+    randomness after the deal); any other draw comes from a 256-bit seed of OS
+    entropy that is never stored."""
 
     def __init__(self, log: list[str], replay: Sequence[str] | None = None) -> None:
-        super().__init__(0)
+        super().__init__(secrets.randbits(256))
         self.log = log
         self.replay = list(replay) if replay is not None else None
 
