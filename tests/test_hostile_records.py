@@ -61,6 +61,34 @@ def test_attack_record_variant_is_never_a_path(rec: dict[str, Any], ref: str, tm
         rk.replay({**rec, "variant": ref})
 
 
+@pytest.mark.parametrize("base", ["/etc/passwd", "../../secret.toml", "nonesuch.toml"])
+def test_attack_record_variant_toml_extends_no_path(rec: dict[str, Any], base: str) -> None:
+    text = f'extends = "{base}"\n[variant]\nname = "x"\n'
+    with pytest.raises(rk.RecordError, match="never a path"):
+        rk.replay({**rec, "variant": text})
+
+
+def test_attack_record_variant_deeply_nested_toml(rec: dict[str, Any]) -> None:
+    with pytest.raises(rk.RecordError, match="variant"):
+        rk.replay({**rec, "variant": "x = " + "[" * 2000 + "]" * 2000})
+
+
+def test_attack_changed_dealer_of_an_unseeded_record_is_refused() -> None:
+    h = rk.new_hand(
+        rk.load_variant("straight"),
+        2,
+        hands=["AC 2C 3C 4C 5C 6C 7C 8C 9C TC", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD"],
+        discard="KS",
+        stock="AH 2H 3H 4H 5H 6H 7H 8H",
+    )
+    while not h.is_over:
+        h.apply(h.legal_actions()[-1])
+    rec = h.record()
+    assert rk.replay(rec).result == h.result
+    with pytest.raises(rk.RecordError):
+        rk.replay({**rec, "dealer": 1 - rec["dealer"]})
+
+
 def test_record_variant_may_be_full_toml(rec: dict[str, Any]) -> None:
     text = rk.load_variant("straight").to_toml()
     assert rk.replay({**rec, "variant": text}).result == rk.replay(rec).result

@@ -310,6 +310,7 @@ def _load_variant(ref: str) -> Variant:
     from rummykit.loading import list_variants, load_variant, loads_variant
 
     if "\n" in ref or "[" in ref or "=" in ref:
+        _no_extends_path(ref)
         try:
             return loads_variant(ref, source="<record>")
         except RecordError:
@@ -322,6 +323,25 @@ def _load_variant(ref: str) -> Variant:
             "(a record carries a built-in name or the variant's TOML, never a path)"
         )
     return load_variant(ref)
+
+
+def _no_extends_path(text: str) -> None:
+    """Refuse a record's variant TOML whose ``extends`` is not a built-in name:
+    a record must not make the reader open a file of its choosing."""
+    import tomllib
+
+    from rummykit.loading import list_variants
+
+    try:
+        data = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
+        raise RecordError(f"record: variant: not valid TOML ({_shown(str(exc))})") from None
+    base = data.get("extends")
+    if base is not None and base not in list_variants():
+        raise RecordError(
+            f"record: variant: extends = {_shown(base)} is not a built-in variant name "
+            "(a record carries a built-in name or the variant's TOML, never a path)"
+        )
 
 
 def _dealt_text(h: Hand) -> DealShape:
