@@ -168,3 +168,18 @@ def test_seat_record_hides_a_face_down_knock_until_the_hand_is_over() -> None:
     while not h.is_over:
         h.apply(h.legal_actions()[-1])
     assert "knock QS" in h.record(seat=0)["actions"]  # shown once the hand is over
+
+
+def test_seat_record_holds_the_stock_card_of_a_take_draw() -> None:
+    # Boathouse: "take draw" takes the top discard and the top of the stock;
+    # the seat knows both, the seat record keeps the hidden one in "drawn".
+    h = rk.new_hand(rk.load_variant("boathouse"), 2, seed=2)
+    me = h.current_player
+    assert me is not None
+    top, stock_top = h.discard_pile[-1], h.stock[-1]
+    assert rk.parse_action("take draw") in h.legal_actions()
+    h.apply("take draw")
+    rec = h.record(seat=me)
+    assert rec["drawn"] == [str(stock_top)]
+    assert str(top) in rec["discard"].split()  # the discard taken was face up already
+    assert h.record(seat=1 - me)["drawn"] == []

@@ -26,6 +26,7 @@ sizes) and every action, and the final result.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,7 @@ from rummykit.settlement import Settlement
 from rummykit.variant import Variant
 
 if TYPE_CHECKING:
+    from rummykit.cards import Card
     from rummykit.engine.state import Hand
 
 __all__ = ["RecordError", "RecordShape", "make_record", "make_seat_record", "record_shape", "replay"]
@@ -248,7 +250,7 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
     >>> rec["kind"], "seed" in rec, "stock" in rec, len(rec["hand"].split())
     ('seat', False, False, 10)
     """
-    from rummykit.engine.actions import Declare, Draw, Knock
+    from rummykit.engine.actions import Declare, Knock
     from rummykit.engine.deal import new_hand
 
     over = h.is_over
@@ -265,9 +267,14 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
     )
     drawn: list[str] = []
     actions: list[str] = []
+
+    def seen() -> Counter[Card]:  # the face-up cards: the discard pile and the table
+        return Counter(replayed.pile) + Counter(c for t in replayed.table for c in t.meld.cards)
+
     for a in h.history:
         actor = replayed.current
-        before = list(replayed.hands[seat])
+        before = Counter(replayed.hands[seat])
+        seen_before = seen()
         replayed.apply(a)
         text = str(a)
         if actor != seat and not over:
@@ -275,12 +282,10 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
                 text = "knock ??"
             elif isinstance(a, Declare) and a.discard is not None:
                 text = str(Declare(a.groups)) + " discard ??"
-        if actor == seat and isinstance(a, Draw):
-            after = list(replayed.hands[seat])
-            for c in before:
-                if c in after:
-                    after.remove(c)
-            drawn.append(" ".join(map(str, after)))
+        if actor == seat:  # cards the seat got from the stock (a draw, Boathouse's take draw)
+            hidden = Counter(replayed.hands[seat]) - before - (seen_before - seen())
+            if hidden:
+                drawn.append(" ".join(map(str, sorted(hidden.elements()))))
         actions.append(text)
         if replayed.phase.value == "over":
             break
