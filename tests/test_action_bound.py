@@ -26,8 +26,8 @@ wild_ranks = ["2", "3", "4", "5"]
 hand_size = 13
 """
 
-# Seat 1 starts; after the draw it holds nine wilds in 14 cards (3H 5H 3S 4S, JK x2
-# with the drawn one, and the deuces... of the other seat's hand are not its own).
+# Seat 1 starts and draws the joker: five wilds (3H 5H 3S 4S JK) in 14 cards,
+# enough for runs of up to 13 cards with the wilds in many orders.
 SEAT0 = "2C 2C 4C 6C JC JC 2D 3D 2S 5S 8S QS JK"
 SEAT1 = "AH 3H 5H 7H 9H JH KH AS 3S 4S 7S 9S JS"
 
