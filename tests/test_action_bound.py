@@ -98,3 +98,13 @@ def test_wild_heavy_hand_plays_out_within_the_turn_limit(heavy: rk.Variant) -> N
         steps += 1
         assert steps < 20 * heavy.limits.max_turns + 100
     assert h.result is not None
+
+
+def test_attack_nine_wilds_in_fourteen_cards(heavy: rk.Variant) -> None:
+    # seed 2 deals seat 1 (after its draw) 2C 2C 4C 6C JC JC 2D 3D 2S 5S 8S QS JK JK:
+    # nine wilds. Before the bound this one call ran for minutes past 9 GB.
+    h = rk.new_hand(heavy, 2, seed=2)
+    h.apply("draw")
+    hand = h.hand_of(1)
+    assert sum(1 for c in hand if heavy.deck.is_wild(c, h.wild_ranks)) == 9
+    assert len(h.legal_actions()) <= 5_000
