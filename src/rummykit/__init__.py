@@ -25,6 +25,7 @@ from rummykit.engine import (
 )
 from rummykit.errors import (
     AmbiguousActionError,
+    ArgumentError,
     IllegalAction,
     NotationError,
     Problem,
@@ -65,6 +66,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Action",
     "AmbiguousActionError",
+    "ArgumentError",
     "Arrangement",
     "Card",
     "Ending",

@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from rummykit.errors import NotationError
+from rummykit.errors import ArgumentError, NotationError
 
 __all__ = [
     "Card",
@@ -93,6 +93,8 @@ class Rank(enum.IntEnum):
         >>> Rank.parse("10") is Rank.TEN
         True
         """
+        if not isinstance(text, str):
+            raise ArgumentError(f"Rank.parse: text must be a str, got {short_repr(text)}")
         rank = _RANK_BY_TEXT.get(text.upper())
         if rank is None:
             raise NotationError(f"bad rank {text!r}: expected one of A 2 3 4 5 6 7 8 9 T J Q K (or 10)")
@@ -138,6 +140,10 @@ class Card:
     _by_code: ClassVar[tuple[Card, ...]]
 
     def __attrs_post_init__(self) -> None:
+        if not (self.rank is None or isinstance(self.rank, Rank)):
+            raise ArgumentError(f"Card: rank must be a Rank or None, got {short_repr(self.rank)}")
+        if not (self.suit is None or isinstance(self.suit, Suit)):
+            raise ArgumentError(f"Card: suit must be a Suit or None, got {short_repr(self.suit)}")
         if (self.rank is None) != (self.suit is None):
             raise NotationError("a card has both a rank and a suit, or neither (a joker)")
         if self.rank is None or self.suit is None:
@@ -158,6 +164,8 @@ class Card:
         Raises :class:`IndexError` for any other code (a negative code does not
         wrap around to the joker).
         """
+        if not isinstance(code, int) or isinstance(code, bool):
+            raise ArgumentError(f"Card.from_code: code must be an int, got {short_repr(code)}")
         if not 0 <= code <= JOKER_CODE:
             raise IndexError(f"no card has code {code}: codes are 0-51, and 52 for the joker")
         return _CARDS[code]
@@ -224,9 +232,11 @@ def parse_card(text: str) -> Card:
     >>> parse_card("10♥")
     TH
     """
+    if not isinstance(text, str):
+        raise ArgumentError(f"parse_card: text must be a str, got {short_repr(text)}")
     card = _CARD_BY_TEXT.get(text.strip().upper())
     if card is None:
-        raise NotationError(f"bad card {text!r}: {_EXPECTED}")
+        raise NotationError(f"bad card {short_repr(text)}: {_EXPECTED}")
     return card
 
 
@@ -246,20 +256,22 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """
     if isinstance(text, str):
         tokens: list[str | Card] = list(text.replace(",", " ").split())
-        shown = repr(text)
+        shown = short_repr(text)
     else:
+        if isinstance(text, bytes | bytearray | dict) or not isinstance(text, Iterable):
+            raise ArgumentError(f"parse_cards: text must be a str or an iterable of cards, got {short_repr(text)}")
         tokens = list(text)
-        shown = "[" + ", ".join(str(t) for t in tokens) + "]"
+        shown = "[" + ", ".join(str(t)[:10] for t in tokens[:10]) + (", ...]" if len(tokens) > 10 else "]")
     out: list[Card] = []
     for position, token in enumerate(tokens, 1):
         if isinstance(token, Card):
             out.append(token)
             continue
         if not isinstance(token, str):
-            raise NotationError(f"bad card {token!r} at position {position} in {shown}: expected text")
+            raise NotationError(f"bad card {short_repr(token)} at position {position} in {shown}: expected text")
         card = _CARD_BY_TEXT.get(token.strip().upper())
         if card is None:
-            raise NotationError(f"bad card {token!r} at position {position} in {shown}: {_EXPECTED}")
+            raise NotationError(f"bad card {short_repr(token)} at position {position} in {shown}: {_EXPECTED}")
         out.append(card)
     return tuple(out)
 
@@ -270,7 +282,25 @@ def format_cards(cards: Iterable[Card]) -> str:
     >>> format_cards(parse_cards("th 10h"))
     'TH TH'
     """
-    return " ".join(str(c) for c in cards)
+    if isinstance(cards, str) or not isinstance(cards, Iterable):
+        raise ArgumentError(f"format_cards: cards must be an iterable of cards, got {short_repr(cards)}")
+    out = []
+    for c in cards:
+        if not isinstance(c, Card):
+            raise ArgumentError(f"format_cards: cards must hold Card objects, got {short_repr(c)}")
+        out.append(str(c))
+    return " ".join(out)
+
+
+def short_repr(x: object) -> str:
+    """A value for a message, cut short (a hostile argument may be huge)."""
+    if isinstance(x, int) and x.bit_length() > 64:
+        return f"an int of {x.bit_length()} bits"
+    try:
+        text = repr(x)
+    except Exception:
+        text = f"a {type(x).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def build_shoe(*, decks: int = 1, jokers_per_deck: int = 0) -> tuple[Card, ...]:
@@ -279,7 +309,10 @@ def build_shoe(*, decks: int = 1, jokers_per_deck: int = 0) -> tuple[Card, ...]:
     >>> len(build_shoe()), len(build_shoe(decks=2, jokers_per_deck=1))
     (52, 106)
     """
+    for name, value in (("decks", decks), ("jokers_per_deck", jokers_per_deck)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ArgumentError(f"build_shoe: {name} must be an int, got {short_repr(value)}")
     if decks < 1 or jokers_per_deck < 0:
-        raise ValueError("a shoe needs at least one deck and no negative number of jokers")
+        raise ArgumentError("a shoe needs at least one deck and no negative number of jokers")
     naturals = [c for c in _CARDS[:52] for _ in range(decks)]
     return tuple(naturals + [_CARDS[JOKER_CODE]] * (decks * jokers_per_deck))

@@ -14,6 +14,7 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import rummykit as rk
 from rummykit.loading import builtin_path
@@ -244,9 +245,62 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from rummykit.terminal import print_replay, read_records
 
     path = Path(args.record)
-    records = read_records(path)
+    records = _read_records_safely(path) or read_records(path)
     print_replay(records, Console(highlight=False, soft_wrap=True), source=str(path))
     return 0
+
+
+_MAX_RECORD_FILE = 64 * 1024 * 1024
+
+
+def _read_records_safely(path: Path) -> list[dict[str, Any]] | None:
+    """Parse a record file as strict JSON: ``Infinity``/``NaN``, numbers of
+    more than 40 digits and nesting too deep for the parser are refused with a
+    :class:`~rummykit.RecordError` (one line, never a traceback). Returns the
+    records, or None to leave other problems (unreadable file...) to
+    ``read_records``."""
+
+    def no_constant(name: str) -> Any:
+        raise rk.RecordError(f"{path} is not valid JSON for a record: {name} is not a number")
+
+    def bounded_int(text: str) -> int:
+        if len(text.lstrip("-")) > 40:
+            raise rk.RecordError(f"{path}: a number of {len(text)} digits is too long for a record")
+        return int(text)
+
+    def bounded_float(text: str) -> float:
+        if len(text) > 40:
+            raise rk.RecordError(f"{path}: a number of {len(text)} characters is too long for a record")
+        return float(text)
+
+    try:
+        if path.stat().st_size > _MAX_RECORD_FILE or not path.is_file():
+            raise rk.RecordError(f"cannot read {path}: not a regular file of at most {_MAX_RECORD_FILE} bytes")
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    try:
+        data = json.loads(
+            text, parse_constant=no_constant, parse_int=bounded_int, parse_float=bounded_float
+        )
+    except RecursionError:
+        raise rk.RecordError(f"{path}: JSON nested too deep for a record") from None
+    except json.JSONDecodeError as exc:
+        raise rk.RecordError(f"{path} is not valid JSON: {exc}") from None
+    except ValueError as exc:  # e.g. the interpreter's limit on integer digits
+        if isinstance(exc, rk.RummyError):
+            raise
+        raise rk.RecordError(f"{path} is not valid JSON for a record: {str(exc)[:80]}") from None
+    if isinstance(data, dict) and isinstance(data.get("records"), list):
+        data = data["records"]
+    records = data if isinstance(data, list) else [data]
+    if not records:
+        raise rk.RecordError(f"{path} holds no game record")
+    for i, rec in enumerate(records, 1):
+        if not isinstance(rec, dict):
+            where = f"record {i}" if len(records) > 1 else "the record"
+            raise rk.RecordError(f"{path}: {where} is not a JSON object")
+    return records
 
 
 def _count(minimum: int) -> Callable[[str], int]:

@@ -16,6 +16,7 @@ import attrs
 
 __all__ = [
     "AmbiguousActionError",
+    "ArgumentError",
     "IllegalAction",
     "NotationError",
     "Problem",
@@ -26,6 +27,18 @@ __all__ = [
 
 class RummyError(ValueError):
     """Base class of every error rummykit raises on bad input."""
+
+
+class ArgumentError(RummyError, TypeError):
+    """An argument of the wrong type or out of range at the public API (it is
+    a :class:`TypeError` too); the message names the argument.
+
+    >>> import rummykit as rk
+    >>> rk.parse_card(None)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ArgumentError: parse_card: text must be a str, got None
+    """
 
 
 class NotationError(RummyError):

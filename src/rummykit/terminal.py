@@ -394,6 +394,10 @@ class PlaySession:
             if word in SHOW_WORDS:
                 self.screen(h, me)
                 continue
+            if text.isdigit() and not (text.isascii() and len(text) <= 6):
+                # "²", "١" or 5,000 digits: never int() (a crash, or a misread)
+                self.say(escape(f"refused: {text[:12]!r} is not an action number (digits 0-9)"), style="red")
+                continue
             if text.isdigit():
                 n = int(text)
                 if not 1 <= n <= len(legal):

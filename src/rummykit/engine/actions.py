@@ -50,13 +50,15 @@ True
 
 from __future__ import annotations
 
+import types
+import typing
 from collections.abc import Iterable, Sequence
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
-from rummykit.cards import Card, parse_card
-from rummykit.errors import NotationError
+from rummykit.cards import Card, parse_card, short_repr
+from rummykit.errors import ArgumentError, NotationError
 
 __all__ = [
     "Action",
@@ -74,6 +76,7 @@ __all__ = [
     "Pick",
     "Swap",
     "Take",
+    "check_action",
     "format_group",
     "parse_action",
     "parse_group",
@@ -113,7 +116,11 @@ def parse_group(text: str | Sequence[str]) -> Group:
 
     Raises :class:`~rummykit.NotationError` on bad cards.
     """
+    if not isinstance(text, str | list | tuple):
+        raise ArgumentError(f"parse_group: text must be a str or a sequence of str, got {short_repr(text)}")
     tokens = text.split() if isinstance(text, str) else list(text)
+    if not all(isinstance(t, str) for t in tokens):
+        raise ArgumentError(f"parse_group: text must hold str tokens, got {short_repr(tokens)}")
     if not tokens:
         raise NotationError("a meld needs cards")
     return tuple(_parse_slot(t) for t in tokens)
@@ -363,14 +370,38 @@ TAKE = Take()
 # --------------------------------------------------------------------------- parsing
 
 
+MAX_NUMBER_DIGITS = 4
+"""The most digits a number in an action may have (depths and table meld
+numbers are small: a longer number is refused before it is read)."""
+
+MAX_ACTION_TEXT = 2000
+"""The longest action text read (a declaration of a long hand is far shorter)."""
+
+
 def _bad(text: str, why: str) -> NotationError:
-    return NotationError(f"bad action {text!r}: {why}")
+    shown = text if len(text) <= 80 else text[:77] + "..."
+    return NotationError(f"bad action {shown!r}: {why}")
+
+
+def _is_number(token: str) -> bool:
+    """Whether ``token`` looks like a number (any Unicode digit), so that a
+    non-ASCII one is refused as a number rather than read as something else."""
+    return token.isdigit() or token.isdecimal() or token.isnumeric()
 
 
 def _number(token: str, text: str, what: str) -> int:
-    if not token.isdigit() or int(token) < 1:
-        raise _bad(text, f"expected {what} (a number from 1), got {token!r}")
-    return int(token)
+    """Read a number: ASCII digits ``0-9`` only, at most
+    :data:`MAX_NUMBER_DIGITS` of them (``int()`` would read ``١`` as 1 and
+    crash on ``²``)."""
+    shown = token if len(token) <= 12 else token[:9] + "..."
+    if not (token.isascii() and token.isdigit()):
+        raise _bad(text, f"expected {what} (a number from 1 in digits 0-9), got {shown!r}")
+    if len(token) > MAX_NUMBER_DIGITS:
+        raise _bad(text, f"{what} {shown!r} is too long (at most {MAX_NUMBER_DIGITS} digits)")
+    value = int(token)
+    if value < 1:
+        raise _bad(text, f"expected {what} (a number from 1), got {shown!r}")
+    return value
 
 
 def _groups(tokens: list[str], text: str) -> tuple[Group, ...]:
@@ -437,7 +468,9 @@ def parse_action(text: str) -> Action:
     rummykit.errors.NotationError: bad action 'fold': unknown word 'fold' (expected one of borrow, call, declare, discard, draw, drop, knock, layoff, meld, pass, pick, swap, take)
     """
     if not isinstance(text, str):
-        raise NotationError(f"bad action {text!r}: expected text")
+        raise ArgumentError(f"parse_action: text must be a str, got {short_repr(text)}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise _bad(text, f"too long ({len(text)} characters; at most {MAX_ACTION_TEXT})")
     raw = text.replace("+", " + ")
     tokens = [t.lower() if t.lower() in _KEYWORDS else t for t in raw.split()]
     if not tokens:
@@ -453,7 +486,7 @@ def parse_action(text: str) -> Action:
         if and_draw:
             rest = rest[1:]
         depth = 1
-        if rest and rest[0].isdigit():
+        if rest and _is_number(rest[0]):
             depth = _number(rest[0], text, "a depth")
             rest = rest[1:]
         return Take(depth, and_draw, _then(rest, text))
@@ -498,10 +531,109 @@ def parse_action(text: str) -> Action:
 
 
 def as_action(action: Action | str) -> Action:
-    """An action, parsing text."""
+    """An action, parsing text; an :class:`Action` object is checked first
+    (see :func:`check_action`)."""
     if isinstance(action, Action):
+        check_action(action)
         return action
+    if not isinstance(action, str):
+        raise ArgumentError(f"action must be an Action or its text, got {short_repr(action)}")
     return parse_action(action)
+
+
+MAX_NUMBER = 10**MAX_NUMBER_DIGITS - 1
+"""The largest number an action may hold (a depth, a table meld number)."""
+
+
+def check_action(action: Action) -> None:
+    """Check that an :class:`Action` built in code has fields of the right
+    types, as the parser would have built them: cards are :class:`Card`
+    objects, numbers are ints from 1 to :data:`MAX_NUMBER`, flags are bools,
+    melds are non-empty tuples of ``(card, stands_for)`` pairs.
+
+    Raises :class:`~rummykit.NotationError` naming the field.
+
+    >>> check_action(Take(depth="2"))
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.NotationError: malformed action Take: depth must be an int, got '2'
+    """
+    if type(action) not in _HINTS:
+        if not isinstance(action, Action) or not attrs.has(type(action)):
+            raise NotationError(f"malformed action: {short_repr(action)} is not a rummykit action")
+        _HINTS[type(action)] = typing.get_type_hints(type(action))
+    hints = _HINTS[type(action)]
+    for field in attrs.fields(type(action)):  # type: ignore[arg-type]
+        want = hints.get(field.name)
+        if want is None:
+            continue
+        why = _type_problem(getattr(action, field.name), want, 0)
+        if why is not None:
+            raise NotationError(f"malformed action {type(action).__name__}: {field.name} {why}")
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _type_problem(value: Any, want: Any, depth: int) -> str | None:
+    """Why ``value`` is not of type ``want`` (None when it is)."""
+    if depth > 8:
+        return "is nested too deep"
+    origin = typing.get_origin(want)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(want)
+        if value is None and type(None) in options:
+            return None
+        whys = [_type_problem(value, o, depth + 1) for o in options if o is not type(None)]
+        if any(w is None for w in whys):
+            return None
+        for o, why in zip([o for o in options if o is not type(None)], whys, strict=True):
+            if isinstance(o, type) and isinstance(value, o):
+                return why
+        return whys[0] if len(whys) == 1 else f"must be one of {_names(options)}, got {short_repr(value)}"
+    if origin is tuple:
+        args = typing.get_args(want)
+        if not isinstance(value, tuple):
+            return f"must be a tuple, got {short_repr(value)}"
+        if len(args) == 2 and args[1] is Ellipsis:
+            if not value:
+                return "must not be empty"
+            for item in value:
+                why = _type_problem(item, args[0], depth + 1)
+                if why is not None:
+                    return f"item {why}"
+            return None
+        if len(value) != len(args):
+            return f"must have {len(args)} items, got {len(value)}"
+        for item, arg in zip(value, args, strict=True):
+            why = _type_problem(item, arg, depth + 1)
+            if why is not None:
+                return f"item {why}"
+        return None
+    if want is type(None):
+        return None if value is None else f"must be None, got {short_repr(value)}"
+    if want is bool:
+        return None if isinstance(value, bool) else f"must be a bool, got {short_repr(value)}"
+    if want is int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            return f"must be an int, got {short_repr(value)}"
+        if not 1 <= value <= MAX_NUMBER:
+            return f"must be from 1 to {MAX_NUMBER}, got {short_repr(value)}"
+        return None
+    if isinstance(want, type):
+        if not isinstance(value, want):
+            return f"must be a {want.__name__}, got {short_repr(value)}"
+        if isinstance(value, Action):
+            try:
+                check_action(value)
+            except NotationError as exc:
+                return f"is malformed ({exc})"
+        return None
+    return None  # a type this check does not know: left to the rules
+
+
+def _names(options: tuple[Any, ...]) -> str:
+    return ", ".join("None" if o is type(None) else getattr(o, "__name__", str(o)) for o in options)
 
 
 def group_of(cards: Iterable[Card], represents: Iterable[Card]) -> Group:

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import random
+import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import Any
 
-from rummykit.cards import Card, parse_cards
+from rummykit.cards import Card, parse_cards, short_repr
 from rummykit.engine.phase import Phase
 from rummykit.engine.play import starting_phase
+from rummykit.engine.record import RecordError
 from rummykit.engine.state import Hand
-from rummykit.errors import RummyError
+from rummykit.errors import ArgumentError, RummyError
 from rummykit.variant import Variant
 
 __all__ = ["new_hand"]
@@ -36,9 +38,17 @@ def new_hand(
 ) -> Hand:
     """Deal a new hand of ``v`` for ``players`` seats (0 to players-1).
 
-    Shuffled: the shoe is shuffled with ``random.Random(seed)`` (a seed is drawn
-    at random when none is given, and kept for the record). The player after
-    the dealer in the direction of play starts.
+    Shuffled, safe (no ``seed``): the whole shoe is shuffled from the operating
+    system's entropy (:class:`random.SystemRandom`), as are later reshuffles of
+    the stock; the record keeps the dealt order (and each reshuffle's order),
+    never a seed, so nothing a player sees lets them search for the deal.
+
+    Shuffled, reproducible (``seed``, an int): the shoe is shuffled with
+    ``random.Random(seed)``, and the same seed always deals the same hand
+    (tests, simulation, puzzles). Never use a seed for real play: a seat that
+    knows its cards could search the seeds for the others' cards.
+
+    The player after the dealer in the direction of play starts.
 
     Stacked, for exact scenarios: ``hands`` (one card list per seat, in seat
     order), ``discard`` (the discard pile, bottom first: its *last* card is the
@@ -59,15 +69,25 @@ def new_hand(
     >>> h.current_player, h.view(1).discard
     (1, (JH,))
     """
+    _check_int("players", players)
+    _check_int("dealer", dealer)
+    _check_int("deal_number", deal_number)
+    if not isinstance(v, Variant):
+        raise ArgumentError(f"new_hand: v must be a Variant, got {short_repr(v)}")
+    if seed is not None:
+        _check_int("seed", seed)
+        if seed.bit_length() > MAX_SEED_BITS:
+            raise ArgumentError(f"new_hand: seed must fit in {MAX_SEED_BITS} bits, got {short_repr(seed)}")
     if players not in v.players.counts():
         raise RummyError(f"{v.name} is played by {v.players.min} to {v.players.max} players, not {players}")
     if not 0 <= dealer < players:
         raise RummyError(f"dealer must be a seat from 0 to {players - 1}, got {dealer}")
-    if seed is None:
-        seed = random.SystemRandom().randrange(1 << 32)
+    if not 1 <= deal_number <= MAX_DEAL_NUMBER:
+        raise RummyError(f"deal_number must be from 1 to {MAX_DEAL_NUMBER}, got {deal_number}")
     h = Hand(v, players)
     h.seed = seed
-    h.rng = random.Random(seed)
+    reshuffles: list[str] = []
+    h.rng = random.Random(seed) if seed is not None else OsShuffle(reshuffles)
     h.dealer = dealer
     h.deal_number = deal_number
     step = v.deal.step()
@@ -78,8 +98,11 @@ def new_hand(
     shoe = list(h.kit.shoe(players))
     stacked = hands is not None or discard is not None or stock is not None or cut is not None
     if not stacked:
-        rand = h.rng.random
-        shoe.sort(key=lambda _: rand())  # a uniform shuffle: one random key per card
+        if seed is None:
+            random.SystemRandom().shuffle(shoe)  # the whole shoe, from OS entropy
+        else:
+            rand = h.rng.random
+            shoe.sort(key=lambda _: rand())  # a uniform shuffle: one random key per card
         pos = 0
         dealt: list[list[Card]] = [[] for _ in range(players)]
         for s in h.seats_from(h.starter):
@@ -94,15 +117,19 @@ def new_hand(
             cut_card = shoe[pos]
             pos += 1
         rest = shoe[pos:]
-        h._dealt = {"seed": seed}
     else:
         dealt, pile, rest, cut_card = _stack(v, players, sizes, shoe, h.rng, hands, discard, stock, cut)
-        h._dealt = {
-            "hands": [" ".join(map(str, d)) for d in dealt],
-            "discard": " ".join(map(str, pile)),
-            "stock": " ".join(map(str, rest)),
-            "cut": str(cut_card) if cut_card is not None else "",
-        }
+        reshuffles.clear()  # the stock shuffled at the deal is part of the deal
+    h._dealt = {
+        "hands": [" ".join(map(str, d)) for d in dealt],
+        "discard": " ".join(map(str, pile)),
+        "stock": " ".join(map(str, rest)),
+        "cut": str(cut_card) if cut_card is not None else "",
+    }
+    if seed is None:
+        h._dealt["reshuffles"] = reshuffles
+    elif not stacked:
+        h._dealt["seed"] = seed
     h.hands = [sorted(d, key=_CODE) for d in dealt]
     h.stock = list(reversed(rest))
     h.pile = list(pile)
@@ -142,6 +169,50 @@ def new_hand(
     h.history = []
     starting_phase(h)
     return h
+
+
+MAX_SEED_BITS = 256
+"""The largest seed accepted, in bits."""
+
+MAX_DEAL_NUMBER = 10_000
+"""The largest deal number accepted."""
+
+
+def _check_int(name: str, value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ArgumentError(f"new_hand: {name} must be an int, got {short_repr(value)}")
+
+
+class OsShuffle(random.Random):
+    """The random source of an unseeded hand: every shuffle (the stock rebuilt
+    from the discard pile) draws from the operating system's entropy, and its
+    result is logged (as card text) for the hand's record. With ``replay``,
+    the logged orders of a record are played back instead (checked to hold
+    the same cards). Only ``shuffle`` is logged (the engine's one use of
+    randomness after the deal); any other draw comes from a 256-bit seed of OS
+    entropy that is never stored."""
+
+    def __init__(self, log: list[str], replay: Sequence[str] | None = None) -> None:
+        super().__init__(secrets.randbits(256))
+        self.log = log
+        self.replay = list(replay) if replay is not None else None
+
+    def shuffle(self, x: Any) -> None:
+        if self.replay is None:
+            random.SystemRandom().shuffle(x)
+        else:
+            if not self.replay:
+                raise RecordError("record: the hand reshuffles the stock more often than the record says")
+            order = list(parse_cards(self.replay.pop(0)))
+            if Counter(order) != Counter(x):
+                raise RecordError("record: a recorded reshuffle does not hold the cards being shuffled")
+            x[:] = order
+        self.log.append(" ".join(map(str, x)))
+
+    def copy_to(self, log: list[str]) -> OsShuffle:
+        """An independent copy logging into ``log`` (for ``Hand.clone``)."""
+        other = OsShuffle(log, self.replay)
+        return other
 
 
 def _stack(

@@ -9,6 +9,7 @@ tuple, so a hand that did not change is never solved twice.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +18,7 @@ from rummykit.engine.actions import Discard, Group, Knock, group_of
 from rummykit.melds import (
     Arrangement,
     Meld,
+    MeldKind,
     best_arrangement,
     best_declaration,
     classify_meld,
@@ -24,9 +26,20 @@ from rummykit.melds import (
     meld_options,
     min_deadwood,
 )
+from rummykit.melds.classify import valid_reading
+from rummykit.melds.tables import rules_for
 from rummykit.variant import Variant
 
-__all__ = ["Kit", "kit_for"]
+__all__ = ["LISTED_WILDS", "Kit", "kit_for"]
+
+LISTED_WILDS = 2
+"""A meld with at most this many wild cards is listed in every designation
+(every reading of its wilds); one with more is listed once, in a canonical
+designation (fewest wilds, then a run before a set, the run placed highest,
+a set's wilds on the missing suits first). Other designations of the same
+cards are still accepted by ``Hand.apply`` when written out (``JK=9H``).
+Without this bound, a hand of 14 cards holding eight wilds lists hundreds of
+thousands of meld actions (every permutation of the wilds over the gaps)."""
 
 _LIMIT = 200_000
 Wild = frozenset[Rank]
@@ -42,6 +55,7 @@ class Kit:
         self._deadwood: dict[tuple[tuple[Card, ...], Wild], int] = {}
         self._arrangements: dict[tuple[tuple[Card, ...], Wild], Arrangement | None] = {}
         self._declarations: dict[tuple[tuple[Card, ...], Wild, bool], Arrangement | None] = {}
+        self._quick: dict[tuple[tuple[Card, ...], Wild], Meld | None] = {}
         self._classified: dict[tuple[tuple[Card, ...], tuple[Card, ...] | None, Wild], Meld | None] = {}
         self.discards = [Discard(c) for c in _ALL_CARDS]
         """The discard action of each card, by card code (shared instances)."""
@@ -141,7 +155,13 @@ class Kit:
         if found is None:
             self._trim(self._options)
             out: dict[tuple[tuple[Card, ...], tuple[Card, ...]], Meld] = {}
+            deck = self.v.deck
             for group in candidate_groups(self.v, cards, wild, must, self.windows):
+                if sum(1 for c in group if deck.is_wild(c, wild)) > LISTED_WILDS:
+                    one = self.quick_reading(group, wild)
+                    if one is not None:
+                        out.setdefault((one.cards, one.represents), one)
+                    continue
                 for meld in self.readings(group, wild):
                     out.setdefault((meld.cards, meld.represents), meld)
             found = self._options[key] = tuple(out[k] for k in sorted(out, key=_meld_key))
@@ -209,10 +229,71 @@ class Kit:
             found = self.groups[meld] = group_of(meld.cards, meld.represents)
         return found
 
+    def quick_reading(
+        self, group: tuple[Card, ...], wild: Wild, pins: dict[Card, list[Card]] | None = None
+    ) -> Meld | None:
+        """One reading of ``group`` as a meld, found without listing every
+        reading (which grows as the factorial of the wilds): the canonical
+        designation of :data:`LISTED_WILDS`. ``pins``: per wild card, what
+        copies of it must stand for (a written ``JK=9H``); None when no
+        reading fits."""
+        key = (group, wild)
+        if not pins:
+            if key in self._quick:
+                return self._quick[key]
+            self._trim(self._quick)
+            found = self._quick[key] = self._quick_reading(group, wild, None)
+            return found
+        return self._quick_reading(group, wild, pins)
+
+    def _quick_reading(
+        self, group: tuple[Card, ...], wild: Wild, pins: dict[Card, list[Card]] | None
+    ) -> Meld | None:
+        rules = rules_for(self.v, wild)
+        codes = sorted(c.code for c in group)
+        n = len(codes)
+        present = set(codes)
+        # every way to read the group, with its canonical key (fewest wilds, a run
+        # before a set, the highest run), then placed and checked lazily in that order
+        ways: list[tuple[tuple[int, int, int], MeldKind, list[int]]] = []
+        fixed = [c for c in codes if not rules.wild[c]]  # cards that can only stand for themselves
+        fixed_suits = {c // 13 for c in fixed}
+        fixed_ranks = {c % 13 + 1 for c in fixed}
+        suits = sorted(fixed_suits) if fixed else sorted({c // 13 for c in codes if c < 52})
+        if rules.runs and rules.run_size_ok(n) and len(fixed_suits) <= 1:
+            for suit in suits:
+                for i, seq in enumerate(rules.sequences.get(n, ())):
+                    if not fixed_ranks.issubset(seq):
+                        continue
+                    reps = [suit * 13 + r - 1 for r in seq]
+                    wilds = n - sum(1 for r in reps if r in present)
+                    ways.append(((wilds, 0, -i), MeldKind.RUN, reps))
+        if rules.sets and rules.set_size_ok(n) and len(fixed_ranks) <= 1:
+            for rank in sorted({c % 13 for c in fixed} if fixed else {c % 13 for c in codes if c < 52}):
+                exact = [c for c in codes if c < 52 and c % 13 == rank]
+                have = sorted({c // 13 for c in exact}) if rules.distinct else [c // 13 for c in exact]
+                missing = [t for t in range(4) if t not in have]
+                cycle = missing + [0, 1, 2, 3] * (n // 4 + 1)
+                reps = sorted([t * 13 + rank for t in have] + [t * 13 + rank for t in cycle[: n - len(have)]])
+                ways.append(((n - len(have), 1, 0), MeldKind.SET, reps))
+        ways.sort(key=lambda x: x[0])
+        for _, kind, reps in ways:
+            cards = _place(codes, reps, rules.wild, pins)
+            if cards is not None and valid_reading(rules, kind, cards, reps) and _pins_ok(cards, reps, pins):
+                return Meld(kind, tuple(_ALL_CARDS[c] for c in cards), tuple(_ALL_CARDS[r] for r in reps))
+        return None
+
     def meld_of(self, group: Group, wild: Wild) -> Meld | None:
         """The meld a written group forms, or None. Unannotated wilds are left
-        to the solver (which may then find several readings: the first is taken)."""
+        to the solver (which may then find several readings: the first is taken);
+        with more than :data:`LISTED_WILDS` wilds, to :meth:`quick_reading`."""
         cards = tuple(c for c, _ in group)
+        if sum(1 for c in cards if self.v.deck.is_wild(c, wild)) > LISTED_WILDS:
+            pins: dict[Card, list[Card]] = {}
+            for c, r in group:
+                if r is not None:
+                    pins.setdefault(c, []).append(r)
+            return self.quick_reading(tuple(sorted(cards)), wild, pins)
         if any(r is not None for _, r in group):
             reps = tuple(c if r is None else r for c, r in group)
             return self.classify(cards, reps, wild)
@@ -275,6 +356,47 @@ def _isolation_tables(
             vsum[s][mask] = vsum[s][mask ^ low] + value
             vmax[s][mask] = max(vmax[s][mask ^ low], value)
     return cover, sets_from, vsum, vmax
+
+
+def _place(codes: list[int], reps: list[int], wild: tuple[bool, ...], pins: dict[Card, list[Card]] | None) -> list[int] | None:
+    """Cards (codes) for each wanted card ``reps``: the card itself where the
+    group holds it, else a wild (a pinned wild where it is pinned to that
+    card); None when the cards do not fit."""
+    pool = list(codes)
+    out: list[int | None] = [None] * len(reps)
+    pinned: dict[int, list[int]] = {}
+    for card, targets in (pins or {}).items():
+        for t in targets:
+            pinned.setdefault(t.code, []).append(card.code)
+    for i, r in enumerate(reps):
+        for c in pinned.get(r, ()):
+            if c in pool:
+                pool.remove(c)
+                out[i] = c
+                break
+    for i, r in enumerate(reps):
+        if out[i] is None and r in pool and not (pins and _ALL_CARDS[r] in pins and r not in pinned):
+            pool.remove(r)
+            out[i] = r
+    rest = sorted(pool)
+    if any(not wild[c] for c in rest):
+        return None
+    for i in range(len(reps)):
+        if out[i] is None:
+            if not rest:
+                return None
+            out[i] = rest.pop(0)
+    if rest:
+        return None
+    return [c for c in out if c is not None]
+
+
+def _pins_ok(cards: list[int], reps: list[int], pins: dict[Card, list[Card]] | None) -> bool:
+    if not pins:
+        return True
+    have = Counter(zip(cards, reps, strict=True))
+    need = Counter((c.code, r.code) for c, targets in pins.items() for r in targets)
+    return all(have[p] >= k for p, k in need.items())
 
 
 def _meld_key(key: tuple[tuple[Card, ...], tuple[Card, ...]]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:

@@ -10,6 +10,8 @@ from collections import Counter
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
+import attrs
+
 from rummykit.cards import Card
 from rummykit.engine.actions import (
     Action,
@@ -177,7 +179,11 @@ def _accept_unlisted(h: Hand, a: Action) -> Action | None:
     declaration, other combinations of melds for an initial meld (also with
     a discard taken straight into it)."""
     if isinstance(a, Take | Pick) and isinstance(a.then, MeldAction):
-        return _accept_initial_take(h, a)
+        return _accept_initial_take(h, a) or _accept_designation(h, a)
+    if isinstance(a, MeldAction | Borrow) and h._claim is None:
+        found = _accept_designation(h, a)
+        if found is not None:
+            return found
     if h.phase is not Phase.PLAY or h._claim is not None or h.must_meld is not None:
         return None
     if isinstance(a, Declare):
@@ -191,6 +197,48 @@ def _accept_unlisted(h: Hand, a: Action) -> Action | None:
         assert not isinstance(melds, str)
         return MeldAction(tuple(h.kit.group(m) for m in melds))
     return None
+
+
+def _strip(g: Group) -> Group:
+    return tuple((c, None) for c, _ in g)
+
+
+def _accept_designation(h: Hand, a: Action) -> Action | None:
+    """Another designation of the wilds of a listed meld: melds with more than
+    ``kit.LISTED_WILDS`` wilds are listed in one designation only (the bound on
+    the legal-action list); the same cards standing for other cards are
+    accepted when the listed action with those cards is legal and the written
+    designation is a valid meld (and, for an initial meld, still reaches the
+    threshold)."""
+    if isinstance(a, MeldAction):
+        groups = a.groups
+        bare: Action = MeldAction(tuple(_strip(g) for g in groups))
+    elif isinstance(a, Borrow):
+        groups = (a.meld,)
+        bare = Borrow(a.card, a.source, _strip(a.meld))
+    elif isinstance(a, Take | Pick) and isinstance(a.then, MeldAction):
+        groups = a.then.groups
+        then = MeldAction(tuple(_strip(g) for g in groups))
+        bare = Take(a.depth, a.and_draw, then) if isinstance(a, Take) else Pick(a.card, then)
+    else:
+        return None
+    siblings = [b for b in h.legal_actions() if _same_shape(bare, b)]
+    if not siblings:
+        return None
+    melds = _melds_of(h, groups)
+    if isinstance(melds, str):
+        return None
+    if isinstance(a, MeldAction) and _verify_meld(h, a) is not None:
+        return None
+    if not isinstance(a, MeldAction) and needs_initial(h, h.current) and initial_ok(h, melds) is not None:
+        return None
+    canon = tuple(h.kit.group(m) for m in melds)
+    if isinstance(a, MeldAction):
+        return MeldAction(canon)
+    if isinstance(a, Borrow):
+        return Borrow(a.card, a.source, canon[0])
+    assert isinstance(a, Take | Pick)
+    return attrs.evolve(a, then=MeldAction(canon))
 
 
 def _accept_initial_take(h: Hand, a: Take | Pick) -> Action | None:

@@ -17,14 +17,14 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rummykit.cards import Card, Rank
-from rummykit.engine.actions import Action, as_action
+from rummykit.cards import Card, Rank, short_repr
+from rummykit.engine.actions import Action, as_action, check_action
 from rummykit.engine.kit import Kit, kit_for
 from rummykit.engine.legal import legal_actions as _legal_actions
 from rummykit.engine.phase import Phase, TableMeld
 from rummykit.engine.play import perform as _perform
 from rummykit.engine.play import resolve
-from rummykit.errors import IllegalAction
+from rummykit.errors import ArgumentError, IllegalAction
 from rummykit.melds import Meld
 from rummykit.settlement import Ending, Settlement, Termination
 from rummykit.variant import Variant
@@ -213,6 +213,12 @@ class Hand:
         Order: draws (``draw``, ``take``, ``pick``), melds, lay-offs, swaps,
         borrows, discards, knocks, declarations, calls, ``pass``, ``drop``;
         within a kind, by the cards involved (card order). Empty once over.
+
+        Bound: a meld with more than ``kit.LISTED_WILDS`` (2) wild cards is
+        listed in one designation of its wilds; the others are accepted by
+        :meth:`apply` when written out (``JK=9H``). So the list holds at most
+        one meld action per group of cards (a few thousand actions in the
+        wildest hands). A hand ends after ``limits.max_turns`` turns.
         """
         legal = self._legal
         if legal is None:
@@ -248,6 +254,7 @@ class Hand:
                 if a is action:
                     break
             else:
+                check_action(action)  # built in code: fields of the right types
                 a = action if action in legal else resolve(self, action)
         else:
             a = resolve(self, as_action(action))
@@ -259,13 +266,29 @@ class Hand:
         """What seat ``player`` may see; see :class:`rummykit.engine.view.View`."""
         from rummykit.engine.view import make_view
 
-        return make_view(self, player)
+        return make_view(self, self._seat("view", "player", player))
 
-    def record(self) -> dict[str, Any]:
-        """A JSON-ready record of the hand; :func:`rummykit.replay` rebuilds it."""
-        from rummykit.engine.record import make_record
+    def record(self, *, seat: int | None = None) -> dict[str, Any]:
+        """A JSON-ready record of the hand; :func:`rummykit.replay` rebuilds it.
 
-        return make_record(self)
+        The full record (no ``seat``) holds every card: the deal, the stock's
+        order and every reshuffle. It is for the server (or a finished game's
+        archive) only. ``seat=p`` gives the record seat ``p`` may see:
+        see :func:`rummykit.engine.record.make_seat_record`.
+        """
+        from rummykit.engine.record import make_record, make_seat_record
+
+        if seat is None:
+            return make_record(self)
+        return make_seat_record(self, self._seat("record", "seat", seat))
+
+    def _seat(self, method: str, name: str, value: object) -> int:
+        """Check a seat argument: an int naming a seat of this hand."""
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ArgumentError(f"Hand.{method}: {name} must be an int (a seat), got {short_repr(value)}")
+        if not 0 <= value < self.n:
+            raise ArgumentError(f"Hand.{method}: no seat {value} in a hand of {self.n} players")
+        return value
 
     def clone(self) -> Hand:
         """An independent copy (for search): applying actions to it leaves this
@@ -276,8 +299,14 @@ class Hand:
         other.hands = [list(h) for h in self.hands]
         for name in _LISTS:
             object.__setattr__(other, name, list(getattr(self, name)))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        copy_to = getattr(self.rng, "copy_to", None)
+        if copy_to is not None:  # an unseeded hand: OS-entropy shuffles, logged for its record
+            log = list(self._dealt.get("reshuffles", ()))
+            other._dealt = {**self._dealt, "reshuffles": log}
+            other.rng = copy_to(log)
+        else:
+            other.rng = random.Random()
+            other.rng.setstate(self.rng.getstate())
         return other
 
     def cards_in_play(self) -> list[Card]:
@@ -313,7 +342,7 @@ class Hand:
     def hand_of(self, player: int) -> tuple[Card, ...]:
         """The cards in seat ``player``'s hand, sorted (the full state: use
         :meth:`view` for what a player may see)."""
-        return tuple(self.hands[player])
+        return tuple(self.hands[self._seat("hand_of", "player", player)])
 
     @property
     def actions(self) -> tuple[Action, ...]:
