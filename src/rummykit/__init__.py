@@ -58,6 +58,7 @@ from rummykit.melds import (
 from rummykit.rules.base import register_component
 from rummykit.schema import variant_schema
 from rummykit.settlement import Ending, Settlement, Termination, register_settlement, settle
+from rummykit.settlement import LaidOff, Payment, ScoreUnits, Standing, apply_settlement
 from rummykit.variant import Limits, Players, Variant, VariantInfo
 
 __version__ = "0.1.0"
@@ -71,11 +72,13 @@ __all__ = [
     "GreedyBot",
     "Hand",
     "IllegalAction",
+    "LaidOff",
     "Limits",
     "Match",
     "Meld",
     "MeldKind",
     "NotationError",
+    "Payment",
     "Phase",
     "Players",
     "Problem",
@@ -83,7 +86,9 @@ __all__ = [
     "Rank",
     "RecordError",
     "RummyError",
+    "ScoreUnits",
     "Settlement",
+    "Standing",
     "Suit",
     "Termination",
     "Variant",
@@ -91,6 +96,7 @@ __all__ = [
     "VariantInfo",
     "View",
     "__version__",
+    "apply_settlement",
     "best_arrangement",
     "best_declaration",
     "best_discard",
