@@ -57,8 +57,18 @@ from rummykit.melds import (
 )
 from rummykit.rules.base import register_component
 from rummykit.schema import variant_schema
-from rummykit.settlement import Ending, Settlement, Termination, register_settlement, settle
-from rummykit.settlement import LaidOff, Payment, ScoreUnits, Standing, apply_settlement
+from rummykit.settlement import (
+    Ending,
+    LaidOff,
+    Payment,
+    ScoreUnits,
+    Settlement,
+    Standing,
+    Termination,
+    apply_settlement,
+    register_settlement,
+    settle,
+)
 from rummykit.variant import Limits, Players, Variant, VariantInfo
 
 __version__ = "0.1.0"

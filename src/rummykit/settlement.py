@@ -157,6 +157,10 @@ def _tuple(value: Iterable[Any]) -> tuple[Any, ...]:
     return tuple(value)
 
 
+def _frozen(value: Iterable[Rank]) -> frozenset[Rank]:
+    return frozenset(_tuple(value))
+
+
 def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -217,7 +221,7 @@ class Ending:
     """The seat whose single discard the winner took and went straight out with."""
     penalties: tuple[tuple[int, str, int | None], ...] = attrs.field(default=(), converter=_tuple)
     dropped: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=_tuple)
-    wild_ranks: frozenset[Rank] = attrs.field(default=frozenset(), converter=lambda x: frozenset(_tuple(x)))
+    wild_ranks: frozenset[Rank] = attrs.field(default=frozenset(), converter=_frozen)
     draws: int = -1
     """Draws made by the player who went out (-1: not known)."""
     order: tuple[int, ...] = attrs.field(default=(), converter=_tuple)
@@ -278,10 +282,10 @@ class Ending:
             if seat in seen:
                 raise _bad(f"seat {seat} is listed as dropped twice")
             seen.add(seat)
-        for entry in self.penalties:
-            if not isinstance(entry, tuple | list) or len(entry) != 3:
-                raise _bad(f"penalty {entry!r} is not (seat, what, beneficiary)")
-            seat, what, to = entry
+        for penalty in self.penalties:
+            if not isinstance(penalty, tuple | list) or len(penalty) != 3:
+                raise _bad(f"penalty {penalty!r} is not (seat, what, beneficiary)")
+            seat, what, to = penalty
             _seat_ok("penalty seat", seat, n, optional=False)
             _seat_ok("penalty beneficiary", to, n)
             if what not in _PENALTIES:
@@ -398,10 +402,7 @@ class Settlement:
         """The seat with the worst score change (ties: the first), None if all equal."""
         if len(set(self.scores)) <= 1:
             return None
-        if self.units is ScoreUnits.PENALTY:
-            worst = max(self.scores)
-        else:
-            worst = min(self.scores)
+        worst = max(self.scores) if self.units is ScoreUnits.PENALTY else min(self.scores)
         losers = [s for s, x in enumerate(self.scores) if x == worst and s not in self.winners]
         return losers[0] if losers else None
 
@@ -440,9 +441,7 @@ class Settlement:
                 reasons=tuple(str(x) for x in data.get("reasons", ())),
                 units=ScoreUnits(data.get("units", "points")),
                 payments=tuple(
-                    Payment(
-                        None if a is None else int(a), None if b is None else int(b), int(m), str(r)
-                    )
+                    Payment(None if a is None else int(a), None if b is None else int(b), int(m), str(r))
                     for a, b, m, r in data.get("payments", ())
                 ),
                 laid_off=tuple(
@@ -461,13 +460,16 @@ class Standing:
 
     ``totals`` per seat; ``out``: seats the game end rule removes (over the
     pool limit); ``over``: whether the game has ended; ``game_winners``: the
-    seats that won the game when it is over.
+    seats that won the game when it is over; ``final_totals``: once it is
+    over, the totals after the game end rule's bonuses (game bonus, a bonus
+    per hand won, shutouts), the same as a Match's final totals.
     """
 
     totals: tuple[int, ...]
     out: tuple[int, ...] = ()
     over: bool = False
     game_winners: tuple[int, ...] = ()
+    final_totals: tuple[int, ...] = ()
 
 
 def apply_settlement(
@@ -476,13 +478,16 @@ def apply_settlement(
     settlement: Settlement,
     *,
     hands_played: int = 1,
+    hands_won: Sequence[int] | None = None,
 ) -> Standing:
     """Add a settled hand to a scorekeeper's running ``totals`` and ask the
     variant's game end rule whether the game is over.
 
     ``totals`` (one per seat; None: the variant's starting totals) and
     ``hands_played`` (including this hand) are the scorekeeper's own; the
-    seats are the settlement's. Returns a :class:`Standing`.
+    seats are the settlement's. ``hands_won`` (per seat, this hand included;
+    None: counted from this hand alone) feeds end-of-game bonuses per hand
+    won. Returns a :class:`Standing`.
 
     >>> import rummykit as rk
     >>> v = rk.load_variant("gin")
@@ -508,7 +513,13 @@ def apply_settlement(
         verdict = tuple(active) or tuple(range(n))
     if verdict is None:
         return Standing(totals=tuple(after), out=out)
-    return Standing(totals=tuple(after), out=out, over=True, game_winners=tuple(verdict))
+    won = [1 if s in settlement.winners else 0 for s in range(n)] if hands_won is None else list(hands_won)
+    if len(won) != n or not all(_is_int(x) and x >= 0 for x in won):
+        raise RummyError(f"hands_won must be {n} counts, one per seat, got {hands_won!r}")
+    final = ge.final_totals(after, winners=tuple(verdict), hands_won=won)
+    return Standing(
+        totals=tuple(after), out=out, over=True, game_winners=tuple(verdict), final_totals=tuple(final)
+    )
 
 
 Settler = Callable[["_Ctx"], Settlement]
@@ -571,8 +582,8 @@ def _check_possible(v: Variant, e: Ending) -> None:
     seen: Counter[Card] = Counter()
     for hand in e.hands:
         seen.update(hand)
-    for seat in e.melds:
-        for m in seat:
+    for shown in e.melds:
+        for m in shown:
             if isinstance(m, Meld):
                 seen.update(m.cards)
             else:
@@ -613,6 +624,8 @@ def _check_possible(v: Variant, e: Ending) -> None:
     if how in (Termination.KNOCK, Termination.GIN):
         if e.knocker is None and e.went_out is None:
             raise _bad(f"how = {how.value!r} needs the knocker")
+        if v.going_out.knock_limit(upcard_value=None) is None:
+            raise _bad(f"a hand of {v.name} does not end by a knock (going_out {v.going_out.kind})")
     elif e.knocker is not None:
         raise _bad(f"knocker = {e.knocker}, but the hand ended by {how.value if how else 'nothing'}")
     if how in (Termination.WENT_OUT, Termination.DECLARED):
@@ -624,9 +637,9 @@ def _check_possible(v: Variant, e: Ending) -> None:
             raise _bad(f"seat {w} went out but still holds {left}")
         if e.counts and e.counts[w]:
             raise _bad(f"seat {w} went out but counts {e.counts[w]} in hand")
-    if how in (Termination.STOCK_EXHAUSTED, Termination.SHOWING, Termination.TURN_LIMIT):
-        if e.went_out is not None:
-            raise _bad(f"went_out = {e.went_out}, but the hand ended by {how.value}")
+    ended = (Termination.STOCK_EXHAUSTED, Termination.SHOWING, Termination.TURN_LIMIT)
+    if how in ended and e.went_out is not None:
+        raise _bad(f"went_out = {e.went_out}, but the hand ended by {how.value}")
     if how is Termination.DROPPED and len(gone) != n - 1:
         raise _bad(f"how = 'dropped' needs every seat but one dropped ({len(gone)} of {n} dropped)")
 
@@ -978,9 +991,7 @@ def _lay_off_best(c: _Ctx, k: int, others: Sequence[int], dead: list[int]) -> No
         value, moves, after = _best_for(c, tuple(sorted(c.e.hands[x])), tuple(melds), {})
         if moves:
             laid.extend(LaidOff(card, x, k, i) for card, i in moves)
-            c.reasons.append(
-                f"seat {x} lays off " + ", ".join(f"{card} on #{i + 1}" for card, i in moves)
-            )
+            c.reasons.append(f"seat {x} lays off " + ", ".join(f"{card} on #{i + 1}" for card, i in moves))
         melds = list(after)
         dead[x] = value
     c.melds[k] = melds
@@ -1043,6 +1054,11 @@ def _indian(c: _Ctx) -> Settlement:
     min_runs, min_pure = c.v.going_out.run_requirement()
     for x in range(c.n):
         if x == w or x in gone:
+            continue
+        given = c.count(x)
+        if given is not None:
+            points[x] = min(given, s.cap)
+            c.reasons.append(f"seat {x} counts {points[x]}" + (" (capped)" if given > s.cap else ""))
             continue
         cards = c.e.hands[x]
         if s.valid_loser_points and _whole_hand_declares(c, x):
