@@ -23,6 +23,7 @@ from rummykit.engine import (
     parse_action,
     replay,
 )
+from rummykit.engine.state import Legality
 from rummykit.errors import (
     AmbiguousActionError,
     IllegalAction,
@@ -83,6 +84,7 @@ __all__ = [
     "Hand",
     "IllegalAction",
     "LaidOff",
+    "Legality",
     "Limits",
     "Match",
     "Meld",
