@@ -5,7 +5,12 @@ variant by name. The granularity keeps each list small and finite: one meld
 per action (several only for an initial meld that must reach a threshold:
 the single melds that reach it alone, and the whole best arrangement), lay-offs
 one card at a time, one canonical declaration per hand (other valid groupings
-of the same cards are accepted by ``apply`` too).
+of the same cards are accepted by ``apply`` too). A knock is listed plain
+(``knock QS``: the default arrangement, the engine's best) and, where the
+defenders may lay off after it, once more for every other arrangement of
+the same (minimum) deadwood (``knock QS melds ...``), up to
+:data:`KNOCK_ARRANGEMENTS` of them: the knocker's choice of melds decides
+what may be laid off.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ from rummykit.engine.actions import (
     Borrow,
     Call,
     Declare,
+    Group,
+    Knock,
     Layoff,
     MeldAction,
     Pick,
@@ -39,7 +46,12 @@ from rummykit.rules.stock import WhenEmpty
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
-__all__ = ["legal_actions"]
+__all__ = ["KNOCK_ARRANGEMENTS", "knock_arrangements", "legal_actions"]
+
+KNOCK_ARRANGEMENTS = 32
+"""At most this many arrangements are listed per knock (a bound on the
+legal-action list; other arrangements of the same deadwood are still
+accepted by ``apply`` when stated)."""
 
 
 def legal_actions(h: Hand) -> tuple[Action, ...]:
@@ -404,13 +416,70 @@ def knock_actions(h: Hand, p: int) -> list[Action]:
                 continue
             rest = list(cards)
             rest.remove(c)
-            if kit.deadwood(tuple(rest), wild) <= limit:
+            dead = kit.deadwood(tuple(rest), wild)
+            if dead <= limit:
                 out.append(kit.knocks[c.code])
+                if v.layoff.after_knock(gin=dead == 0):
+                    out.extend(Knock(c, g) for g in _other_arrangements(h, tuple(rest)))
     if full == 0 and big_gin:
-        from rummykit.engine.actions import Knock
-
         out.append(Knock(None))
+        if v.layoff.after_knock(gin=True):
+            out.extend(Knock(None, g) for g in _other_arrangements(h, cards))
     return out
+
+
+def _melds_key(melds: Iterable[Meld]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    return tuple(sorted((tuple(c.code for c in m.cards), tuple(r.code for r in m.represents)) for m in melds))
+
+
+def _other_arrangements(h: Hand, cards: tuple[Card, ...]) -> list[tuple[Group, ...]]:
+    """The arrangements of ``cards`` of minimum deadwood other than the
+    default one, as notation groups."""
+    kit = h.kit
+    default = kit.arrangement(cards, h.wild)
+    if default is None:
+        return []
+    skip = _melds_key(default.melds)
+    out: list[tuple[Group, ...]] = []
+    for melds in knock_arrangements(h, cards, limit=KNOCK_ARRANGEMENTS + 1):
+        if _melds_key(melds) != skip and len(out) < KNOCK_ARRANGEMENTS:
+            out.append(tuple(kit.group(m) for m in melds))
+    return out
+
+
+def knock_arrangements(h: Hand, cards: tuple[Card, ...], *, limit: int) -> list[tuple[Meld, ...]]:
+    """Up to ``limit`` distinct arrangements of ``cards`` (sorted) whose
+    deadwood is the minimum, each as melds in canonical order."""
+    kit, wild = h.kit, h.wild
+    target = kit.deadwood(cards, wild)
+    values = kit.values
+    options = kit.options(cards, wild)
+    by_card: dict[Card, list[Meld]] = {}
+    for m in options:
+        for c in set(m.cards):
+            by_card.setdefault(c, []).append(m)
+    found: dict[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[Meld, ...]] = {}
+
+    def walk(rest: Counter[Card], cost: int, chosen: list[Meld]) -> None:
+        if len(found) >= limit or cost > target:
+            return
+        left = [c for c in sorted(rest, key=lambda c: c.code) if rest[c] > 0]
+        if not left:
+            if cost == target:
+                key = _melds_key(chosen)
+                found.setdefault(key, tuple(sorted(chosen, key=lambda m: _melds_key((m,)))))
+            return
+        first = left[0]
+        for m in by_card.get(first, ()):
+            need = Counter(m.cards)
+            if all(rest[c] >= k for c, k in need.items()):
+                walk(rest - need, cost, [*chosen, m])
+        rest2 = rest.copy()
+        rest2[first] -= 1
+        walk(rest2, cost + values[first.code], chosen)
+
+    walk(Counter(cards), 0, [])
+    return list(found.values())
 
 
 def declare_actions(h: Hand, p: int) -> list[Action]:
