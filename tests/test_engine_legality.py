@@ -48,3 +48,12 @@ def test_legality_agrees_with_is_legal_on_every_listed_action() -> None:
 def test_legality_raises_for_text_that_is_no_action() -> None:
     with pytest.raises(rk.NotationError):
         _hand().legality("fold")
+
+
+@pytest.mark.parametrize("seat", ["0", 1.5, True, None, -1, 2])
+def test_attack_view_of_a_seat_that_is_not_one(seat: object) -> None:
+    """Issue 15: ``view("0")`` raised TypeError; every bad seat gets the
+    library's error naming the argument."""
+    h = _hand()
+    with pytest.raises(rk.RummyError, match="seat"):
+        h.view(seat)  # type: ignore[arg-type]

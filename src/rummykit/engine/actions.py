@@ -217,9 +217,14 @@ class Take(Action):
     down_to: Card | None = None
     """The deepest card taken, named instead of the depth (``take 5C meld
     ...``); :meth:`rummykit.Hand.apply` reads it as the depth where that card
-    lies. Listed legal actions use the depth (the canonical form)."""
+    lies. Listed legal actions use the depth (the canonical form); with a
+    card named, ``depth`` is 1."""
     word = "take"
     order = 1
+
+    def __attrs_post_init__(self) -> None:
+        if self.down_to is not None and self.depth != 1:
+            object.__setattr__(self, "depth", 1)
 
     def __str__(self) -> str:
         parts = ["take"]
