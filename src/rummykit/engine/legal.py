@@ -15,9 +15,10 @@ what may be laid off.
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rummykit.cards import Card
 from rummykit.engine.actions import (
@@ -37,6 +38,7 @@ from rummykit.engine.actions import (
     Swap,
     Take,
 )
+from rummykit.engine.kit import Kit
 from rummykit.engine.phase import Phase
 from rummykit.melds import Meld, MeldKind, meld_value
 from rummykit.rules.draw import UseAs
@@ -420,11 +422,11 @@ def knock_actions(h: Hand, p: int) -> list[Action]:
             if dead <= limit:
                 out.append(kit.knocks[c.code])
                 if v.layoff.after_knock(gin=dead == 0):
-                    out.extend(Knock(c, g) for g in _other_arrangements(h, tuple(rest)))
+                    out.extend(Knock(c, g) for g in _other_arrangements(h, tuple(rest), cards))
     if full == 0 and big_gin:
         out.append(Knock(None))
         if v.layoff.after_knock(gin=True):
-            out.extend(Knock(None, g) for g in _other_arrangements(h, cards))
+            out.extend(Knock(None, g) for g in _other_arrangements(h, cards, cards))
     return out
 
 
@@ -432,28 +434,44 @@ def _melds_key(melds: Iterable[Meld]) -> tuple[tuple[tuple[int, ...], tuple[int,
     return tuple(sorted((tuple(c.code for c in m.cards), tuple(r.code for r in m.represents)) for m in melds))
 
 
-def _other_arrangements(h: Hand, cards: tuple[Card, ...]) -> list[tuple[Group, ...]]:
+_ALTERNATIVES: weakref.WeakKeyDictionary[Kit, dict[tuple[Any, ...], list[tuple[Group, ...]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _other_arrangements(h: Hand, cards: tuple[Card, ...], whole: tuple[Card, ...]) -> list[tuple[Group, ...]]:
     """The arrangements of ``cards`` of minimum deadwood other than the
-    default one, as notation groups."""
+    default one, as notation groups (``whole``: the hand ``cards`` come from,
+    whose melds are enumerated once)."""
     kit = h.kit
+    cache = _ALTERNATIVES.setdefault(kit, {})
+    key = (cards, h.wild)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    if len(cache) > 4096:
+        cache.clear()
     default = kit.arrangement(cards, h.wild)
-    if default is None:
-        return []
-    skip = _melds_key(default.melds)
     out: list[tuple[Group, ...]] = []
-    for melds in knock_arrangements(h, cards, limit=KNOCK_ARRANGEMENTS + 1):
-        if _melds_key(melds) != skip and len(out) < KNOCK_ARRANGEMENTS:
-            out.append(tuple(kit.group(m) for m in melds))
+    if default is not None:
+        skip = _melds_key(default.melds)
+        for melds in knock_arrangements(h, cards, limit=KNOCK_ARRANGEMENTS + 1, within=whole):
+            if _melds_key(melds) != skip and len(out) < KNOCK_ARRANGEMENTS:
+                out.append(tuple(kit.group(m) for m in melds))
+    cache[key] = out
     return out
 
 
-def knock_arrangements(h: Hand, cards: tuple[Card, ...], *, limit: int) -> list[tuple[Meld, ...]]:
+def knock_arrangements(
+    h: Hand, cards: tuple[Card, ...], *, limit: int, within: tuple[Card, ...] | None = None
+) -> list[tuple[Meld, ...]]:
     """Up to ``limit`` distinct arrangements of ``cards`` (sorted) whose
-    deadwood is the minimum, each as melds in canonical order."""
+    deadwood is the minimum, each as melds in canonical order (``within``:
+    a sorted superset of ``cards`` whose melds are enumerated instead)."""
     kit, wild = h.kit, h.wild
     target = kit.deadwood(cards, wild)
     values = kit.values
-    options = kit.options(cards, wild)
+    options = kit.options(within if within is not None else cards, wild)
     by_card: dict[Card, list[Meld]] = {}
     for m in options:
         for c in set(m.cards):
