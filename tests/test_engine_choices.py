@@ -216,3 +216,26 @@ def test_the_terminal_shows_a_wilds_designation_on_the_table() -> None:
 
     assert meld_text(rk.Meld.parse("KC=AD AH AS")).plain == "KC=AD AH AS"
     assert meld_text(rk.Meld.parse("7H 8H JK=9H")).plain == "7H 8H JK=9H"
+
+
+def test_attack_knock_listing_stays_bounded_with_wilds() -> None:
+    """A house rule with jokers and deuces wild: the knock arrangements listed
+    stay within the documented bound per knock."""
+    from rummykit.engine.legal import KNOCK_ARRANGEMENTS
+
+    v = rk.loads_variant(
+        'extends = "gin"\n[variant]\nname = "wild-gin"\n[deck]\njokers_per_deck = 2\nwild_ranks = ["2"]'
+    )
+    for seed in range(3):
+        h = rk.new_hand(v, players=2, seed=seed)
+        bots = [rk.GreedyBot(v) for _ in range(2)]
+        while not h.is_over:
+            knocks: dict[str, int] = {}
+            for a in h.legal_actions():
+                if isinstance(a, Knock):
+                    key = str(a.card)
+                    knocks[key] = knocks.get(key, 0) + 1
+            assert all(n <= KNOCK_ARRANGEMENTS + 1 for n in knocks.values())
+            p = h.current_player
+            assert p is not None
+            h.apply(bots[p].choose(h.view(p)))

@@ -48,12 +48,16 @@ from rummykit.rules.stock import WhenEmpty
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
-__all__ = ["KNOCK_ARRANGEMENTS", "knock_arrangements", "legal_actions"]
+__all__ = ["KNOCK_ARRANGEMENTS", "KNOCK_SEARCH_NODES", "knock_arrangements", "legal_actions"]
 
 KNOCK_ARRANGEMENTS = 32
 """At most this many arrangements are listed per knock (a bound on the
 legal-action list; other arrangements of the same deadwood are still
 accepted by ``apply`` when stated)."""
+
+KNOCK_SEARCH_NODES = 20_000
+"""A bound on the search for other arrangements of one knock (wild-heavy
+house rules): past it, the arrangements found so far are listed."""
 
 
 def legal_actions(h: Hand) -> tuple[Action, ...]:
@@ -477,9 +481,11 @@ def knock_arrangements(
         for c in set(m.cards):
             by_card.setdefault(c, []).append(m)
     found: dict[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[Meld, ...]] = {}
+    budget = [KNOCK_SEARCH_NODES]
 
     def walk(rest: Counter[Card], cost: int, chosen: list[Meld]) -> None:
-        if len(found) >= limit or cost > target:
+        budget[0] -= 1
+        if len(found) >= limit or cost > target or budget[0] < 0:
             return
         left = [c for c in sorted(rest, key=lambda c: c.code) if rest[c] > 0]
         if not left:
