@@ -369,6 +369,19 @@ class Settlement:
     :class:`ScoreUnits`. ``payments`` are the entries behind them: for every
     seat, what it receives minus what it pays equals its score.
 
+    By scoring kind (``v.scoring.kind``):
+
+    * ``winner-takes`` (straight, block, boathouse, double rum, Kalooki,
+      Wrotham), ``knock`` (gin, knock rummy), ``own-melds`` (Queen City):
+      points won; only the winner of the hand (or the undercutter) scores,
+      the others 0 (a knocker undercut may lose a penalty).
+    * ``melds-minus-hand`` (500 Rum, Thai): points, every seat scores its
+      melds minus its hand, and may go negative.
+    * ``penalty`` (Rommé, Rami Malta), ``indian`` without
+      ``winner_collects`` (pool rummy): penalty points, the winner 0.
+    * ``payments`` (Continental, Nowrang), ``chips`` (Phỏm), ``indian`` with
+      ``winner_collects`` (points and deals rummy): chips moved, summing to 0.
+
     ``winners`` are the seats the rules name as winning the hand: the one
     who went out or declared, the winner of a knock, the lowest count when
     nobody went out, the last seat left after drops (empty when nobody won).
