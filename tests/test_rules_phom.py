@@ -374,3 +374,21 @@ def test_the_engine_tells_settle_the_dealer_s002(dealer: int) -> None:
         assert p is not None
         h.apply(bots[p].choose(h.view(p)))
     assert h.ending().dealer == dealer and h.result == rk.settle(V, h.ending())
+
+
+def test_the_showing_player_chooses_the_melds_s002() -> None:
+    """S002: "On his fourth turn, each player must display all legal melds he
+    has on the table before discarding": the player lays the melds of their
+    choice (``meld ...``, one at a time) before the discard; only what is
+    left is shown in the default arrangement (issue 10: every choice the
+    rules give a player)."""
+    h = rk.new_hand(V, players=2, seed=4)
+    bots = [rk.GreedyBot(V) for _ in range(2)]
+    while not (h.phase is Phase.PLAY and h.own_turns[h.current] >= 4):
+        p = h.current_player
+        assert p is not None
+        h.apply(bots[p].choose(h.view(p)))
+    offered = legal(h)
+    assert {"meld 2C 3C 4C", "meld 3C 4C 5C", "meld 2C 3C 4C 5C"} <= set(offered)
+    h.apply("meld 3C 4C 5C")  # not the longest run: the 2C stays out
+    assert str(h.table[-1]) == "3C 4C 5C" and rk.Card.parse("2C") in h.hand_of(h.current)
