@@ -192,3 +192,26 @@ def test_apply_settlement_matches_a_match() -> None:
         totals = st.totals
     assert st is not None and st.over and st.game_winners == m.winners
     assert st.final_totals == tuple(m.totals)
+
+
+@pytest.mark.parametrize("name", ["straight", "romme", "indian-pool101", "phom", "rum500", "continental"])
+def test_apply_settlement_matches_a_match_in_every_game_end_kind(name: str) -> None:
+    """The scorekeeper's totals follow a Match's, hand by hand, and the game
+    ends where the Match's does (targets, elimination, fixed deals)."""
+    v = rk.load_variant(name)
+    players = v.players.min
+    m = rk.new_match(v, players=players, seed=2)
+    m.play([rk.GreedyBot(v) for _ in range(players)])
+    totals = [v.game_end.start_total()] * players
+    won = [0] * players
+    st = None
+    for i, (seats, result) in enumerate(m.results, 1):
+        for w in result.winners:
+            won[seats[w]] += 1
+        if len(seats) != players:
+            return  # a seat left the game: the scorekeeper's seats change too
+        st = rk.apply_settlement(v, totals, result, hands_played=i, hands_won=won)
+        totals = list(st.totals)
+        assert st.over == (i == len(m.results)) or i == m.v.limits.max_hands
+    assert st is not None and st.over and st.game_winners == m.winners
+    assert st.final_totals == tuple(m.totals)

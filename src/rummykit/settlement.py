@@ -518,7 +518,8 @@ def apply_settlement(
         raise RummyError(f"hands_played = {hands_played!r} is not a number of hands from 1")
     after = list(settlement.totals_after(before))
     ge = v.game_end
-    went_out = settlement.winner if settlement.how in (Termination.WENT_OUT, Termination.DECLARED) else None
+    out_ways = (Termination.WENT_OUT, Termination.DECLARED, Termination.DROPPED)
+    went_out = settlement.winner if settlement.how in out_ways else None
     verdict = ge.verdict(totals=after, active=list(range(n)), hands_played=hands_played, went_out=went_out)
     out = tuple(s for s in range(n) if ge.drops_out(after[s]))
     active = [s for s in range(n) if s not in out]
