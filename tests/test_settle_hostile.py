@@ -115,6 +115,7 @@ def test_attack_malformed_endings_are_refused(kwargs: dict[str, Any], why: str) 
         ("straight", {"went_out": 0, "counts": [0, 100000]}, "more than the whole deck"),
         ("straight", {"went_out": 0, "hands": ["", "KS"], "wild_ranks": [rk.Rank.TWO]}, "wild ranks 2"),
         ("gin", {"how": "knock", "hands": ["AS", "KS"]}, "needs the knocker"),
+        ("gin", {"knocker": 0, "counts": [11, 30]}, "deadwood 11, above the knock limit 10"),
         ("gin", {"how": "went-out", "went_out": 0, "knocker": 1, "hands": ["", "KS"]}, "knocker = 1, but"),
         ("indian", {"how": "dropped", "hands": ["AS", "KS"], "dropped": ()}, "every seat but one"),
         ("continental", {"went_out": 0, "counts": [0, 0, 0], "joker_counts": [3, 0, 0]}, None),

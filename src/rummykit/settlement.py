@@ -941,6 +941,11 @@ def _knock(c: _Ctx) -> Settlement:
         d = c.deadwood(x)
         dead.append(c.hand(x) if d is None else d)
     others = [x for x in c.seat_order() if x != k] or [x for x in range(c.n) if x != k]
+    # the highest limit any upcard allows (Oklahoma: the upcard's value)
+    limits = [c.v.going_out.knock_limit(upcard_value=u) for u in (None, *range(51))]
+    limit = max((x for x in limits if x is not None), default=None)
+    if limit is not None and dead[k] > limit:
+        raise _bad(f"the knocker (seat {k}) has deadwood {dead[k]}, above the knock limit {limit}")
     if c.e.best_layoffs:
         _lay_off_best(c, k, others, dead)
     low = min(dead[x] for x in others)
