@@ -351,13 +351,13 @@ def test_a_tie_goes_to_the_dealers_left_under_counterclockwise_play_s002() -> No
     assert h.current_player == 2  # counter-clockwise: the dealer's right starts
     s = rk.settle(V, _tie_ending(h))
     assert s.winners == (1,) and s.scores == (-2, 1 + 2, -1)
-    assert V.scoring.tie is ChipsTie.DEALER_LEFT  # type: ignore[attr-defined]
+    assert V.scoring.tie_break is ChipsTie.DEALER_LEFT  # type: ignore[attr-defined]
 
 
 def test_a_tie_by_play_order_is_an_option() -> None:
     """The other reading (first to play after the dealer) stays available:
-    scoring.tie = "play-order"."""
-    v = rk.loads_variant('extends = "phom"\n[variant]\nname = "phom-po"\n[scoring]\ntie = "play-order"')
+    scoring.tie_break = "play-order"."""
+    v = rk.loads_variant('extends = "phom"\n[variant]\nname = "phom-po"\n[scoring]\ntie_break = "play-order"')
     h = rk.new_hand(v, players=3, dealer=0, seed=1)
     s = rk.settle(v, _tie_ending(h))
     assert s.winners == (2,) and s.scores == (-2, -1, 1 + 2)

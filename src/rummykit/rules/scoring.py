@@ -330,7 +330,7 @@ class Chips(Scoring):
     """Paid by a player with no meld at all (móm), whatever the count."""
     eaten_pay: int = 0
     """Paid by a player each time the next player takes their discard."""
-    tie: ChipsTie = ChipsTie.DEALER_LEFT
+    tie_break: ChipsTie = ChipsTie.DEALER_LEFT
     """How a tie for the lowest count is broken (and tied losers ranked)."""
     feeder_pays_all: bool = False
     """A player whose discards the next player took three times, when that
