@@ -239,3 +239,14 @@ def test_attack_knock_listing_stays_bounded_with_wilds() -> None:
             p = h.current_player
             assert p is not None
             h.apply(bots[p].choose(h.view(p)))
+
+
+@pytest.mark.parametrize("melds", ["2C 2D 2H", ((),), (("2C", None),), ((rk.Card.parse("2C"),),)])
+def test_attack_malformed_knock_objects(melds: object) -> None:
+    with pytest.raises(rk.NotationError, match="knock: melds"):
+        Knock(rk.Card.parse("QS"), melds)  # type: ignore[arg-type]
+
+
+def test_attack_malformed_dig_card() -> None:
+    with pytest.raises(rk.NotationError, match="take: the card"):
+        Take(1, False, None, "5C")  # type: ignore[arg-type]

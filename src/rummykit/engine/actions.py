@@ -223,6 +223,8 @@ class Take(Action):
     order = 1
 
     def __attrs_post_init__(self) -> None:
+        if self.down_to is not None and not isinstance(self.down_to, Card):
+            raise NotationError(f"take: the card dug to must be a Card, got {self.down_to!r}")
         if self.down_to is not None and self.depth != 1:
             object.__setattr__(self, "depth", 1)
 
@@ -316,6 +318,20 @@ class Knock(Action):
     melds: tuple[Group, ...] | None = None
     word = "knock"
     order = 21
+
+    def __attrs_post_init__(self) -> None:
+        if self.melds is None:
+            return
+        ok = isinstance(self.melds, tuple) and bool(self.melds)
+        for g in self.melds if ok else ():
+            ok = ok and isinstance(g, tuple) and bool(g)
+            for slot in g if ok else ():
+                ok = ok and isinstance(slot, tuple) and len(slot) == 2 and isinstance(slot[0], Card)
+                ok = ok and (slot[1] is None or isinstance(slot[1], Card))
+        if not ok:
+            raise NotationError(
+                f"knock: melds must be groups of (card, stands for) slots, got {self.melds!r}"
+            )
 
     def __str__(self) -> str:
         text = "knock" if self.card is None else f"knock {self.card}"
