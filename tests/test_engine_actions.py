@@ -37,6 +37,7 @@ actions = st.one_of(
     st.just(Pass()),
     st.just(Drop()),
     st.builds(Take, st.integers(1, 40), st.booleans(), uses),
+    st.builds(Take, st.integers(1, 40), st.booleans(), uses, cards),
     st.builds(Pick, cards, uses),
     melds,
     layoffs,
@@ -44,6 +45,7 @@ actions = st.one_of(
     st.builds(Borrow, cards, targets, groups),
     st.builds(Discard, cards),
     st.builds(Knock, st.none() | cards),
+    st.builds(Knock, st.none() | cards, st.lists(groups, min_size=1, max_size=4).map(tuple)),
     st.builds(Declare, st.lists(groups, min_size=1, max_size=5).map(tuple), st.none() | cards),
     st.builds(Call, cards, targets, st.none() | naturals),
 )

@@ -63,6 +63,10 @@ def test_scorekeeper_scores_by_the_rules() -> None:
     assert "Thai rummy: {'Ann': 155, 'Bob': -120}" in out
     assert "Straight rummy: {'Ann': 0, 'Bob': 0, 'Cleo': 18}" in out
     assert "Gin: {'Ann': 0, 'Bob': 5} knock" in out
+    # issue 10 part 5: lay-offs found by settle, totals kept by the scorekeeper
+    assert "Gin, lay-offs found: 2S, 7S, 8S; scores (0, 16) (points won)" in out
+    assert "Gin hand 3: totals {'Ann': 125, 'Bob': 34}" in out and "Game over, won by Ann" in out
+    assert "Rommé: (46, 0) (penalty points), hand won by seat 1" in out
 
 
 def test_compare_rules_reports_both_comparisons() -> None:

@@ -13,6 +13,7 @@ import pytest
 import rummykit as rk
 from rummykit import Phase
 from rummykit.engine import Declare, Discard
+from rummykit.rules.scoring import ChipsTie
 
 V = rk.load_variant("phom")
 
@@ -327,3 +328,67 @@ def test_a_set_number_of_hands_highest_total_wins_s002(players: int) -> None:
     assert m.winners == tuple(s for s in range(players) if totals[s] == max(totals))
     for (_, result), record in zip(m.results, m.records[1:], strict=False):
         assert (record["dealer"] - 1) % players == result.winners[0]  # the winner starts
+
+
+def _tie_ending(h: rk.Hand) -> rk.Ending:
+    # seats 1 and 2 tie for the lowest trash (5); seat 0 has 25
+    return rk.Ending(
+        how="showing",
+        hands=["KS QH", "5C", "5D"],
+        melds=[["7H 8H 9H"], ["TC TD TS"], ["4S 4D 4H"]],
+        order=tuple(h.seats_from(h.starter)),
+        dealer=h.dealer,
+    )
+
+
+def test_a_tie_goes_to_the_dealers_left_under_counterclockwise_play_s002() -> None:
+    """S002: "If two players tie for the lowest total, the player who is
+    closest to the dealer in a clockwise rotation is considered the winner."
+    Clockwise from the dealer is the dealer's left (seat + 1) whatever the
+    direction of play: with the default counter-clockwise play and dealer 0
+    of three, seat 2 plays first but seat 1 is closest clockwise."""
+    h = rk.new_hand(V, players=3, dealer=0, seed=1)
+    assert h.current_player == 2  # counter-clockwise: the dealer's right starts
+    s = rk.settle(V, _tie_ending(h))
+    assert s.winners == (1,) and s.scores == (-2, 1 + 2, -1)
+    assert V.scoring.tie_break is ChipsTie.DEALER_LEFT  # type: ignore[attr-defined]
+
+
+def test_a_tie_by_play_order_is_an_option() -> None:
+    """The other reading (first to play after the dealer) stays available:
+    scoring.tie_break = "play-order"."""
+    v = rk.loads_variant('extends = "phom"\n[variant]\nname = "phom-po"\n[scoring]\ntie_break = "play-order"')
+    h = rk.new_hand(v, players=3, dealer=0, seed=1)
+    s = rk.settle(v, _tie_ending(h))
+    assert s.winners == (2,) and s.scores == (-2, -1, 1 + 2)
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+def test_the_engine_tells_settle_the_dealer_s002(dealer: int) -> None:
+    """The engine's ending names the dealer, so a tie played out in the
+    engine is broken by the text's rule (the dealer's left first)."""
+    h = rk.new_hand(V, players=4, dealer=dealer, seed=dealer)
+    bots = [rk.GreedyBot(V) for _ in range(4)]
+    while not h.is_over:
+        p = h.current_player
+        assert p is not None
+        h.apply(bots[p].choose(h.view(p)))
+    assert h.ending().dealer == dealer and h.result == rk.settle(V, h.ending())
+
+
+def test_the_showing_player_chooses_the_melds_s002() -> None:
+    """S002: "On his fourth turn, each player must display all legal melds he
+    has on the table before discarding": the player lays the melds of their
+    choice (``meld ...``, one at a time) before the discard; only what is
+    left is shown in the default arrangement (issue 10: every choice the
+    rules give a player)."""
+    h = rk.new_hand(V, players=2, seed=4)
+    bots = [rk.GreedyBot(V) for _ in range(2)]
+    while not (h.phase is Phase.PLAY and h.own_turns[h.current] >= 4):
+        p = h.current_player
+        assert p is not None
+        h.apply(bots[p].choose(h.view(p)))
+    offered = legal(h)
+    assert {"meld 2C 3C 4C", "meld 3C 4C 5C", "meld 2C 3C 4C 5C"} <= set(offered)
+    h.apply("meld 3C 4C 5C")  # not the longest run: the 2C stays out
+    assert str(h.table[-1]) == "3C 4C 5C" and rk.Card.parse("2C") in h.hand_of(h.current)

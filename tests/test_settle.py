@@ -134,7 +134,7 @@ def test_phom_places_pay_one_two_three_and_mom_pays_four_s002() -> None:
     v = rk.load_variant("phom")
     e = Ending(
         how="showing",
-        hands=["AC 2D", "5C 9D", "KS QH", "AS 2S 3S 9H"],
+        hands=["AC 2D", "5C 9D", "KS QH", "AS 2S 3S 9C"],
         melds=[["7H 8H 9H"], ["TC TD TS"], [], ["4C 5H 6C"] and ["4C 4D 4H"]],
     )
     s = settle(v, e)

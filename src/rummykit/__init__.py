@@ -23,6 +23,7 @@ from rummykit.engine import (
     parse_action,
     replay,
 )
+from rummykit.engine.state import Legality
 from rummykit.errors import (
     AmbiguousActionError,
     ArgumentError,
@@ -58,7 +59,18 @@ from rummykit.melds import (
 )
 from rummykit.rules.base import register_component
 from rummykit.schema import variant_schema
-from rummykit.settlement import Ending, Settlement, Termination, register_settlement, settle
+from rummykit.settlement import (
+    Ending,
+    LaidOff,
+    Payment,
+    ScoreUnits,
+    Settlement,
+    Standing,
+    Termination,
+    apply_settlement,
+    register_settlement,
+    settle,
+)
 from rummykit.variant import Limits, Players, Variant, VariantInfo
 
 __version__ = "0.1.0"
@@ -73,11 +85,14 @@ __all__ = [
     "GreedyBot",
     "Hand",
     "IllegalAction",
+    "LaidOff",
+    "Legality",
     "Limits",
     "Match",
     "Meld",
     "MeldKind",
     "NotationError",
+    "Payment",
     "Phase",
     "Players",
     "Problem",
@@ -85,7 +100,9 @@ __all__ = [
     "Rank",
     "RecordError",
     "RummyError",
+    "ScoreUnits",
     "Settlement",
+    "Standing",
     "Suit",
     "Termination",
     "Variant",
@@ -93,6 +110,7 @@ __all__ = [
     "VariantInfo",
     "View",
     "__version__",
+    "apply_settlement",
     "best_arrangement",
     "best_declaration",
     "best_discard",

@@ -9,16 +9,34 @@ app can call it for a hand played with real cards.
 Each scoring kind of ``v.scoring`` has one settling function, registered with
 :func:`register_settlement` (custom scoring components register theirs).
 
+A scorekeeper who counted at the table may give the counts instead of the
+cards (``counts``: the value left in each hand; ``meld_totals``: the value
+of each seat's melds; ``joker_counts``/``wild_counts``: the wilds the
+winner used), and after a knock may ask for the defenders' best lay-offs
+(``best_layoffs=True``) instead of listing them. A :class:`Settlement` gives
+the net ``scores``, the ``payments`` behind them and what the numbers mean
+(``units``); :func:`apply_settlement` adds a hand to running totals kept
+outside a :class:`~rummykit.Match`.
+
+An ending that cannot happen in the variant (more copies of a card than the
+deck holds, an unknown seat, a count no hand can reach) is refused with a
+:class:`~rummykit.RummyError` naming why.
+
 >>> import rummykit as rk
 >>> v = rk.load_variant("straight")
 >>> s = rk.settle(v, rk.Ending(went_out=0, hands=[[], "KS 5D", "AH"]))
->>> s.scores, s.winners
-((16, 0, 0), (0,))
+>>> s.scores, s.winners, s.units.value
+((16, 0, 0), (0,), 'points')
+>>> [str(p) for p in s.payments]
+["seat 0 scores 15: seat 1's cards left in hand", "seat 0 scores 1: seat 2's cards left in hand"]
+>>> rk.settle(v, rk.Ending(went_out=0, counts=[0, 15, 1])).scores
+(16, 0, 0)
 """
 
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -26,7 +44,15 @@ import attrs
 
 from rummykit.cards import Card, Rank, parse_cards
 from rummykit.errors import NotationError, RummyError
-from rummykit.melds import Meld, MeldKind, best_arrangement, best_declaration, classify_meld, meld_value
+from rummykit.melds import (
+    Meld,
+    MeldKind,
+    best_arrangement,
+    best_declaration,
+    classify_meld,
+    layoff_options,
+    meld_value,
+)
 from rummykit.rules import (
     Chips,
     IndianPoints,
@@ -42,13 +68,18 @@ from rummykit.rules import (
     Scoring,
     WinnerTakes,
 )
+from rummykit.rules.scoring import ChipsTie
 from rummykit.variant import Variant
 
 __all__ = [
     "Ending",
     "LaidOff",
+    "Payment",
+    "ScoreUnits",
     "Settlement",
+    "Standing",
     "Termination",
+    "apply_settlement",
     "register_settlement",
     "settle",
 ]
@@ -85,16 +116,63 @@ class LaidOff:
     index: int
 
 
+_DROPS = ("first", "middle", "wrong-declaration")
+_PENALTIES = ("playable-discard", "eaten")
+
+
+def _bad(why: str) -> RummyError:
+    return RummyError(f"ending: {why}")
+
+
 def _card_lists(value: Iterable[Any]) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise _bad(f"hands must be a list of hands, one per seat, got {value!r}")
     return tuple(parse_cards(h) for h in value)
 
 
 def _termination(value: Termination | str | None) -> Termination | None:
-    return None if value is None else Termination(value)
+    if value is None:
+        return None
+    try:
+        return Termination(value)
+    except ValueError:
+        names = ", ".join(t.value for t in Termination)
+        raise _bad(f"how = {value!r} is not a way a hand ends (one of {names})") from None
 
 
 def _meld_lists(value: Iterable[Iterable[Meld | str]]) -> tuple[tuple[Meld | str, ...], ...]:
-    return tuple(tuple(m) for m in value)
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise _bad(f"melds must be a list of meld lists, one per seat, got {value!r}")
+    out = []
+    for seat in value:
+        if isinstance(seat, str | Meld) or not isinstance(seat, Iterable):
+            raise _bad(f"each seat's melds must be a list of melds, got {seat!r}")
+        out.append(tuple(seat))
+    return tuple(out)
+
+
+def _tuple(value: Iterable[Any]) -> tuple[Any, ...]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise _bad(f"expected a list, got {value!r}")
+    return tuple(value)
+
+
+def _frozen(value: Iterable[Rank]) -> frozenset[Rank]:
+    return frozenset(_tuple(value))
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _seat_ok(name: str, seat: object, n: int, *, optional: bool = True) -> None:
+    if seat is None and optional:
+        return
+    if not _is_int(seat):
+        raise _bad(f"{name} = {seat!r} is not a seat number (an integer from 0)")
+    assert isinstance(seat, int)
+    if not 0 <= seat < n:
+        raise _bad(f"{name} = {seat} is not a seat of {n} players")
 
 
 @attrs.frozen(kw_only=True)
@@ -111,31 +189,65 @@ class Ending:
     ``"eaten"`` (the next player took the seat's discard). ``dropped`` are
     ``(seat, "first" | "middle" | "wrong-declaration")``.
 
+    Counted at the table instead of cards (each a list with one entry per
+    seat, ``None`` where the cards are given): ``counts``, the value of the
+    cards left in each hand as the scoring counts them (the deadwood where
+    the losers may meld: gin, block, Phỏm's trash, Indian points before the
+    cap); ``meld_totals``, the value of each seat's melds (lay-offs credited
+    as the variant says); ``joker_counts`` and ``wild_counts``, the printed
+    jokers and other wilds in the winner's melds (Continental payments).
+    ``best_layoffs``: after a knock, lay off each defender's cards onto the
+    knocker's melds in the way best for the defender (the rules let the
+    defender choose), instead of taking the hands as already laid off.
+    ``dealer`` breaks ties where a rule names the dealer (Phỏm).
+
     >>> e = Ending(went_out=1, hands=["5H 5D", ""], melds=[[], ["7H 8H 9H"]])
     >>> e.players, e.hands[0]
     (2, (5H, 5D))
+    >>> Ending(knocker=0, counts=[4, 11]).players
+    2
     """
 
-    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_card_lists)
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(default=(), converter=_card_lists)
     how: Termination | None = attrs.field(default=None, converter=_termination)
     went_out: int | None = None
     melds: tuple[tuple[Meld | str, ...], ...] = attrs.field(default=(), converter=_meld_lists)
-    laid_off: tuple[LaidOff, ...] = ()
+    laid_off: tuple[LaidOff, ...] = attrs.field(default=(), converter=_tuple)
     knocker: int | None = None
     final_discard: bool = True
     """Whether the player who went out (or knocked) ended with a discard."""
-    concealed: tuple[bool, ...] = ()
+    concealed: tuple[bool, ...] = attrs.field(default=(), converter=_tuple)
     fed_by: int | None = None
     """The seat whose single discard the winner took and went straight out with."""
-    penalties: tuple[tuple[int, str, int | None], ...] = ()
-    dropped: tuple[tuple[int, str], ...] = ()
-    wild_ranks: frozenset[Rank] = frozenset()
+    penalties: tuple[tuple[int, str, int | None], ...] = attrs.field(default=(), converter=_tuple)
+    dropped: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=_tuple)
+    wild_ranks: frozenset[Rank] = attrs.field(default=frozenset(), converter=_frozen)
     draws: int = -1
     """Draws made by the player who went out (-1: not known)."""
-    order: tuple[int, ...] = ()
+    order: tuple[int, ...] = attrs.field(default=(), converter=_tuple)
     """Seats in playing order from the starter (tie breaks)."""
+    dealer: int | None = None
+    """The dealer's seat (tie breaks that name the dealer); None: not known."""
+    counts: tuple[int | None, ...] = attrs.field(default=(), converter=_tuple)
+    meld_totals: tuple[int | None, ...] = attrs.field(default=(), converter=_tuple)
+    joker_counts: tuple[int | None, ...] = attrs.field(default=(), converter=_tuple)
+    wild_counts: tuple[int | None, ...] = attrs.field(default=(), converter=_tuple)
+    best_layoffs: bool = False
 
     def __attrs_post_init__(self) -> None:
+        n = max(len(self.hands), len(self.counts), len(self.meld_totals))
+        if n == 0:
+            raise _bad("no seats: give each seat's hand (or count)")
+        if not self.hands:
+            object.__setattr__(self, "hands", tuple(() for _ in range(n)))
+        if not self.melds:
+            object.__setattr__(self, "melds", tuple(() for _ in self.hands))
+        for name in ("hands", "melds", "concealed", "counts", "meld_totals", "joker_counts", "wild_counts"):
+            got = len(getattr(self, name))
+            if got and got != n:
+                raise _bad(f"{name} has {got} entries for {n} seats")
+        for name in ("went_out", "knocker", "fed_by", "dealer"):
+            _seat_ok(name, getattr(self, name), n)
         if self.how is None:
             if self.knocker is not None:
                 how = Termination.KNOCK
@@ -144,15 +256,54 @@ class Ending:
             else:
                 how = Termination.STOCK_EXHAUSTED
             object.__setattr__(self, "how", how)
-        if not self.melds:
-            object.__setattr__(self, "melds", tuple(() for _ in self.hands))
-        if len(self.melds) != len(self.hands):
-            raise RummyError(f"ending: {len(self.hands)} hands but melds for {len(self.melds)} seats")
-        n = len(self.hands)
-        for name in ("went_out", "knocker", "fed_by"):
-            seat = getattr(self, name)
-            if seat is not None and not 0 <= seat < n:
-                raise RummyError(f"ending: {name} = {seat} is not a seat of {n} players")
+        for name in ("final_discard", "best_layoffs"):
+            if not isinstance(getattr(self, name), bool):
+                raise _bad(f"{name} = {getattr(self, name)!r} is not true or false")
+        if not _is_int(self.draws) or self.draws < -1:
+            raise _bad(f"draws = {self.draws!r} is not a number of draws (-1: not known)")
+        for i, x in enumerate(self.concealed):
+            if not isinstance(x, bool):
+                raise _bad(f"concealed[{i}] = {x!r} is not true or false")
+        self._check_lists(n)
+
+    def _check_lists(self, n: int) -> None:
+        for name in ("counts", "meld_totals", "joker_counts", "wild_counts"):
+            for i, x in enumerate(getattr(self, name)):
+                if x is not None and (not _is_int(x) or x < 0):
+                    raise _bad(f"{name}[{i}] = {x!r} is not a count (an integer from 0)")
+        seen: set[int] = set()
+        for entry in self.dropped:
+            if not isinstance(entry, tuple | list) or len(entry) != 2:
+                raise _bad(f"dropped entry {entry!r} is not (seat, how)")
+            seat, how = entry
+            _seat_ok("dropped seat", seat, n, optional=False)
+            if how not in _DROPS:
+                raise _bad(f"seat {seat} dropped {how!r}: expected one of {', '.join(_DROPS)}")
+            if seat in seen:
+                raise _bad(f"seat {seat} is listed as dropped twice")
+            seen.add(seat)
+        for penalty in self.penalties:
+            if not isinstance(penalty, tuple | list) or len(penalty) != 3:
+                raise _bad(f"penalty {penalty!r} is not (seat, what, beneficiary)")
+            seat, what, to = penalty
+            _seat_ok("penalty seat", seat, n, optional=False)
+            _seat_ok("penalty beneficiary", to, n)
+            if what not in _PENALTIES:
+                raise _bad(f"penalty {what!r} of seat {seat}: expected one of {', '.join(_PENALTIES)}")
+        for lo in self.laid_off:
+            if not isinstance(lo, LaidOff):
+                raise _bad(f"laid_off entry {lo!r} is not a LaidOff")
+            _seat_ok("laid_off layer", lo.layer, n, optional=False)
+            _seat_ok("laid_off owner", lo.owner, n, optional=False)
+            if not _is_int(lo.index) or lo.index < 0:
+                raise _bad(f"laid_off meld index {lo.index!r} is not a meld number")
+        if len(set(self.order)) != len(self.order):
+            raise _bad(f"order {self.order!r} names a seat twice")
+        for seat in self.order:
+            _seat_ok("order seat", seat, n, optional=False)
+        for r in self.wild_ranks:
+            if not isinstance(r, Rank):
+                raise _bad(f"wild rank {r!r} is not a Rank")
 
     @property
     def players(self) -> int:
@@ -164,19 +315,95 @@ class Ending:
         return bool(self.concealed) and self.concealed[seat]
 
 
+class ScoreUnits(enum.StrEnum):
+    """What the numbers of a :class:`Settlement` are (by scoring kind)."""
+
+    POINTS = "points"
+    """Points won, added to a running total; higher is better (straight rummy,
+    gin, knock, 500 Rum, Thai, Queen City; 500 Rum and Thai can go negative)."""
+    PENALTY = "penalty"
+    """Penalty points, added to a running total; lower is better (Rommé,
+    Indian pool rummy): the winner of the hand usually scores 0."""
+    CHIPS = "chips"
+    """Chips (or stakes) moved between the seats: the scores sum to zero
+    (Continental, Phỏm, Indian points rummy)."""
+
+
+@attrs.frozen
+class Payment:
+    """One entry behind a settlement: ``amount`` comes off ``payer``'s total
+    and goes onto ``payee``'s total, in the settlement's units. ``None``
+    stands for the score sheet itself: points scored that nobody loses
+    (payer None: the cards an opponent holds in straight rummy, a bonus, a
+    seat's melds) or points taken off (payee None: a penalty). Chips always
+    go from seat to seat. For penalty scoring the payee *receives penalty
+    points*. For every seat, what it receives minus what it pays is its
+    score.
+
+    >>> str(Payment(1, 0, 15, "cards left in hand"))
+    'seat 1 pays seat 0 15: cards left in hand'
+    >>> str(Payment(None, 2, 25, "gin bonus"))
+    'seat 2 scores 25: gin bonus'
+    """
+
+    payer: int | None
+    payee: int | None
+    amount: int
+    reason: str
+
+    def __str__(self) -> str:
+        if self.payer is None and self.payee is not None:
+            return f"seat {self.payee} scores {self.amount}: {self.reason}"
+        if self.payee is None and self.payer is not None:
+            return f"seat {self.payer} loses {self.amount}: {self.reason}"
+        return f"seat {self.payer} pays seat {self.payee} {self.amount}: {self.reason}"
+
+
 @attrs.frozen(kw_only=True)
 class Settlement:
     """The score changes of one hand and why.
 
-    ``scores`` holds each seat's change to its running total (penalty
-    points for penalty scoring). ``winners`` are the seats that won the hand
-    (empty when nobody did).
+    ``scores`` holds each seat's change to its running total, in ``units``:
+    points won (higher is better), penalty points (lower is better), or
+    chips moved between the seats (they sum to zero); see
+    :class:`ScoreUnits`. ``payments`` are the entries behind them: for every
+    seat, what it receives minus what it pays equals its score.
+
+    By scoring kind (``v.scoring.kind``):
+
+    * ``winner-takes`` (straight, block, boathouse, double rum, Kalooki,
+      Wrotham), ``knock`` (gin, knock rummy), ``own-melds`` (Queen City):
+      points won; only the winner of the hand (or the undercutter) scores,
+      the others 0 (a knocker undercut may lose a penalty).
+    * ``melds-minus-hand`` (500 Rum, Thai): points, every seat scores its
+      melds minus its hand, and may go negative.
+    * ``penalty`` (Rommé, Rami Malta), ``indian`` without
+      ``winner_collects`` (pool rummy): penalty points, the winner 0.
+    * ``payments`` (Continental, Nowrang), ``chips`` (Phỏm), ``indian`` with
+      ``winner_collects`` (points and deals rummy): chips moved, summing to 0.
+
+    ``winners`` are the seats the rules name as winning the hand: the one
+    who went out or declared, the winner of a knock, the lowest count when
+    nobody went out, the last seat left after drops (empty when nobody won).
+    It is not "who scored most": in 500 Rum the seat that went out may score
+    less than an opponent with big melds, and under penalty scoring the
+    winner scores 0 (``hand_winners`` is the same tuple under a name that
+    says so). ``laid_off`` lists the lay-offs :func:`settle` chose when asked
+    for the defenders' best lay-offs.
     """
 
     how: Termination
     scores: tuple[int, ...]
     winners: tuple[int, ...] = ()
     reasons: tuple[str, ...] = ()
+    units: ScoreUnits = ScoreUnits.POINTS
+    payments: tuple[Payment, ...] = ()
+    laid_off: tuple[LaidOff, ...] = ()
+
+    @property
+    def hand_winners(self) -> tuple[int, ...]:
+        """The seats that won the hand by the rules (same as ``winners``)."""
+        return self.winners
 
     @property
     def winner(self) -> int | None:
@@ -188,9 +415,21 @@ class Settlement:
         """The seat with the worst score change (ties: the first), None if all equal."""
         if len(set(self.scores)) <= 1:
             return None
-        worst = min(self.scores)
+        worst = max(self.scores) if self.units is ScoreUnits.PENALTY else min(self.scores)
         losers = [s for s, x in enumerate(self.scores) if x == worst and s not in self.winners]
         return losers[0] if losers else None
+
+    def totals_after(self, totals: Sequence[int]) -> tuple[int, ...]:
+        """Running ``totals`` (one per seat of this hand) with this hand added.
+
+        >>> import rummykit as rk
+        >>> s = rk.settle(rk.load_variant("straight"), rk.Ending(went_out=0, counts=[0, 7, 3]))
+        >>> s.totals_after([10, 20, 30])
+        (20, 20, 30)
+        """
+        if len(totals) != len(self.scores):
+            raise RummyError(f"{len(totals)} totals for a hand of {len(self.scores)} seats")
+        return tuple(t + s for t, s in zip(totals, self.scores, strict=True))
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -199,17 +438,102 @@ class Settlement:
             "scores": list(self.scores),
             "winners": list(self.winners),
             "reasons": list(self.reasons),
+            "units": self.units.value,
+            "payments": [[p.payer, p.payee, p.amount, p.reason] for p in self.payments],
+            "laid_off": [[str(x.card), x.layer, x.owner, x.index] for x in self.laid_off],
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Settlement:
         """Read :meth:`to_json` output."""
-        return cls(
-            how=Termination(data["how"]),
-            scores=tuple(int(x) for x in data["scores"]),
-            winners=tuple(int(x) for x in data.get("winners", ())),
-            reasons=tuple(str(x) for x in data.get("reasons", ())),
-        )
+        try:
+            return cls(
+                how=Termination(data["how"]),
+                scores=tuple(int(x) for x in data["scores"]),
+                winners=tuple(int(x) for x in data.get("winners", ())),
+                reasons=tuple(str(x) for x in data.get("reasons", ())),
+                units=ScoreUnits(data.get("units", "points")),
+                payments=tuple(
+                    Payment(None if a is None else int(a), None if b is None else int(b), int(m), str(r))
+                    for a, b, m, r in data.get("payments", ())
+                ),
+                laid_off=tuple(
+                    LaidOff(Card.parse(c), int(a), int(b), int(i)) for c, a, b, i in data.get("laid_off", ())
+                ),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, RummyError):
+                raise
+            raise RummyError(f"settlement: not a settlement's JSON ({exc})") from None
+
+
+@attrs.frozen(kw_only=True)
+class Standing:
+    """Running totals after a hand, kept by a scorekeeper outside a Match.
+
+    ``totals`` per seat; ``out``: seats the game end rule removes (over the
+    pool limit); ``over``: whether the game has ended; ``game_winners``: the
+    seats that won the game when it is over; ``final_totals``: once it is
+    over, the totals after the game end rule's bonuses (game bonus, a bonus
+    per hand won, shutouts), the same as a Match's final totals.
+    """
+
+    totals: tuple[int, ...]
+    out: tuple[int, ...] = ()
+    over: bool = False
+    game_winners: tuple[int, ...] = ()
+    final_totals: tuple[int, ...] = ()
+
+
+def apply_settlement(
+    v: Variant,
+    totals: Sequence[int] | None,
+    settlement: Settlement,
+    *,
+    hands_played: int = 1,
+    hands_won: Sequence[int] | None = None,
+) -> Standing:
+    """Add a settled hand to a scorekeeper's running ``totals`` and ask the
+    variant's game end rule whether the game is over.
+
+    ``totals`` (one per seat; None: the variant's starting totals) and
+    ``hands_played`` (including this hand) are the scorekeeper's own; the
+    seats are the settlement's. ``hands_won`` (per seat, this hand included;
+    None: counted from this hand alone) feeds end-of-game bonuses per hand
+    won. Returns a :class:`Standing`.
+
+    >>> import rummykit as rk
+    >>> v = rk.load_variant("gin")
+    >>> s = rk.settle(v, rk.Ending(knocker=0, counts=[0, 95]))
+    >>> st = rk.apply_settlement(v, [40, 10], s)
+    >>> st.totals, st.over, st.game_winners
+    ((160, 10), True, (0,))
+    """
+    n = len(settlement.scores)
+    start = v.game_end.start_total()
+    before = [start] * n if totals is None else list(totals)
+    if len(before) != n or not all(_is_int(t) for t in before):
+        raise RummyError(f"totals must be {n} integers, one per seat, got {totals!r}")
+    if not _is_int(hands_played) or hands_played < 1:
+        raise RummyError(f"hands_played = {hands_played!r} is not a number of hands from 1")
+    after = list(settlement.totals_after(before))
+    ge = v.game_end
+    out_ways = (Termination.WENT_OUT, Termination.DECLARED, Termination.DROPPED)
+    went_out = settlement.winner if settlement.how in out_ways else None
+    verdict = ge.verdict(totals=after, active=list(range(n)), hands_played=hands_played, went_out=went_out)
+    out = tuple(s for s in range(n) if ge.drops_out(after[s]))
+    active = [s for s in range(n) if s not in out]
+    if verdict is None and len(active) < max(v.players.min, 1) and out:
+        verdict = tuple(active) or tuple(range(n))
+    if verdict is None:
+        return Standing(totals=tuple(after), out=out)
+    won = [1 if s in settlement.winners else 0 for s in range(n)] if hands_won is None else list(hands_won)
+    if len(won) != n or not all(_is_int(x) and x >= 0 for x in won):
+        raise RummyError(f"hands_won must be {n} counts, one per seat, got {hands_won!r}")
+    final = ge.final_totals(after, winners=tuple(verdict), hands_won=won)
+    return Standing(
+        totals=tuple(after), out=out, over=True, game_winners=tuple(verdict), final_totals=tuple(final)
+    )
 
 
 Settler = Callable[["_Ctx"], Settlement]
@@ -236,18 +560,102 @@ def settle(v: Variant, ending: Ending) -> Settlement:
     """Score one finished hand of variant ``v``.
 
     Raises :class:`~rummykit.RummyError` for an ending that cannot be scored
-    (unknown seat, a meld that is not a meld).
+    or cannot happen in ``v``: an unknown seat, a meld that is not a meld,
+    a player count the variant does not allow, more copies of a card (or
+    more jokers) than its deck holds, a count no hand can reach, wild ranks
+    the deck never makes wild, a hand ended by going out with cards left.
+
+    >>> import rummykit as rk
+    >>> gin = rk.load_variant("gin")
+    >>> rk.settle(gin, rk.Ending(hands=["JK", "KS"], knocker=0))
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.RummyError: ending: 1 x JK, but the deck of gin for 2 players holds 0
     """
+    if not isinstance(ending, Ending):
+        raise RummyError(f"settle needs an Ending, got {type(ending).__name__}")
     for cls in type(v.scoring).__mro__:
         fn = _SETTLERS.get(cls)
         if fn is not None:
             break
     else:
         raise RummyError(f"no settlement registered for scoring kind {v.scoring.kind!r}")
+    _check_possible(v, ending)
     ctx = _Ctx(v, ending)
     if ctx.how is Termination.TURN_LIMIT:
         return Settlement(how=ctx.how, scores=(0,) * ctx.n, reasons=("turn limit: nobody scores",))
     return fn(ctx)
+
+
+def _check_possible(v: Variant, e: Ending) -> None:
+    """Raise when ``e`` cannot be an ending of ``v`` (see :func:`settle`)."""
+    n = e.players
+    if n not in v.players.counts():
+        raise _bad(f"{n} seats, but {v.name} is played by {v.players.min} to {v.players.max} players")
+    shoe = Counter(v.deck.shoe(n))
+    seen: Counter[Card] = Counter()
+    for hand in e.hands:
+        seen.update(hand)
+    for shown in e.melds:
+        for m in shown:
+            if isinstance(m, Meld):
+                seen.update(m.cards)
+            else:
+                try:
+                    seen.update(Meld.parse(m).cards)
+                except NotationError:
+                    seen.update(parse_cards(m))
+    for card, k in sorted(seen.items(), key=lambda x: x[0].code):
+        if k > shoe[card]:
+            raise _bad(f"{k} x {card}, but the deck of {v.name} for {n} players holds {shoe[card]}")
+    fixed = v.deck.wild_ranks_for(None)
+    extra = e.wild_ranks - fixed
+    if extra and (not v.deck.cuts_wild() or len(extra) > 1):
+        ranks = " ".join(sorted(str(r) for r in extra))
+        raise _bad(f"wild ranks {ranks}: the deck of {v.name} makes no such rank wild")
+    top = sum(v.scoring.card_value(c) for c in shoe.elements())
+    for name in ("counts", "meld_totals"):
+        for seat, x in enumerate(getattr(e, name)):
+            if x is not None and x > top:
+                raise _bad(f"{name}[{seat}] = {x} is more than the whole deck is worth ({top})")
+    cards = sum(shoe.values())
+    for name in ("joker_counts", "wild_counts"):
+        for seat, x in enumerate(getattr(e, name)):
+            if x is not None and x > cards:
+                raise _bad(f"{name}[{seat}] = {x} is more than the deck's {cards} cards")
+    if sum(1 for c in shoe.elements() if c.is_joker) == 0:
+        for seat, x in enumerate(e.joker_counts):
+            if x:
+                raise _bad(f"joker_counts[{seat}] = {x}, but the deck of {v.name} has no jokers")
+    how = e.how
+    gone = {s for s, _ in e.dropped}
+    for name in ("went_out", "knocker"):
+        seat = getattr(e, name)
+        if seat is not None and seat in gone:
+            raise _bad(f"{name} = {seat}, but seat {seat} dropped out of the hand")
+    if len(gone) >= n:
+        raise _bad("every seat dropped: somebody must be left in the hand")
+    if how in (Termination.KNOCK, Termination.GIN):
+        if e.knocker is None and e.went_out is None:
+            raise _bad(f"how = {how.value!r} needs the knocker")
+        if v.going_out.knock_limit(upcard_value=None) is None:
+            raise _bad(f"a hand of {v.name} does not end by a knock (going_out {v.going_out.kind})")
+    elif e.knocker is not None:
+        raise _bad(f"knocker = {e.knocker}, but the hand ended by {how.value if how else 'nothing'}")
+    if how in (Termination.WENT_OUT, Termination.DECLARED):
+        w = e.went_out
+        if w is None:
+            raise _bad(f"how = {how.value!r} needs the seat that went out (went_out)")
+        if e.hands[w] and not (e.counts and e.counts[w] is not None):
+            left = " ".join(map(str, e.hands[w]))
+            raise _bad(f"seat {w} went out but still holds {left}")
+        if e.counts and e.counts[w]:
+            raise _bad(f"seat {w} went out but counts {e.counts[w]} in hand")
+    ended = (Termination.STOCK_EXHAUSTED, Termination.SHOWING, Termination.TURN_LIMIT)
+    if how in ended and e.went_out is not None:
+        raise _bad(f"went_out = {e.went_out}, but the hand ended by {how.value}")
+    if how is Termination.DROPPED and len(gone) != n - 1:
+        raise _bad(f"how = 'dropped' needs every seat but one dropped ({len(gone)} of {n} dropped)")
 
 
 class _Ctx:
@@ -261,9 +669,19 @@ class _Ctx:
         self.scoring = v.scoring
         self.melds: list[list[Meld]] = [[self._meld(m) for m in seat] for seat in ending.melds]
         self.reasons: list[str] = []
+        self.payments: list[Payment] = []
+        self.units = ScoreUnits.POINTS
+        self.laid: tuple[LaidOff, ...] = ()
 
     def _meld(self, m: Meld | str) -> Meld:
         if not isinstance(m, str):
+            if not isinstance(m, Meld):
+                raise _bad(f"{m!r} is not a meld (text or Meld)")
+            wr = self.e.wild_ranks
+            if classify_meld(self.v, m, wild_ranks=wr) is None and (
+                classify_meld(self.v, m.cards, wild_ranks=wr) is None
+            ):
+                raise _bad(f"{str(m)!r} is not a meld in {self.v.name}")
             return m
         found = None
         try:
@@ -274,12 +692,26 @@ class _Ctx:
             raise RummyError(f"ending: {m!r} is not a meld in {self.v.name}")
         return found
 
+    def count(self, seat: int) -> int | None:
+        """The count the table gave for ``seat``'s hand, or None."""
+        return self.e.counts[seat] if self.e.counts else None
+
+    def pay(self, payer: int | None, payee: int | None, amount: int, reason: str) -> None:
+        """Record a payment (negative amounts go the other way)."""
+        if amount < 0:
+            payer, payee, amount = payee, payer, -amount
+        if amount:
+            self.payments.append(Payment(payer, payee, amount, reason))
+
     # values ---------------------------------------------------------------
 
     def card(self, card: Card) -> int:
         return self.scoring.card_value(card)
 
     def hand(self, seat: int) -> int:
+        given = self.count(seat)
+        if given is not None:
+            return given
         return sum(self.card(c) for c in self.e.hands[seat])
 
     def slot(self, meld: Meld, i: int) -> int:
@@ -296,6 +728,8 @@ class _Ctx:
     def table(self, seat: int) -> int:
         """Value of the melds credited to ``seat`` (lay-offs moved to the layer
         where the lay-off policy says so)."""
+        if self.e.meld_totals and self.e.meld_totals[seat] is not None:
+            return self.e.meld_totals[seat]  # type: ignore[return-value]
         total = sum(self.meld(m) for m in self.melds[seat])
         for lo in self.e.laid_off:
             credit = self.v.layoff.credit_to(owner=lo.owner, layer=lo.layer)
@@ -319,6 +753,9 @@ class _Ctx:
         raise RummyError(f"ending: {lo.card} is not in meld {meld}")
 
     def deadwood(self, seat: int, *, min_runs: int = 0, min_pure: int = 0) -> int | None:
+        given = self.count(seat)
+        if given is not None:
+            return given
         cards = self.e.hands[seat]
         if not cards:
             return 0
@@ -328,8 +765,24 @@ class _Ctx:
         return None if arr is None else arr.deadwood_value
 
     def done(self, scores: Sequence[int], winners: Sequence[int] = ()) -> Settlement:
+        """The settlement; payments not recorded by the settling function are
+        filled in from the scores (an entry on the score sheet per seat)."""
+        net = [0] * self.n
+        for p in self.payments:
+            if p.payee is not None:
+                net[p.payee] += p.amount
+            if p.payer is not None:
+                net[p.payer] -= p.amount
+        for seat in range(self.n):
+            self.pay(None, seat, scores[seat] - net[seat], "score for the hand")
         return Settlement(
-            how=self.how, scores=tuple(scores), winners=tuple(winners), reasons=tuple(self.reasons)
+            how=self.how,
+            scores=tuple(scores),
+            winners=tuple(winners),
+            reasons=tuple(self.reasons),
+            units=self.units,
+            payments=tuple(self.payments),
+            laid_off=self.laid,
         )
 
     def seat_order(self) -> list[int]:
@@ -364,6 +817,9 @@ def _winner_takes(c: _Ctx) -> Settlement:
         winners = [x for x in range(c.n) if counts[x] == low]
         pot = sum(x - low for x in counts)
         share = pot // len(winners)
+        if len(winners) == 1:
+            for x in range(c.n):
+                c.pay(None, winners[0], counts[x] - low, f"seat {x}'s count above the lowest")
         c.reasons.append(
             f"nobody went out: lowest count {low} takes the differences ({pot}"
             + (
@@ -379,9 +835,12 @@ def _winner_takes(c: _Ctx) -> Settlement:
             value = count(x)
             total += value
             c.reasons.append(f"seat {x} holds {value}")
+            c.pay(None, w, value, f"seat {x}'s cards left in hand")
     if c.e.is_concealed(w) and (s.rummy_multiplier != 1 or s.rummy_bonus):
+        before = total
         total = total * s.rummy_multiplier + s.rummy_bonus
         c.reasons.append(f"went rummy: x{s.rummy_multiplier} +{s.rummy_bonus}")
+        c.pay(None, w, total - before, "went rummy")
     scores = [0] * c.n
     scores[w] = total
     return c.done(scores, [w])
@@ -393,10 +852,12 @@ def _penalty(c: _Ctx) -> Settlement:
     if w is None:
         c.reasons.append("nobody went out: nobody scores")
         return c.done([0] * c.n)
+    c.units = ScoreUnits.PENALTY
     scores = [0 if x == w else c.hand(x) for x in range(c.n)]
     for x in range(c.n):
         if x != w:
             c.reasons.append(f"seat {x} takes {scores[x]} penalty points")
+            c.pay(None, x, scores[x], "penalty points for the cards left in hand")
     return c.done(scores, [w])
 
 
@@ -406,9 +867,12 @@ def _own_melds(c: _Ctx) -> Settlement:
     if w is None:
         c.reasons.append("nobody went out: nobody scores")
         return c.done([0] * c.n)
-    value = sum(c.meld(m) for m in c.melds[w])
+    value = c.table(w)
     scores = [0] * c.n
     scores[w] = value * (c.n - 1)
+    for x in range(c.n):
+        if x != w:
+            c.pay(None, w, value, f"own melds, for opponent seat {x}")
     c.reasons.append(f"own melds worth {value} x {c.n - 1} opponents")
     return c.done(scores, [w])
 
@@ -425,6 +889,8 @@ def _melds_minus_hand(c: _Ctx) -> Settlement:
     for x in range(c.n):
         shown, held = c.table(x), c.hand(x)
         score = shown - held
+        c.pay(None, x, shown, "melds on the table")
+        c.pay(x, None, held, "cards left in hand")
         bonus = s.out_bonus if x == w else 0
         if s.multiplier_includes_bonus:
             score += bonus
@@ -437,14 +903,19 @@ def _melds_minus_hand(c: _Ctx) -> Settlement:
             score += bonus
         if bonus:
             c.reasons.append(f"seat {x} went out: +{bonus}")
+            c.pay(None, x, bonus, "going out")
+        if c.e.is_concealed(x) and s.never_melded_multiplier != 1:
+            c.pay(None, x, score - (shown - held) - bonus, "displayed no meld before the final turn")
         c.reasons.append(f"seat {x}: melds {shown} - hand {held}")
         scores.append(score)
     if w is not None and c.e.fed_by is not None and s.last_discard_penalty:
         scores[c.e.fed_by] -= s.last_discard_penalty
+        c.pay(c.e.fed_by, None, s.last_discard_penalty, "fed the winning discard")
         c.reasons.append(f"seat {c.e.fed_by} fed the winning discard: -{s.last_discard_penalty}")
     for seat, what, _ in c.e.penalties:
         if what == "playable-discard" and s.playable_discard_penalty:
             scores[seat] -= s.playable_discard_penalty
+            c.pay(seat, None, s.playable_discard_penalty, "discarded a playable card")
             c.reasons.append(f"seat {seat} discarded a playable card: -{s.playable_discard_penalty}")
     if w is not None:
         winners = [w]
@@ -470,6 +941,13 @@ def _knock(c: _Ctx) -> Settlement:
         d = c.deadwood(x)
         dead.append(c.hand(x) if d is None else d)
     others = [x for x in c.seat_order() if x != k] or [x for x in range(c.n) if x != k]
+    # the highest limit any upcard allows (Oklahoma: the upcard's value)
+    limits = [c.v.going_out.knock_limit(upcard_value=u) for u in (None, *range(51))]
+    limit = max((x for x in limits if x is not None), default=None)
+    if limit is not None and dead[k] > limit:
+        raise _bad(f"the knocker (seat {k}) has deadwood {dead[k]}, above the knock limit {limit}")
+    if c.e.best_layoffs:
+        _lay_off_best(c, k, others, dead)
     low = min(dead[x] for x in others)
     gin = dead[k] == 0
     big = gin and not c.e.final_discard
@@ -488,18 +966,87 @@ def _knock(c: _Ctx) -> Settlement:
                 bonus += s.big_gin_bonus
                 c.reasons.append(f"big gin bonus: +{s.big_gin_bonus}")
         scores[k] = diff + bonus
+        for x in others:
+            c.pay(None, k, dead[x] - dead[k], f"deadwood difference with seat {x}")
+        c.pay(None, k, bonus, "gin bonus")
         return c.done(scores, [k])
     w = next(x for x in others if dead[x] == low)
     diff = sum(dead[x] - dead[w] for x in range(c.n) if x != w)
     undercut = dead[w] < dead[k] or s.tie is KnockTie.UNDERCUT
     scores[w] = diff
+    for x in range(c.n):
+        if x != w:
+            c.pay(None, w, dead[x] - dead[w], f"deadwood difference with seat {x}")
     if undercut:
         scores[w] += s.undercut_bonus
         scores[k] -= s.knocker_penalty
+        c.pay(None, w, s.undercut_bonus, "undercut bonus")
+        c.pay(k, None, s.knocker_penalty, "knocker undercut")
         c.reasons.append(f"seat {w} undercut the knocker: +{s.undercut_bonus}")
         if s.knocker_penalty:
             c.reasons.append(f"knocker undercut: -{s.knocker_penalty}")
     return c.done(scores, [w])
+
+
+def _lay_off_best(c: _Ctx, k: int, others: Sequence[int], dead: list[int]) -> None:
+    """Lay off each defender's cards onto the knocker's melds, the way that
+    leaves the defender the least deadwood (defenders in playing order, each
+    onto the melds as the earlier ones left them). Updates ``dead``."""
+    v, wild = c.v, c.e.wild_ranks
+    melds = list(c.melds[k])
+    if not melds and c.e.hands[k] and c.count(k) is None:
+        arr = best_arrangement(v, c.e.hands[k], wild_ranks=wild)
+        if arr is not None:
+            melds = list(arr.melds)
+            dead[k] = arr.deadwood_value
+    gin = dead[k] == 0
+    if not v.layoff.after_knock(gin=gin):
+        c.reasons.append(f"no lay-offs after {'gin' if gin else 'this knock'} (layoff {v.layoff.kind})")
+        return
+    laid: list[LaidOff] = list(c.laid)
+    for x in others:
+        if c.count(x) is not None:
+            raise _bad(f"best_layoffs needs seat {x}'s cards, not a count")
+        value, moves, after = _best_for(c, tuple(sorted(c.e.hands[x])), tuple(melds), {})
+        if moves:
+            laid.extend(LaidOff(card, x, k, i) for card, i in moves)
+            c.reasons.append(f"seat {x} lays off " + ", ".join(f"{card} on #{i + 1}" for card, i in moves))
+        melds = list(after)
+        dead[x] = value
+    c.melds[k] = melds
+    c.laid = tuple(laid)
+
+
+def _best_for(
+    c: _Ctx,
+    hand: tuple[Card, ...],
+    melds: tuple[Meld, ...],
+    memo: dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[int, list[tuple[Card, int]], tuple[Meld, ...]]],
+) -> tuple[int, list[tuple[Card, int]], tuple[Meld, ...]]:
+    """(deadwood, lay-offs, melds after) best for the holder of ``hand``."""
+    key = (tuple(x.code for x in hand), tuple(str(m) for m in melds))
+    if key in memo:
+        return memo[key]
+    if hand:
+        arr = best_arrangement(c.v, hand, wild_ranks=c.e.wild_ranks)
+        base = arr.deadwood_value if arr is not None else sum(c.card(x) for x in hand)
+    else:
+        base = 0
+    best: tuple[int, list[tuple[Card, int]], tuple[Meld, ...]] = (base, [], melds)
+    tried: set[Card] = set()
+    for j, card in enumerate(hand):
+        if card in tried:
+            continue
+        tried.add(card)
+        rest = hand[:j] + hand[j + 1 :]
+        for i, m in enumerate(melds):
+            for after in layoff_options(c.v, m, card, wild_ranks=c.e.wild_ranks):
+                new = (*melds[:i], after, *melds[i + 1 :])
+                value, moves, end = _best_for(c, rest, new, memo)
+                if value < best[0] or (value == best[0] and len(moves) + 1 < len(best[1])):
+                    best = (value, [(card, i), *moves], end)
+    memo[key] = best
+    return best
 
 
 # --------------------------------------------------------------------------- Indian
@@ -526,6 +1073,11 @@ def _indian(c: _Ctx) -> Settlement:
     min_runs, min_pure = c.v.going_out.run_requirement()
     for x in range(c.n):
         if x == w or x in gone:
+            continue
+        given = c.count(x)
+        if given is not None:
+            points[x] = min(given, s.cap)
+            c.reasons.append(f"seat {x} counts {points[x]}" + (" (capped)" if given > s.cap else ""))
             continue
         cards = c.e.hands[x]
         if s.valid_loser_points and _whole_hand_declares(c, x):
@@ -554,10 +1106,17 @@ def _indian(c: _Ctx) -> Settlement:
     else:
         winners = [w]
     if s.winner_collects and winners:
+        c.units = ScoreUnits.CHIPS
         pot = sum(points)
         scores = [-p for p in points]
         scores[winners[0]] += pot
+        for x in range(c.n):
+            if x != winners[0]:
+                c.pay(x, winners[0], points[x], "points lost to the winner")
         return c.done(scores, winners)
+    c.units = ScoreUnits.CHIPS if s.winner_collects else ScoreUnits.PENALTY
+    for x in range(c.n):
+        c.pay(None, x, points[x], "penalty points")
     return c.done(points, winners)
 
 
@@ -579,6 +1138,7 @@ def _indian_value(c: _Ctx, card: Card, s: IndianPoints) -> int:
 def _payments(c: _Ctx) -> Settlement:
     s = c.scoring
     assert isinstance(s, Payments)
+    c.units = ScoreUnits.CHIPS
     w = c.e.went_out
     if w is None:
         c.reasons.append("nobody went out: nobody pays")
@@ -594,6 +1154,10 @@ def _payments(c: _Ctx) -> Settlement:
             suits.add(rep.suit)
     for card in c.e.hands[w]:
         suits.add(card.suit)
+    if c.e.joker_counts and c.e.joker_counts[w] is not None:
+        jokers = c.e.joker_counts[w] or 0
+    if c.e.wild_counts and c.e.wild_counts[w] is not None:
+        wilds = c.e.wild_counts[w] or 0
     pay = s.base + s.per_joker * jokers + s.per_wild * wilds
     c.reasons.append(
         f"each opponent pays {s.base} + {s.per_joker} x {jokers} jokers + {s.per_wild} x {wilds} wilds"
@@ -612,6 +1176,9 @@ def _payments(c: _Ctx) -> Settlement:
         c.reasons.append(f"all one suit: +{s.one_suit_bonus}")
     scores = [-pay] * c.n
     scores[w] = pay * (c.n - 1)
+    for x in range(c.n):
+        if x != w:
+            c.pay(x, w, pay, "paid to the seat that went out")
     return c.done(scores, [w])
 
 
@@ -622,9 +1189,15 @@ def _payments(c: _Ctx) -> Settlement:
 def _chips(c: _Ctx) -> Settlement:
     s = c.scoring
     assert isinstance(s, Chips)
+    c.units = ScoreUnits.CHIPS
     scores = [0] * c.n
     w = c.e.went_out
     order = c.seat_order()
+    if s.tie_break is ChipsTie.DEALER_LEFT and c.e.dealer is not None:
+        # S002: "the player who is closest to the dealer in a clockwise
+        # rotation": the dealer's left first (clockwise is seat + 1), the
+        # dealer last, whatever the direction of play.
+        order = [(c.e.dealer + i) % c.n for i in range(1, c.n + 1)]
     if w is not None:
         pay = s.out_pay if c.e.final_discard else s.out_no_discard_pay
         fed = [seat for seat, what, to in c.e.penalties if what == "eaten" and to == w]
@@ -635,6 +1208,7 @@ def _chips(c: _Ctx) -> Settlement:
             payer = feeder if feeder is not None else x
             scores[payer] -= pay
             scores[w] += pay
+            c.pay(payer, w, pay, "ù" if payer == x else f"ù, for seat {x}")
         c.reasons.append(
             f"ù: {pay} from each opponent" + (f", all paid by seat {feeder}" if feeder is not None else "")
         )
@@ -645,7 +1219,11 @@ def _chips(c: _Ctx) -> Settlement:
         for x in range(c.n):
             cards = c.e.hands[x]
             arr = best_arrangement(c.v, cards, wild_ranks=c.e.wild_ranks) if cards else None
-            trash[x] = sum(c.card(card) for card in (arr.deadwood if arr is not None else cards))
+            given = c.count(x)
+            if given is not None:
+                trash[x] = given
+            else:
+                trash[x] = sum(c.card(card) for card in (arr.deadwood if arr is not None else cards))
             if not c.melds[x] and (arr is None or not arr.melds):
                 mom.add(x)
         ranked = [x for x in sorted(order, key=lambda x: (trash[x], order.index(x))) if x not in mom]
@@ -655,11 +1233,13 @@ def _chips(c: _Ctx) -> Settlement:
             pay = s.place_pays[min(place, len(s.place_pays) - 1)] if s.place_pays else 0
             scores[x] -= pay
             scores[win] += pay
+            c.pay(x, win, pay, f"place {place + 2}")
         for x in mom:
             if x == win:
                 continue
             scores[x] -= s.no_meld_pay
             scores[win] += s.no_meld_pay
+            c.pay(x, win, s.no_meld_pay, "no meld (móm)")
             c.reasons.append(f"seat {x} has no meld (móm): pays {s.no_meld_pay}")
         c.reasons.append("trash " + ", ".join(f"seat {x}: {trash[x]}" for x in range(c.n)))
     if s.eaten_pay:
@@ -667,5 +1247,6 @@ def _chips(c: _Ctx) -> Settlement:
             if what == "eaten" and to is not None:
                 scores[seat] -= s.eaten_pay
                 scores[to] += s.eaten_pay
+                c.pay(seat, to, s.eaten_pay, "discard eaten")
                 c.reasons.append(f"seat {seat}'s discard was eaten by seat {to}: pays {s.eaten_pay}")
     return c.done(scores, winners)

@@ -82,6 +82,20 @@ def cards_text(cards: Sequence[rk.Card], *, by_suit: bool = False) -> Text:
     return text
 
 
+def meld_text(meld: rk.Meld) -> Text:
+    """A table meld in notation, each wild with what it stands for
+    (``KC=AD AH AS``), hearts and diamonds in red."""
+    text = Text()
+    for i, (card, rep) in enumerate(zip(meld.cards, meld.represents, strict=True)):
+        if i:
+            text.append(" ")
+        text.append(str(card), style=_card_style(card))
+        if rep != card:
+            text.append("=")
+            text.append(str(rep), style=_card_style(rep))
+    return text
+
+
 def _plain(cards: Sequence[rk.Card]) -> str:
     return " ".join(str(c) for c in cards) if cards else "(none)"
 
@@ -220,7 +234,7 @@ class PlaySession:
             self.say("Table melds:")
             for i, t in enumerate(view.table, 1):
                 line = Text(f"  #{i:<3}")
-                line.append_text(cards_text(t.meld.cards))
+                line.append_text(meld_text(t.meld))
                 owner = "yours" if seats[t.owner] == 0 else self.name(seats[t.owner])
                 line.append(f"   {owner}")
                 if t.laid:

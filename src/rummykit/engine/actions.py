@@ -25,7 +25,11 @@ text                               meaning
 ``borrow 7H from 2 meld 7H 7S 7D`` take a card from meld 2 into a new meld
 ``discard QS``                     discard, ending the turn
 ``knock QS``                       knock, discarding QS face down; ``knock`` alone
-                                   goes out with every card melded (big gin)
+                                   goes out with every card melded (big gin);
+                                   the knocker's melds are the default
+                                   arrangement (the engine's best)
+``knock QS melds 2C 2D 2H +        knock showing these melds (the knocker's
+4S 5S 6S``                         choice decides what may be laid off)
 ``declare 7H 8H 9H + ... discard   show the whole hand at once (and discard)
 5C``
 ``call 9H on 2``                   out of turn: claim the discard 9H to lay it off
@@ -37,7 +41,15 @@ text                               meaning
 
 Table melds are numbered from 1 in the order they were laid down. Cards are
 written in card notation (``7H``, ``TS``, ``JK``); a wild card standing for a
-different card is written ``JK=9H``.
+different card is written ``JK=9H``. Melds are separated by ``+`` (a comma
+is read as ``+``).
+
+Digging by card: ``take 5C meld 4C 5C 6C`` names the deepest card taken
+instead of the depth; it reads as the same action as ``take 3 meld ...``
+when 5C lies third from the top. The canonical text (``str``) is the depth
+form, which needs no pile to be read; :meth:`rummykit.Hand.apply` accepts
+both (a card that lies in the pile twice, with two decks, means the copy
+nearest the top).
 
 >>> a = parse_action("take 3 meld 7h 8h jk=9h")
 >>> a
@@ -46,6 +58,10 @@ Action.parse('take 3 meld 7H 8H JK=9H')
 True
 >>> str(parse_action("layoff 10H on 2"))
 'layoff TH on 2'
+>>> str(parse_action("knock QS melds 2c 2d 2h, 4S 5S 6S"))
+'knock QS melds 2C 2D 2H + 4S 5S 6S'
+>>> str(parse_action("take 5C meld 4C 5C 6C"))
+'take 5C meld 4C 5C 6C'
 """
 
 from __future__ import annotations
@@ -205,14 +221,27 @@ class Take(Action):
     depth: int = 1
     and_draw: bool = False
     then: MeldAction | Layoff | None = None
+    down_to: Card | None = None
+    """The deepest card taken, named instead of the depth (``take 5C meld
+    ...``); :meth:`rummykit.Hand.apply` reads it as the depth where that card
+    lies. Listed legal actions use the depth (the canonical form); with a
+    card named, ``depth`` is 1."""
     word = "take"
     order = 1
+
+    def __attrs_post_init__(self) -> None:
+        if self.down_to is not None and not isinstance(self.down_to, Card):
+            raise NotationError(f"take: the card dug to must be a Card, got {self.down_to!r}")
+        if self.down_to is not None and self.depth != 1:
+            object.__setattr__(self, "depth", 1)
 
     def __str__(self) -> str:
         parts = ["take"]
         if self.and_draw:
             parts.append("draw")
-        if self.depth != 1:
+        if self.down_to is not None:
+            parts.append(str(self.down_to))
+        elif self.depth != 1:
             parts.append(str(self.depth))
         if self.then is not None:
             parts.append(str(self.then))
@@ -289,17 +318,39 @@ class Discard(Action):
 
 @attrs.frozen(repr=False, cache_hash=True)
 class Knock(Action):
-    """Knock, discarding ``card`` face down (None: big gin, no discard)."""
+    """Knock, discarding ``card`` face down (None: big gin, no discard),
+    showing ``melds`` (None: the default arrangement, the engine's best)."""
 
     card: Card | None = None
+    melds: tuple[Group, ...] | None = None
     word = "knock"
     order = 21
 
+    def __attrs_post_init__(self) -> None:
+        if self.melds is None:
+            return
+        ok = isinstance(self.melds, tuple) and bool(self.melds)
+        for g in self.melds if ok else ():
+            ok = ok and isinstance(g, tuple) and bool(g)
+            for slot in g if ok else ():
+                ok = ok and isinstance(slot, tuple) and len(slot) == 2 and isinstance(slot[0], Card)
+                ok = ok and (slot[1] is None or isinstance(slot[1], Card))
+        if not ok:
+            raise NotationError(
+                f"knock: melds must be groups of (card, stands for) slots, got {self.melds!r}"
+            )
+
     def __str__(self) -> str:
-        return "knock" if self.card is None else f"knock {self.card}"
+        text = "knock" if self.card is None else f"knock {self.card}"
+        if self.melds is None:
+            return text
+        return f"{text} melds " + " + ".join(format_group(g) for g in self.melds)
 
     def cards(self) -> tuple[Card, ...]:
-        return () if self.card is None else (self.card,)
+        out = [] if self.card is None else [self.card]
+        for g in self.melds or ():
+            out.extend(c for c, _ in g)
+        return tuple(out)
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -445,6 +496,7 @@ _KEYWORDS = frozenset(
         "knock",
         "layoff",
         "meld",
+        "melds",
         "on",
         "pass",
         "pick",
@@ -471,7 +523,7 @@ def parse_action(text: str) -> Action:
         raise ArgumentError(f"parse_action: text must be a str, got {short_repr(text)}")
     if len(text) > MAX_ACTION_TEXT:
         raise _bad(text, f"too long ({len(text)} characters; at most {MAX_ACTION_TEXT})")
-    raw = text.replace("+", " + ")
+    raw = text.replace("+", " + ").replace(",", " + ")
     tokens = [t.lower() if t.lower() in _KEYWORDS else t for t in raw.split()]
     if not tokens:
         raise _bad(text, "empty")
@@ -489,6 +541,9 @@ def parse_action(text: str) -> Action:
         if rest and _is_number(rest[0]):
             depth = _number(rest[0], text, "a depth")
             rest = rest[1:]
+        elif rest and rest[0] not in ("meld", "layoff"):
+            card = parse_card(rest[0])
+            return Take(1, and_draw, _then(rest[1:], text), card)
         return Take(depth, and_draw, _then(rest, text))
     if word == "pick":
         if not rest:
@@ -514,9 +569,14 @@ def parse_action(text: str) -> Action:
             raise _bad(text, "expected 'discard CARD'")
         return Discard(parse_card(rest[0]))
     if word == "knock":
+        melds: tuple[Group, ...] | None = None
+        if "melds" in rest:
+            i = rest.index("melds")
+            melds = _groups(rest[i + 1 :], text)
+            rest = rest[:i]
         if len(rest) > 1:
-            raise _bad(text, "expected 'knock CARD' or 'knock'")
-        return Knock(parse_card(rest[0]) if rest else None)
+            raise _bad(text, "expected 'knock CARD', 'knock' or 'knock CARD melds CARDS + CARDS'")
+        return Knock(parse_card(rest[0]) if rest else None, melds)
     if word == "declare":
         discard: Card | None = None
         if "discard" in rest:

@@ -5,14 +5,20 @@ variant by name. The granularity keeps each list small and finite: one meld
 per action (several only for an initial meld that must reach a threshold:
 the single melds that reach it alone, and the whole best arrangement), lay-offs
 one card at a time, one canonical declaration per hand (other valid groupings
-of the same cards are accepted by ``apply`` too).
+of the same cards are accepted by ``apply`` too). A knock is listed plain
+(``knock QS``: the default arrangement, the engine's best) and, where the
+defenders may lay off after it, once more for every other arrangement of
+the same (minimum) deadwood (``knock QS melds ...``), up to
+:data:`KNOCK_ARRANGEMENTS` of them: the knocker's choice of melds decides
+what may be laid off.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rummykit.cards import Card
 from rummykit.engine.actions import (
@@ -24,12 +30,15 @@ from rummykit.engine.actions import (
     Borrow,
     Call,
     Declare,
+    Group,
+    Knock,
     Layoff,
     MeldAction,
     Pick,
     Swap,
     Take,
 )
+from rummykit.engine.kit import Kit
 from rummykit.engine.phase import Phase
 from rummykit.melds import Meld, MeldKind, meld_value
 from rummykit.rules.draw import UseAs
@@ -39,7 +48,16 @@ from rummykit.rules.stock import WhenEmpty
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
-__all__ = ["legal_actions"]
+__all__ = ["KNOCK_ARRANGEMENTS", "KNOCK_SEARCH_NODES", "knock_arrangements", "legal_actions"]
+
+KNOCK_ARRANGEMENTS = 32
+"""At most this many arrangements are listed per knock (a bound on the
+legal-action list; other arrangements of the same deadwood are still
+accepted by ``apply`` when stated)."""
+
+KNOCK_SEARCH_NODES = 20_000
+"""A bound on the search for other arrangements of one knock (wild-heavy
+house rules): past it, the arrangements found so far are listed."""
 
 
 def legal_actions(h: Hand) -> tuple[Action, ...]:
@@ -404,13 +422,88 @@ def knock_actions(h: Hand, p: int) -> list[Action]:
                 continue
             rest = list(cards)
             rest.remove(c)
-            if kit.deadwood(tuple(rest), wild) <= limit:
+            dead = kit.deadwood(tuple(rest), wild)
+            if dead <= limit:
                 out.append(kit.knocks[c.code])
+                if v.layoff.after_knock(gin=dead == 0):
+                    out.extend(Knock(c, g) for g in _other_arrangements(h, tuple(rest), cards))
     if full == 0 and big_gin:
-        from rummykit.engine.actions import Knock
-
         out.append(Knock(None))
+        if v.layoff.after_knock(gin=True):
+            out.extend(Knock(None, g) for g in _other_arrangements(h, cards, cards))
     return out
+
+
+def _melds_key(melds: Iterable[Meld]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    return tuple(sorted((tuple(c.code for c in m.cards), tuple(r.code for r in m.represents)) for m in melds))
+
+
+_ALTERNATIVES: weakref.WeakKeyDictionary[Kit, dict[tuple[Any, ...], list[tuple[Group, ...]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _other_arrangements(h: Hand, cards: tuple[Card, ...], whole: tuple[Card, ...]) -> list[tuple[Group, ...]]:
+    """The arrangements of ``cards`` of minimum deadwood other than the
+    default one, as notation groups (``whole``: the hand ``cards`` come from,
+    whose melds are enumerated once)."""
+    kit = h.kit
+    cache = _ALTERNATIVES.setdefault(kit, {})
+    key = (cards, h.wild)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    if len(cache) > 4096:
+        cache.clear()
+    default = kit.arrangement(cards, h.wild)
+    out: list[tuple[Group, ...]] = []
+    if default is not None:
+        skip = _melds_key(default.melds)
+        for melds in knock_arrangements(h, cards, limit=KNOCK_ARRANGEMENTS + 1, within=whole):
+            if _melds_key(melds) != skip and len(out) < KNOCK_ARRANGEMENTS:
+                out.append(tuple(kit.group(m) for m in melds))
+    cache[key] = out
+    return out
+
+
+def knock_arrangements(
+    h: Hand, cards: tuple[Card, ...], *, limit: int, within: tuple[Card, ...] | None = None
+) -> list[tuple[Meld, ...]]:
+    """Up to ``limit`` distinct arrangements of ``cards`` (sorted) whose
+    deadwood is the minimum, each as melds in canonical order (``within``:
+    a sorted superset of ``cards`` whose melds are enumerated instead)."""
+    kit, wild = h.kit, h.wild
+    target = kit.deadwood(cards, wild)
+    values = kit.values
+    options = kit.options(within if within is not None else cards, wild)
+    by_card: dict[Card, list[Meld]] = {}
+    for m in options:
+        for c in set(m.cards):
+            by_card.setdefault(c, []).append(m)
+    found: dict[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[Meld, ...]] = {}
+    budget = [KNOCK_SEARCH_NODES]
+
+    def walk(rest: Counter[Card], cost: int, chosen: list[Meld]) -> None:
+        budget[0] -= 1
+        if len(found) >= limit or cost > target or budget[0] < 0:
+            return
+        left = [c for c in sorted(rest, key=lambda c: c.code) if rest[c] > 0]
+        if not left:
+            if cost == target:
+                key = _melds_key(chosen)
+                found.setdefault(key, tuple(sorted(chosen, key=lambda m: _melds_key((m,)))))
+            return
+        first = left[0]
+        for m in by_card.get(first, ()):
+            need = Counter(m.cards)
+            if all(rest[c] >= k for c, k in need.items()):
+                walk(rest - need, cost, [*chosen, m])
+        rest2 = rest.copy()
+        rest2[first] -= 1
+        walk(rest2, cost + values[first.code], chosen)
+
+    walk(Counter(cards), 0, [])
+    return list(found.values())
 
 
 def declare_actions(h: Hand, p: int) -> list[Action]:

@@ -93,6 +93,8 @@ def resolve(h: Hand, action: Action | str) -> Action:
     a = as_action(action)
     if h.phase is Phase.OVER:
         raise IllegalAction("the hand is over", action=a)
+    if isinstance(a, Take) and a.down_to is not None:
+        a = _depth_form(h, a)
     legal = h.legal_actions()
     if a in legal:
         return a
@@ -109,6 +111,18 @@ def resolve(h: Hand, action: Action | str) -> Action:
     if extra is not None:
         return extra
     raise IllegalAction(refusal(h, a), action=a)
+
+
+def _depth_form(h: Hand, a: Take) -> Take:
+    """``take 5C ...`` as ``take N ...``: N is the depth where 5C lies (the
+    copy nearest the top)."""
+    card = a.down_to
+    assert card is not None
+    pile = h.pile
+    for depth in range(1, len(pile) + 1):
+        if pile[-depth] == card:
+            return Take(depth, a.and_draw, a.then)
+    raise IllegalAction(f"{card} is not in the discard pile", action=a)
 
 
 def _group_key(g: Group) -> tuple[Counter[Card], Counter[tuple[Card, Card]]]:
@@ -161,6 +175,10 @@ def _same_shape(a: Action, b: Action) -> bool:
         return a.card == b.card and a.source == b.source and _group_fits(a.meld, b.meld)
     if isinstance(a, Declare) and isinstance(b, Declare):
         return a.discard == b.discard and _groups_fit(a.groups, b.groups)
+    if isinstance(a, Knock) and isinstance(b, Knock):
+        if a.card != b.card or (a.melds is None) != (b.melds is None):
+            return False
+        return a.melds is None or (b.melds is not None and _groups_fit(a.melds, b.melds))
     return False
 
 
@@ -186,6 +204,10 @@ def _accept_unlisted(h: Hand, a: Action) -> Action | None:
             return found
     if h.phase is not Phase.PLAY or h._claim is not None or h.must_meld is not None:
         return None
+    if isinstance(a, Knock) and a.melds is not None and _knock_reason(h, a) is None:
+        melds = _melds_of(h, a.melds)
+        assert not isinstance(melds, str)
+        return Knock(a.card, tuple(h.kit.group(m) for m in melds))
     if isinstance(a, Declare):
         if _verify_declare(h, a) is None:
             return _canonical_declare(h, a)
@@ -396,7 +418,9 @@ def _knock_reason(h: Hand, a: Knock) -> str | None:
         if not v.going_out.big_gin_allowed():
             return "knocking needs a discard (big gin is off)"
         dead = h.kit.deadwood(tuple(hand), h.wild)
-        return f"big gin needs every card melded; deadwood is {dead}" if dead else None
+        if dead:
+            return f"big gin needs every card melded; deadwood is {dead}"
+        return _knock_melds_reason(h, a, list(hand), 0)
     bad = _in_hand(h, (a.card,))
     if bad:
         return bad
@@ -408,6 +432,28 @@ def _knock_reason(h: Hand, a: Knock) -> str | None:
     dead = h.kit.deadwood(tuple(rest), h.wild)
     if dead > limit:
         return f"deadwood {dead} is above the knock limit {limit}"
+    return _knock_melds_reason(h, a, rest, dead)
+
+
+def _knock_melds_reason(h: Hand, a: Knock, rest: list[Card], dead: int) -> str | None:
+    """Why the melds stated with a knock cannot be shown (None: they can, or
+    none are stated). The knocker may show any melds of the cards kept that
+    leave the least deadwood (the deadwood the knock is scored on)."""
+    if a.melds is None:
+        return None
+    melds = _melds_of(h, a.melds)
+    if isinstance(melds, str):
+        return melds
+    left = minus(rest, [c for m in melds for c in m.cards])
+    if left is None:
+        kept = " ".join(map(str, rest))
+        return f"the melds shown must be made of the cards kept ({kept}), each once"
+    shown = sum(h.kit.values[c.code] for c in left)
+    if shown != dead:
+        return (
+            f"these melds leave deadwood {shown}; the knocker shows an arrangement of the least"
+            f" deadwood, {dead}"
+        )
     return None
 
 
@@ -871,9 +917,18 @@ def _knock(h: Hand, a: Knock) -> None:
     gin = arr is None or arr.deadwood_value == 0
     how = Termination.GIN if gin else Termination.KNOCK
     if arr is not None and h.v.layoff.after_knock(gin=gin):
-        for m in arr.melds:
+        shown: tuple[Meld, ...] = arr.melds
+        left: list[Card] = list(arr.deadwood)
+        if a.melds is not None:  # the knocker's own choice of melds
+            chosen = _melds_of(h, a.melds)
+            assert not isinstance(chosen, str)
+            shown = tuple(chosen)
+            rest = minus(hand, [c for m in shown for c in m.cards])
+            assert rest is not None
+            left = rest
+        for m in shown:
             h.table.append(TableMeld(p, m))
-        h.hands[p] = list(arr.deadwood)
+        h.hands[p] = left
         h.melded[p] = True
         queue = [s for s in h.seats_from(h.next_seat(p)) if s != p and h.dropped[s] is None]
         h.layoff_queue = queue[1:]

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -24,7 +25,7 @@ from rummykit.engine.legal import legal_actions as _legal_actions
 from rummykit.engine.phase import Phase, TableMeld
 from rummykit.engine.play import perform as _perform
 from rummykit.engine.play import resolve
-from rummykit.errors import ArgumentError, IllegalAction
+from rummykit.errors import AmbiguousActionError, ArgumentError, IllegalAction
 from rummykit.melds import Meld
 from rummykit.settlement import Ending, Settlement, Termination
 from rummykit.variant import Variant
@@ -32,7 +33,21 @@ from rummykit.variant import Variant
 if TYPE_CHECKING:
     from rummykit.engine.view import View
 
-__all__ = ["Hand"]
+__all__ = ["Hand", "Legality"]
+
+
+class Legality(enum.StrEnum):
+    """The answer of :meth:`Hand.legality`: ``legal``, ``illegal`` or
+    ``ambiguous`` (legal as written, but the text fits several legal actions,
+    so :meth:`Hand.apply` asks which). Only ``LEGAL`` is true in a condition.
+    """
+
+    LEGAL = "legal"
+    ILLEGAL = "illegal"
+    AMBIGUOUS = "ambiguous"
+
+    def __bool__(self) -> bool:
+        return self is Legality.LEGAL
 
 
 class Hand:
@@ -226,12 +241,43 @@ class Hand:
         return legal
 
     def is_legal(self, action: Action | str) -> bool:
-        """Whether ``action`` (or its text) would be accepted by :meth:`apply`."""
+        """Whether :meth:`apply` would accept ``action`` (or its text) as it is.
+
+        Text that fits several legal actions (a wild whose designation is
+        left out where it matters, ``meld 7H 8H JK``) is *not* accepted by
+        :meth:`apply`, which raises :class:`~rummykit.AmbiguousActionError`
+        (an :class:`~rummykit.IllegalAction`), so ``is_legal`` is False for
+        it although a legal action is meant: use :meth:`legality` to tell
+        ambiguous text from an illegal action, or :meth:`verify` for the
+        reason. Text that is not action notation at all raises
+        :class:`~rummykit.NotationError`.
+
+        >>> import rummykit as rk
+        >>> v = rk.loads_variant('extends = "straight"\\n[deck]\\njokers_per_deck = 1')
+        >>> h = rk.new_hand(v, players=2, dealer=1, stock=["KD"], discard=["3C"], hands=[
+        ...     "7H 8H JK 2C 4D 6S KS QC 9S 3D", "AC 2D 3S 5C 9D TS QD JC 4H 5S"])
+        >>> h.apply("draw")
+        >>> h.is_legal("meld 7H 8H JK"), h.legality("meld 7H 8H JK"), h.is_legal("meld 7H 8H JK=9H")
+        (False, <Legality.AMBIGUOUS: 'ambiguous'>, True)
+        """
         try:
             resolve(self, action)
         except IllegalAction:
             return False
         return True
+
+    def legality(self, action: Action | str) -> Legality:
+        """Whether ``action`` (or its text) is legal, illegal, or legal but
+        written ambiguously (see :meth:`is_legal`); ``Legality.LEGAL`` alone
+        is true in a condition. Raises :class:`~rummykit.NotationError` for
+        text that is not an action."""
+        try:
+            resolve(self, action)
+        except AmbiguousActionError:
+            return Legality.AMBIGUOUS
+        except IllegalAction:
+            return Legality.ILLEGAL
+        return Legality.LEGAL
 
     def verify(self, action: Action | str) -> Action:
         """The canonical action ``action`` stands for; raises

