@@ -23,6 +23,7 @@ from rummykit.engine import (
     parse_action,
     replay,
 )
+from rummykit.engine.position import PositionError, from_position, position
 from rummykit.errors import (
     AmbiguousActionError,
     IllegalAction,
@@ -78,6 +79,7 @@ __all__ = [
     "NotationError",
     "Phase",
     "Players",
+    "PositionError",
     "Problem",
     "RandomBot",
     "Rank",
@@ -100,6 +102,7 @@ __all__ = [
     "classify_meld",
     "dump_variant",
     "format_cards",
+    "from_position",
     "hand_value",
     "layoff_options",
     "list_variants",
@@ -113,6 +116,7 @@ __all__ = [
     "parse_action",
     "parse_card",
     "parse_cards",
+    "position",
     "register_component",
     "register_settlement",
     "replay",
