@@ -36,6 +36,7 @@ import re
 import struct
 from collections import Counter
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import TypeVar
 
 from rummykit.cards import Card, Rank, parse_card
@@ -54,6 +55,7 @@ MAX_POSITION_CHARS = 32_768
 """Longer texts are refused before parsing (a position of a 3-deck shoe is
 well under 2,000 characters; the explicit shuffle state adds about 3,400)."""
 
+_CODE = attrgetter("code")
 _TWIST = 624  # 32-bit words per Mersenne Twister block
 _MAX_TWISTS = 4096  # how far a "SEED+WORDS" shuffle state is searched / advanced
 _MAX_INT_DIGITS = 9
@@ -335,10 +337,11 @@ class _Reader:
         return [self.seat(key, t) for t in text.split()]
 
     def meld(self, key: str, text: str, wild: frozenset[Rank]) -> Meld:
+        text = text.strip()
         try:
             meld = Meld.parse(text)
         except NotationError as exc:
-            raise self.fail(key, str(exc)) from None
+            raise self.fail(key, f"{_show(text)} is not a meld ({exc})") from None
         found = classify_meld(self.v, meld, wild_ranks=wild)
         if found is None:
             raise self.fail(key, f"{_show(text)} is not a meld in {self.v.name}")
@@ -425,7 +428,7 @@ def from_position(v: Variant, text: str) -> Hand:
     for s, part in enumerate(hand_texts):
         if part.strip().startswith("#"):
             raise r.fail("hands", f"seat {s}'s hand is only a count: a seat's version cannot be played on")
-        h.hands.append(r.cards("hands", part))
+        h.hands.append(sorted(r.cards("hands", part), key=_CODE))  # hands are kept in card order
     cut = r.opt_card("cut")
     if cut is not None and not v.deck.cuts_wild():
         raise r.fail("cut", f"{v.name} cuts no wild card")
