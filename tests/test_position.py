@@ -235,7 +235,9 @@ def test_mutated_positions_fail_cleanly_or_build_a_sound_hand(data: st.DataObjec
     """Fuzz: random edits of a valid text either raise PositionError or build a
     hand whose cards are the shoe and whose text round-trips."""
     text = base = data.draw(st.sampled_from([BASE, _MIDHAND]))
-    ops = data.draw(st.lists(st.tuples(st.integers(0, 2), st.integers(0, len(text)), st.text(max_size=4)), max_size=3))
+    ops = data.draw(
+        st.lists(st.tuples(st.integers(0, 2), st.integers(0, len(text)), st.text(max_size=4)), max_size=3)
+    )
     for op, at, chunk in ops:
         if op == 0:
             text = text[:at] + chunk + text[at:]
@@ -290,7 +292,9 @@ def test_scenario_straight_turns_the_pile_over_without_shuffling() -> None:
     shuffling, to form a new stock": the bottom discard is drawn first."""
     v = rk.load_variant("straight")
     hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD"]
-    pile = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS JC QC KC AC QD KD AD"
+    pile = (
+        "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS JC QC KC AC QD KD AD"
+    )
     h = scenario(
         v,
         f"rkpos 1; variant straight; players 2; dealer 1; deal 1; phase draw; to 0; turn 30; "
