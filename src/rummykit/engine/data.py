@@ -36,13 +36,13 @@ from cattrs.preconf.json import make_converter
 
 from rummykit.cards import Card, Rank, parse_card
 from rummykit.engine.actions import Action, parse_action
-from rummykit.engine.phase import TableMeld
+from rummykit.engine.phase import Phase, TableMeld
 from rummykit.engine.record import FORMAT as RECORD_FORMAT
 from rummykit.engine.record import VERSION as RECORD_VERSION
 from rummykit.engine.view import View
 from rummykit.errors import NotationError, RummyError
 from rummykit.melds import Meld
-from rummykit.settlement import Settlement
+from rummykit.settlement import Settlement, Termination
 
 __all__ = [
     "DATA_VERSION",
@@ -102,7 +102,9 @@ class RecordData:
 
 def _build() -> cattrs.Converter:
     c = make_converter(forbid_extra_keys=True)
-    c.register_unstructure_hook_func(lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum_value)
+    for e in (Phase, Termination):  # plain strings, not StrEnum members, in the dicts
+        c.register_unstructure_hook(e, _enum_value)
+        c.register_structure_hook(e, _enum_reader(e))
     c.register_unstructure_hook(Card, str)
     c.register_structure_hook(Card, lambda d, _: parse_card(_string(d)))
     c.register_unstructure_hook(Rank, lambda r: r.letter)
@@ -130,6 +132,16 @@ def _build() -> cattrs.Converter:
 
 def _enum_value(e: enum.Enum) -> Any:
     return e.value
+
+
+def _enum_reader(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
+    def read(d: Any, _: Any) -> Any:
+        try:
+            return cls(_string(d))
+        except ValueError:
+            raise ValueError(f"{d!r} is not one of {', '.join(repr(m.value) for m in cls)}") from None
+
+    return read
 
 
 def _string(d: Any) -> str:
