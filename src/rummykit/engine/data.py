@@ -32,6 +32,7 @@ from typing import Any
 
 import attrs
 import cattrs
+from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.preconf.json import make_converter
 
 from rummykit.cards import Card, Rank, parse_card
@@ -192,11 +193,55 @@ def _bool(d: Any) -> bool:
 _strict_ints(_CONV)
 
 
+def _is_sequence(t: Any) -> bool:
+    return typing.get_origin(t) in (tuple, list) and t != frozenset[Rank]
+
+
+def _sequence_hook(t: Any) -> Callable[[Any, Any], Any]:
+    """Lists only (a JSON string is not a list of its characters); errors
+    carry the index, as cattrs' own do."""
+    args = typing.get_args(t)
+    homogeneous = len(args) == 2 and args[1] is Ellipsis
+    make = tuple if typing.get_origin(t) is tuple else list
+
+    def read(d: Any, _: Any) -> Any:
+        if not isinstance(d, list | tuple):
+            raise TypeError(f"expected a list, got {type(d).__name__}")
+        if not homogeneous and len(d) != len(args):
+            raise ValueError(f"expected a list of {len(args)} items, got {len(d)}")
+        out: list[Any] = []
+        errors: list[Exception] = []
+        for i, x in enumerate(d):
+            tp = args[0] if homogeneous else args[i]
+            try:
+                out.append(_CONV.get_structure_hook(tp)(x, tp))
+            except Exception as exc:
+                exc.__notes__ = [
+                    *getattr(exc, "__notes__", []),
+                    IterableValidationNote(f"@ index {i}", i, tp),
+                ]
+                errors.append(exc)
+        if errors:
+            raise IterableValidationError(f"While structuring {t!r}", errors, t)
+        return make(out)
+
+    return read
+
+
+_CONV.register_structure_hook_factory(_is_sequence, _sequence_hook)
+
+
 def _errors(exc: BaseException, what: str) -> DataError:
     if isinstance(exc, cattrs.BaseValidationError):
-        lines = cattrs.transform_error(exc, path=what)
+        lines = cattrs.transform_error(exc, path=what, format_exception=_format_exception)
         return DataError("; ".join(lines))
     return DataError(f"{what}: {exc}")
+
+
+def _format_exception(exc: BaseException, tp: Any) -> str:
+    if isinstance(exc, NotationError | TypeError | ValueError) and not isinstance(exc, KeyError) and str(exc):
+        return str(exc)
+    return cattrs.v.format_exception(exc, tp)
 
 
 def _check_header(data: Any, fmt: str, version: int, what: str) -> dict[str, Any]:
