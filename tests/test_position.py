@@ -338,3 +338,29 @@ def test_scenario_from_position_reports_the_hand_in_the_cli_text() -> None:
     text = rk.position(h)
     assert "\n" not in text and text.isascii()
     assert rk.position(rk.from_position(h.variant, text)) == text
+
+
+def test_an_arbitrary_shuffle_state_travels_in_full() -> None:
+    """A generator not reached from the hand's seed is written out whole (mt:...)."""
+    v = rk.load_variant("straight")
+    h = rk.new_hand(v, players=2, seed=1)
+    h.rng = random.Random(99)
+    h.rng.random()
+    text = rk.position(h)
+    assert "; rng mt:" in text
+    again = rk.from_position(v, text)
+    assert again.rng.getstate() == h.rng.getstate()
+    assert rk.position(again) == text
+
+
+def test_an_entropy_generator_is_written_os() -> None:
+    """Reshuffles from the operating system's entropy cannot be reproduced: the
+    text says so (rng os), and the rebuilt hand draws fresh entropy too."""
+    v = rk.load_variant("straight")
+    h = rk.new_hand(v, players=2, seed=1)
+    h.rng = random.SystemRandom()
+    text = rk.position(h)
+    assert text.endswith("; rng os")
+    again = rk.from_position(v, text)
+    assert isinstance(again.rng, random.SystemRandom)
+    assert rk.position(again) == text

@@ -33,7 +33,6 @@ from rummykit.engine.actions import (
 from rummykit.engine.deal import new_hand
 from rummykit.engine.match import Match, new_match
 from rummykit.engine.phase import Phase, TableMeld
-from rummykit.engine.position import PositionError, from_position, position
 from rummykit.engine.record import RecordError, replay
 from rummykit.engine.state import Hand
 from rummykit.engine.view import View
@@ -54,16 +53,13 @@ __all__ = [
     "Pass",
     "Phase",
     "Pick",
-    "PositionError",
     "RecordError",
     "Swap",
     "TableMeld",
     "Take",
     "View",
-    "from_position",
     "new_hand",
     "new_match",
     "parse_action",
-    "position",
     "replay",
 ]
