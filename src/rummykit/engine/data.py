@@ -266,7 +266,14 @@ def _structure(body: dict[str, Any], cls: type[Any], what: str) -> Any:
 
 def view_to_data(view: View) -> dict[str, Any]:
     """A seat's view as a JSON-ready dict (format ``rummykit-view``); its
-    ``legal`` list holds the actions in notation when the seat is to act."""
+    ``legal`` list holds the actions in notation when the seat is to act.
+
+    >>> import rummykit as rk
+    >>> h = rk.new_hand(rk.load_variant("straight"), players=2, seed=1)
+    >>> data = view_to_data(h.view(1))
+    >>> data["hand"][:3], data["legal"], data["stock_count"]
+    (['AC', '9C', 'TC'], ['draw', 'take'], 31)
+    """
     return {"format": "rummykit-view", "version": DATA_VERSION, **_CONV.unstructure(view)}
 
 
@@ -317,7 +324,14 @@ def action_from_data(data: Any) -> Action:
 
 
 def settlement_to_data(s: Settlement) -> dict[str, Any]:
-    """A settlement as a JSON-ready dict (format ``rummykit-settlement``)."""
+    """A settlement as a JSON-ready dict (format ``rummykit-settlement``).
+
+    >>> import rummykit as rk
+    >>> s = rk.Settlement(how=rk.Termination.GIN, scores=(0, 31), winners=(1,))
+    >>> data = settlement_to_data(s)
+    >>> data["how"], data["scores"], settlement_from_data(data) == s
+    ('gin', [0, 31], True)
+    """
     return {"format": "rummykit-settlement", "version": DATA_VERSION, **_CONV.unstructure(s)}
 
 
@@ -342,7 +356,13 @@ def record_from_data(data: Any) -> RecordData:
 
 
 def record_to_data(rec: RecordData) -> dict[str, Any]:
-    """The record dict again (what :func:`rummykit.replay` reads)."""
+    """The record dict again (what :func:`rummykit.replay` reads).
+
+    >>> import rummykit as rk
+    >>> record = rk.new_hand(rk.load_variant("gin"), players=2, seed=4).record()
+    >>> record_to_data(record_from_data(record)) == record
+    True
+    """
     out: dict[str, Any] = {"format": RECORD_FORMAT, "version": RECORD_VERSION}
     body = _CONV.unstructure(rec)
     if body["deal"] is None:
