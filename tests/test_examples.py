@@ -74,3 +74,12 @@ def test_compare_rules_reports_both_comparisons() -> None:
     assert "any-melds" in out
     assert "one-reuse" in out
     assert "with one shuffled reuse, 0." in out
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("gin", "3"), ("knock", "3"), ("phom", "2")])
+def test_json_server_drives_a_hand_through_json_messages(variant: str, seed: str) -> None:
+    out = run("examples/json_server.py", variant, seed)
+    assert "views sent" in out and "actions applied" in out
+    assert 'settlement: {"format": "rummykit-settlement", "version": 1' in out
+    assert "seat 0 position: rkpos 1;" in out and "; seat 0;" in out
+    assert "record replays: True" in out

@@ -177,6 +177,8 @@ def _default_players(v: rk.Variant) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     from rummykit.terminal import PlaySession, stdin_is_tty
 
+    if getattr(args, "from_position", None) is not None:
+        return _play_from_position(args)
     variant = _load(args.variant)
     session = PlaySession(
         variant,
@@ -189,6 +191,45 @@ def _cmd_play(args: argparse.Namespace) -> int:
         echo=not stdin_is_tty(),
     )
     return session.run()
+
+
+def _play_from_position(args: argparse.Namespace) -> int:
+    """``play --from-position TEXT`` (or ``@FILE``): play on from a position,
+    as given in a bug report; you are seat 0, bots the others."""
+    from rummykit.engine.position import MAX_POSITION_CHARS
+    from rummykit.terminal import PlaySession, stdin_is_tty
+
+    text = str(args.from_position)
+    if text.startswith("@"):
+        path = Path(text[1:])
+        if path.stat().st_size > 4 * MAX_POSITION_CHARS:
+            raise rk.PositionError(f"position: {path} is too large to be a position")
+        text = path.read_text(encoding="utf-8")
+    if args.match or args.record or args.players or args.seed is not None:
+        raise rk.RummyError(
+            "--from-position plays on one hand: --match, --record, --players, --seed do not apply"
+        )
+    variant = _load(args.variant)
+    hand = rk.from_position(variant, text.strip())
+    session = PlaySession(
+        variant,
+        players=hand.players,
+        seed=0,
+        match=False,
+        bots=args.bots,
+        pause=stdin_is_tty(),
+        echo=not stdin_is_tty(),
+    )
+    session.hand = hand
+    session.say(
+        f"rummykit play: {variant.title} ({variant.name}), {hand.players} players, from a position"
+        f" (turn {hand.turns}). You are seat 0. Type help for the notation, quit to stop."
+    )
+    if not session.play_hand(hand, hand.apply):
+        session.say("Quit.")
+        return 0
+    session.show_result(hand)
+    return 0
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -425,6 +466,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="the opponents (default greedy); a comma list is assigned to seats 1, 2, ... in turn",
     )
     p.add_argument("--record", metavar="FILE", help="write the game record (JSON) here when play ends")
+    p.add_argument(
+        "--from-position",
+        metavar="TEXT|@FILE",
+        help="play on from a position (rummykit.position text, e.g. from a bug report; @FILE reads it)",
+    )
     p.set_defaults(func=_cmd_play)
 
     p = sub.add_parser(

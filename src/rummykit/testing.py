@@ -13,7 +13,11 @@ every allowed player count and checks, at every step:
 - a view holds no card its seat may not see (changing the hidden order of the
   stock does not change any view);
 - ``replay(record())`` rebuilds the same hand and result, and the same seed
-  and actions give the same game.
+  and actions give the same game;
+- with ``positions=True``, the same checks run again on hands rebuilt with
+  :func:`~rummykit.from_position` from the text of a random mid-hand
+  position (the text round-trips, the rebuilt hand has the same legal
+  actions and views, and position + actions replays to the same result).
 
 It is built on the public API; the hidden-information check also reverses
 the order of the stock of a clone (the one thing no seat may see).
@@ -36,6 +40,7 @@ import attrs
 
 from rummykit.cards import Card
 from rummykit.engine import Action, Hand, new_hand, parse_action, replay
+from rummykit.engine.position import from_position, position
 from rummykit.errors import IllegalAction, RummyError
 from rummykit.variant import Variant
 
@@ -159,6 +164,41 @@ def _check_determinism(
             return
 
 
+def _mid_position(hand: Hand, rng: random.Random, problems: list[str]) -> Hand | None:
+    """Play a few random actions, then rebuild the hand from its position text."""
+    for _ in range(rng.randrange(40)):
+        if hand.is_over:
+            break
+        legal = hand.legal_actions()
+        hand.apply(legal[rng.randrange(len(legal))])
+    text = position(hand)
+    try:
+        again = from_position(hand.variant, text)
+    except RummyError as exc:
+        problems.append(f"from_position(position(hand)) failed: {exc}")
+        return None
+    if position(again) != text:
+        problems.append("position(from_position(text)) differs from text")
+    if again.legal_actions() != hand.legal_actions():
+        problems.append("a hand rebuilt from its position has other legal actions")
+    if [again.view(p) for p in range(hand.players)] != [hand.view(p) for p in range(hand.players)]:
+        problems.append("a hand rebuilt from its position shows other views")
+    return again
+
+
+def _check_position_replay(text: str, hand: Hand, problems: list[str]) -> None:
+    """Position + actions is a record too: it replays to the same hand and result."""
+    try:
+        again = from_position(hand.variant, text)
+        for action in hand.actions:
+            again.apply(str(action))
+    except RummyError as exc:
+        problems.append(f"position + actions did not replay: {exc}")
+        return
+    if again.result != hand.result or position(again) != position(hand):
+        problems.append("position + actions replayed to another hand or result")
+
+
 def check_variant(
     variant: Variant,
     *,
@@ -166,12 +206,20 @@ def check_variant(
     seed: int = 0,
     players: Iterable[int] | None = None,
     probe: bool = True,
+    positions: bool = False,
 ) -> CheckReport:
     """Play ``hands`` random hands per player count and check every invariant.
 
     ``players`` defaults to every count the variant allows; ``probe`` also
     tries illegal actions at each step (slower, and the best test of
-    atomic refusals).
+    atomic refusals). With ``positions``, each hand is first played a few
+    random steps and rebuilt from its position text
+    (:func:`~rummykit.from_position`); the invariants are then checked on the
+    rebuilt hand, and position + actions must replay to the same result.
+
+    >>> import rummykit as rk
+    >>> check_variant(rk.load_variant("knock"), hands=1, positions=True).ok
+    True
     """
     problems: list[str] = []
     counts = list(players) if players is not None else list(variant.players.counts())
@@ -181,6 +229,19 @@ def check_variant(
             hand_seed = seed * 1_000_003 + n * 1009 + i
             hand = new_hand(variant, players=n, seed=hand_seed)
             found: list[str] = []
+            if positions:
+                rebuilt = _mid_position(hand, random.Random(-hand_seed), found)
+                if rebuilt is None:
+                    problems += [f"{n} players, seed {hand_seed}: {p}" for p in found]
+                    played += 1
+                    continue
+                start = position(rebuilt)
+                steps += _play_one(rebuilt, random.Random(hand_seed), found, probe)
+                if not found and rebuilt.is_over:
+                    _check_position_replay(start, rebuilt, found)
+                problems += [f"{n} players, seed {hand_seed}, from a position: {p}" for p in found]
+                played += 1
+                continue
             steps += _play_one(hand, random.Random(hand_seed), found, probe)
             if not found and hand.is_over:
                 _check_replay(hand, found)

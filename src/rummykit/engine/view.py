@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -65,6 +65,28 @@ class View:
     def top_discard(self) -> Card | None:
         """The top card of the discard pile."""
         return self.discard[-1] if self.discard else None
+
+    def to_data(self) -> dict[str, Any]:
+        """This view as a JSON-ready dict (format ``rummykit-view``); see
+        :mod:`rummykit.engine.data`.
+
+        >>> import rummykit as rk
+        >>> data = rk.new_hand(rk.load_variant("gin"), players=2, seed=5).view(0).to_data()
+        >>> data["hand"], data["phase"], data["hand_counts"]
+        (['AD', '5D', '6D', '3H', '4H', '7H', 'JH', '3S', '5S', '8S'], 'offer', [10, 10])
+        >>> rk.View.from_data(data).to_data() == data
+        True
+        """
+        from rummykit.engine.data import view_to_data
+
+        return view_to_data(self)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> View:
+        """Read :meth:`to_data` output (raises :class:`~rummykit.DataError`)."""
+        from rummykit.engine.data import view_from_data
+
+        return view_from_data(data)
 
 
 def make_view(h: Hand, player: int) -> View:

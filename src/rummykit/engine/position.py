@@ -1,0 +1,690 @@
+"""Positions as text: a whole mid-hand state in one line, like chess's FEN.
+
+:func:`position` writes a :class:`~rummykit.Hand` as text and
+:func:`from_position` builds the hand back; the rebuilt hand plays on
+exactly as the original (same legal actions, same draws, same reshuffles,
+same result). ``position(hand, seat=p)`` is what seat ``p`` may know: the
+other hands and the stock only as counts, no shuffle state.
+
+The text is a list of ``key value`` fields separated by ``;``, in a fixed
+order; fields that hold their fresh-deal default are left out. The format is
+documented field by field on the docs page *Positions as text*
+(``docs/positions.md``).
+
+>>> import rummykit as rk
+>>> v = rk.load_variant("straight")
+>>> h = rk.new_hand(v, players=2, seed=1)
+>>> print(position(h))  # doctest: +NORMALIZE_WHITESPACE
+rkpos 1; variant straight; players 2; dealer 0; deal 1; phase draw; to 1; turn 1;
+hands 4C 4D QD 2H 5H 6H 7H 9H 5S QS / AC 9C TC AD 7D 8D AH TH AS 4S; pile JD;
+stock 9S KD QC 3H 2D 6C 8H 5C 4H 9D QH KS KH 7C JS 7S 6S 3D KC 3C 8C TS JC JH 2C 3S 6D 8S TD 5D 2S;
+upcard JD; own_turns 0 1; draws 0 0; rng 1+104
+>>> h.apply("draw")
+>>> print(position(h, seat=1))  # doctest: +NORMALIZE_WHITESPACE
+rkpos 1; variant straight; players 2; seat 1; dealer 0; deal 1; phase play; to 1; turn 1;
+hands #10 / AC 9C TC AD 7D 8D AH TH AS 4S 9S; pile JD; stock #30; upcard JD; own_turns 0 1; draws 0 1
+>>> again = from_position(v, position(h))
+>>> position(again) == position(h) and again.legal_actions() == h.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+import re
+import struct
+from collections import Counter
+from collections.abc import Callable, Sequence
+from operator import attrgetter
+from typing import TypeVar
+
+from rummykit.cards import Card, Rank, parse_card
+from rummykit.engine.phase import Phase, TableMeld
+from rummykit.engine.state import Hand
+from rummykit.errors import NotationError, RummyError
+from rummykit.melds import Meld, classify_meld
+from rummykit.settlement import Termination
+from rummykit.variant import Variant
+
+__all__ = ["FORMAT_VERSION", "MAX_POSITION_CHARS", "PositionError", "from_position", "position"]
+
+FORMAT_VERSION = 1
+"""The version written in the first field (``rkpos 1``)."""
+MAX_POSITION_CHARS = 32_768
+"""Longer texts are refused before parsing (a position of a 3-deck shoe is
+well under 2,000 characters; the explicit shuffle state adds about 3,400)."""
+
+_CODE = attrgetter("code")
+_TWIST = 624  # 32-bit words per Mersenne Twister block
+_MAX_TWISTS = 4096  # how far a "SEED+WORDS" shuffle state is searched / advanced
+_MAX_INT_DIGITS = 9
+_INT = re.compile(r"-?[0-9]+", re.ASCII)
+_WORD = re.compile(r"[a-z][a-z0-9_-]*", re.ASCII)
+
+T = TypeVar("T")
+
+
+class PositionError(RummyError):
+    """A position text that is malformed or describes a state the rules
+    cannot reach; the message names the field and what is wrong.
+
+    >>> import rummykit as rk
+    >>> text = rk.position(rk.new_hand(rk.load_variant("gin"), players=2, seed=1))
+    >>> rk.from_position(rk.load_variant("gin"), text.replace("phase offer", "phase layoff"))
+    Traceback (most recent call last):
+    ...
+    rummykit.engine.position.PositionError: position: offer: offer 0 outside phase offer
+    """
+
+
+# --------------------------------------------------------------------------- writing
+
+_FIELDS = (
+    "rkpos", "variant", "players", "seat", "dealer", "deal", "phase", "to", "turn", "hands",
+    "table", "pile", "stock", "buried", "cut", "upcard", "own_turns", "draws", "melded",
+    "first_shown", "shown", "dropped", "eaten", "penalties", "taken", "took_top",
+    "melds_this_turn", "played", "must_meld", "stock_only", "offer", "reuses", "passes",
+    "knocker", "layoff_queue", "claim_queue", "resume", "claim", "went_out", "how",
+    "final_discard", "fed_by", "rng",
+)  # fmt: skip
+_REQUIRED = (
+    "rkpos", "variant", "players", "dealer", "deal", "phase", "to", "turn", "hands", "stock", "own_turns", "draws",
+)  # fmt: skip
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(map(str, cards)) if cards else "-"
+
+
+def _opt(x: object) -> str:
+    return "-" if x is None else str(x)
+
+
+def _flag(b: bool) -> str:
+    return "1" if b else "0"
+
+
+def _table_text(t: TableMeld) -> str:
+    text = f"{t.owner}: {t.meld}"
+    if t.laid:
+        text += " + " + " ".join(f"{c}@{s}" for c, s in t.laid)
+    return text
+
+
+def _rng_text(h: Hand) -> str:
+    rng = h.rng
+    if isinstance(rng, random.SystemRandom):
+        return "os"
+    state = rng.getstate()
+    if h.seed is not None and isinstance(h.seed, int) and state[2] is None:
+        words = _words_since(h.seed, state)
+        if words is not None:
+            return f"{h.seed}+{words}"
+    raw = struct.pack("<625I", *state[1])
+    text = "mt:" + base64.b64encode(raw).decode("ascii")
+    return text if state[2] is None else f"{text}:{float(state[2])!r}"
+
+
+def _words_since(seed: int, state: tuple[object, ...]) -> int | None:
+    """How many 32-bit words ``random.Random(seed)`` must produce to reach ``state``."""
+    mt = state[1]
+    assert isinstance(mt, tuple)
+    r = random.Random(seed)
+    words = int(mt[-1]) % _TWIST
+    if words:
+        r.getrandbits(32 * words)
+    for _ in range(_MAX_TWISTS):
+        if r.getstate() == state:
+            return words
+        r.getrandbits(32 * _TWIST)
+        words += _TWIST
+    return None
+
+
+def position(hand: Hand, seat: int | None = None) -> str:
+    """The position of ``hand`` as text; with ``seat``, what that seat may know.
+
+    The full text (for the server, tests and bug reports) holds every card in
+    order and the shuffle state; :func:`from_position` rebuilds the hand from
+    it. A seat's version shows the other hands, the stock and (until the hand
+    is over) face-down discards only as counts (``#7``), the concealed melds
+    of other seats only as the cards everybody saw taken, and no shuffle
+    state; it starts with the same fields and adds ``seat P``. It cannot be
+    played on.
+
+    >>> import rummykit as rk
+    >>> h = rk.new_hand(rk.load_variant("gin"), players=2, seed=5)
+    >>> position(h, seat=0).split("; ")[:9]
+    ['rkpos 1', 'variant gin', 'players 2', 'seat 0', 'dealer 0', 'deal 1', 'phase offer', 'to 1', 'turn 1']
+    """
+    h = hand
+    n = h.n
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+        raise PositionError(f"position: seat: no seat {seat!r} in a hand of {n} players")
+    over = h.phase is Phase.OVER
+    f: dict[str, str] = {
+        "rkpos": str(FORMAT_VERSION),
+        "variant": h.v.name,
+        "players": str(n),
+    }
+    if seat is not None:
+        f["seat"] = str(seat)
+    f["dealer"] = str(h.dealer)
+    f["deal"] = str(h.deal_number)
+    f["phase"] = h.phase.value
+    f["to"] = str(h.current)
+    f["turn"] = str(h.turns)
+    hands = []
+    for s, cards in enumerate(h.hands):
+        if seat is None or s == seat or over:
+            hands.append(_cards(cards))
+        else:
+            hands.append(f"#{len(cards)}")
+    f["hands"] = " / ".join(hands)
+    if h.table:
+        f["table"] = " / ".join(_table_text(t) for t in h.table)
+    if h.pile:
+        f["pile"] = " ".join(
+            str(c) if src < 0 else f"{c}@{src}" for c, src in zip(h.pile, h.pile_from, strict=True)
+        )
+    f["stock"] = _cards(list(reversed(h.stock))) if seat is None else f"#{len(h.stock)}"
+    if h.buried:
+        f["buried"] = _cards(h.buried) if seat is None or over else f"#{len(h.buried)}"
+    if h.cut is not None:
+        f["cut"] = str(h.cut)
+    if h.upcard is not None:
+        f["upcard"] = str(h.upcard)
+    f["own_turns"] = " ".join(map(str, h.own_turns))
+    f["draws"] = " ".join(map(str, h.draws))
+    if any(h.melded):
+        f["melded"] = " ".join(map(_flag, h.melded))
+    if any(x is not None for x in h.first_shown):
+        f["first_shown"] = " ".join(map(_opt, h.first_shown))
+    if any(h.shown):
+        f["shown"] = " ".join(map(_flag, h.shown))
+    if any(x is not None for x in h.dropped):
+        f["dropped"] = " ".join(map(_opt, h.dropped))
+    if any(h.eaten):
+        per_seat = []
+        for s, items in enumerate(h.eaten):
+            if not items:
+                per_seat.append("-")
+            elif seat is None or s == seat:
+                per_seat.append(", ".join(f"{c}: {m}" for c, m in items))
+            else:
+                per_seat.append(", ".join(str(c) for c, _ in items))
+        f["eaten"] = " / ".join(per_seat)
+    if h.penalties:
+        f["penalties"] = ", ".join(f"{s} {why} {_opt(o)}" for s, why, o in h.penalties)
+    if h.taken is not None:
+        f["taken"] = str(h.taken)
+    if h.took_top is not None:
+        f["took_top"] = str(h.took_top)
+    if h.melds_this_turn:
+        f["melds_this_turn"] = str(h.melds_this_turn)
+    if h.played_this_turn:
+        f["played"] = "1"
+    if h.must_meld is not None:
+        f["must_meld"] = str(h.must_meld)
+    if h.stock_only:
+        f["stock_only"] = "1"
+    if h.offer_stage != 2:
+        f["offer"] = str(h.offer_stage)
+    if h.reuses:
+        f["reuses"] = str(h.reuses)
+    if h.passes:
+        f["passes"] = str(h.passes)
+    if h.knocker is not None:
+        f["knocker"] = str(h.knocker)
+    if h.layoff_queue:
+        f["layoff_queue"] = " ".join(map(str, h.layoff_queue))
+    if h.claim_queue:
+        f["claim_queue"] = " ".join(map(str, h.claim_queue))
+    if h.resume != h.starter:
+        f["resume"] = str(h.resume)
+    if h._claim is not None:
+        f["claim"] = str(h._claim)
+    if h.went_out is not None:
+        f["went_out"] = str(h.went_out)
+    if h.how is not None:
+        f["how"] = h.how.value
+    if h.final_discard:
+        f["final_discard"] = "1"
+    if h.fed_by is not None:
+        f["fed_by"] = str(h.fed_by)
+    if seat is None:
+        f["rng"] = _rng_text(h)
+    return "; ".join(f"{k} {f[k]}" for k in _FIELDS if k in f)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+class _Reader:
+    """Field-by-field parsing with errors that name the field."""
+
+    def __init__(self, v: Variant, fields: dict[str, str]) -> None:
+        self.v = v
+        self.fields = fields
+        self.n = 0
+
+    def fail(self, key: str, message: str) -> PositionError:
+        return PositionError(f"position: {key}: {message}")
+
+    def raw(self, key: str) -> str | None:
+        return self.fields.get(key)
+
+    def integer(self, key: str, text: str, lo: int, hi: int) -> int:
+        text = text.strip()
+        if not _INT.fullmatch(text) or len(text.lstrip("-")) > _MAX_INT_DIGITS:
+            raise self.fail(key, f"expected a whole number, got {_show(text)}")
+        value = int(text)
+        if not lo <= value <= hi:
+            raise self.fail(key, f"{value} is out of range (expected {lo} to {hi})")
+        return value
+
+    def num(self, key: str, default: int, lo: int, hi: int) -> int:
+        text = self.raw(key)
+        return default if text is None else self.integer(key, text, lo, hi)
+
+    def seat(self, key: str, text: str) -> int:
+        return self.integer(key, text, 0, self.n - 1)
+
+    def opt_seat(self, key: str) -> int | None:
+        text = self.raw(key)
+        return None if text is None else self.seat(key, text)
+
+    def card(self, key: str, text: str) -> Card:
+        try:
+            return parse_card(text.strip())
+        except NotationError as exc:
+            raise self.fail(key, str(exc)) from None
+
+    def opt_card(self, key: str) -> Card | None:
+        text = self.raw(key)
+        return None if text is None else self.card(key, text)
+
+    def cards(self, key: str, text: str) -> list[Card]:
+        text = text.strip()
+        if text == "-":
+            return []
+        if not text:
+            raise self.fail(key, "no cards (write - for none)")
+        return [self.card(key, t) for t in text.split()]
+
+    def flag(self, key: str) -> bool:
+        text = self.raw(key)
+        if text is None:
+            return False
+        if text.strip() not in ("0", "1"):
+            raise self.fail(key, f"expected 0 or 1, got {_show(text)}")
+        return text.strip() == "1"
+
+    def per_seat(self, key: str, default: T, item: Callable[[str], T]) -> list[T]:
+        text = self.raw(key)
+        if text is None:
+            return [default] * self.n
+        parts = text.split()
+        if len(parts) != self.n:
+            raise self.fail(key, f"expected one entry per seat ({self.n}), got {len(parts)}")
+        return [item(p) for p in parts]
+
+    def seats(self, key: str) -> list[int]:
+        text = self.raw(key)
+        if text is None:
+            return []
+        return [self.seat(key, t) for t in text.split()]
+
+    def meld(self, key: str, text: str, wild: frozenset[Rank]) -> Meld:
+        text = text.strip()
+        try:
+            meld = Meld.parse(text)
+        except NotationError as exc:
+            raise self.fail(key, f"{_show(text)} is not a meld ({exc})") from None
+        found = classify_meld(self.v, meld, wild_ranks=wild)
+        if found is None:
+            raise self.fail(key, f"{_show(text)} is not a meld in {self.v.name}")
+        return meld if found.cards == meld.cards else found
+
+
+def _show(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+def _split_fields(text: str) -> dict[str, str]:
+    if not isinstance(text, str):
+        raise PositionError(f"position: expected text, got {type(text).__name__}")
+    if len(text) > MAX_POSITION_CHARS:
+        raise PositionError(
+            f"position: the text is too long ({len(text)} characters; at most {MAX_POSITION_CHARS})"
+        )
+    fields: dict[str, str] = {}
+    for part in text.split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        key, _, value = part.partition(" ")
+        if key not in _FIELDS:
+            raise PositionError(f"position: unknown field {_show(key)} (fields: {', '.join(_FIELDS)})")
+        if key in fields:
+            raise PositionError(f"position: {key}: the field is given twice")
+        fields[key] = value.strip()
+    for key in _REQUIRED:
+        if key not in fields:
+            raise PositionError(f"position: {key}: the field is missing")
+    return fields
+
+
+def from_position(v: Variant, text: str) -> Hand:
+    """Build the hand the full position ``text`` describes, for variant ``v``.
+
+    The hand plays on exactly as the one the text was written from. Raises
+    :class:`PositionError` naming the field for bad text, a seat's version
+    (hidden cards are missing), cards that are not the variant's shoe
+    (missing, or more copies than the decks hold), a table meld that is not a
+    meld, or a phase that the rules cannot reach; no hand is built then.
+
+    >>> import rummykit as rk
+    >>> v = rk.load_variant("straight")
+    >>> text = position(rk.new_hand(v, players=2, seed=3))
+    >>> from_position(v, text.replace("hands ", "hands AS AS ", 1))
+    Traceback (most recent call last):
+    ...
+    rummykit.engine.position.PositionError: position: cards: AS appears 3 times, the straight shoe holds 1
+    """
+    f = _split_fields(text)
+    r = _Reader(v, f)
+    if f["rkpos"] != str(FORMAT_VERSION):
+        raise r.fail(
+            "rkpos", f"format version {_show(f['rkpos'])} is not supported (expected {FORMAT_VERSION})"
+        )
+    if "seat" in f:
+        raise r.fail("seat", "this is a seat's version: the hidden cards are missing, it cannot be played on")
+    if f["variant"] != v.name:
+        raise r.fail("variant", f"the position is of {_show(f['variant'])}, not of {v.name!r}")
+    n = r.integer("players", f["players"], 0, 10_000)
+    if n not in v.players.counts():
+        raise r.fail("players", f"{v.name} is played by {v.players.min} to {v.players.max} players, not {n}")
+    r.n = n
+    h = Hand(v, n)
+    h.dealer = r.seat("dealer", f["dealer"])
+    h.deal_number = r.integer("deal", f["deal"], 1, 1_000_000)
+    h.starter = (h.dealer + v.deal.step()) % n
+    try:
+        h.phase = Phase(f["phase"])
+    except ValueError:
+        raise r.fail(
+            "phase", f"{_show(f['phase'])} is not a phase ({', '.join(p.value for p in Phase)})"
+        ) from None
+    h.current = r.seat("to", f["to"])
+    max_turns = v.limits.max_turns
+    h.turns = r.integer("turn", f["turn"], 0, max_turns + 1)
+    # cards
+    hand_texts = f["hands"].split("/")
+    if len(hand_texts) != n:
+        raise r.fail("hands", f"expected one hand per seat ({n}, separated by /), got {len(hand_texts)}")
+    h.hands = []
+    for s, part in enumerate(hand_texts):
+        if part.strip().startswith("#"):
+            raise r.fail("hands", f"seat {s}'s hand is only a count: a seat's version cannot be played on")
+        h.hands.append(sorted(r.cards("hands", part), key=_CODE))  # hands are kept in card order
+    cut = r.opt_card("cut")
+    if cut is not None and not v.deck.cuts_wild():
+        raise r.fail("cut", f"{v.name} cuts no wild card")
+    h.cut = cut
+    h.wild = v.deck.wild_ranks_for(cut)
+    h.table = []
+    if "table" in f:
+        for part in f["table"].split("/"):
+            h.table.append(_table_meld(r, part, h.wild))
+    h.pile, h.pile_from = [], []
+    for token in (f.get("pile") or "").split():
+        card_text, at, src = token.partition("@")
+        h.pile.append(r.card("pile", card_text))
+        h.pile_from.append(r.seat("pile", src) if at else -1)
+    stock_text = f["stock"].strip()
+    if stock_text.startswith("#"):
+        raise r.fail("stock", "the stock is only a count: a seat's version cannot be played on")
+    h.stock = list(reversed(r.cards("stock", stock_text)))
+    buried_text = f.get("buried", "-")
+    if buried_text.strip().startswith("#"):
+        raise r.fail("buried", "the face-down cards are only a count: a seat's version cannot be played on")
+    h.buried = r.cards("buried", buried_text)
+    _conserve(r, h)
+    h.upcard = r.opt_card("upcard")
+    # per-seat counters
+    h.own_turns = r.per_seat("own_turns", 0, lambda t: r.integer("own_turns", t, 0, max_turns + 1))
+    h.draws = r.per_seat("draws", 0, lambda t: r.integer("draws", t, 0, 10 * (max_turns + 1)))
+    h.melded = r.per_seat("melded", False, lambda t: _bit(r, "melded", t))
+    h.first_shown = r.per_seat(
+        "first_shown", None, lambda t: None if t == "-" else r.integer("first_shown", t, 0, max_turns + 1)
+    )
+    h.shown = r.per_seat("shown", False, lambda t: _bit(r, "shown", t))
+    h.dropped = r.per_seat("dropped", None, lambda t: None if t == "-" else _word(r, "dropped", t))
+    h.eaten = [() for _ in range(n)]
+    if "eaten" in f:
+        h.eaten = _eaten(r, f["eaten"], h)
+    h.penalties = []
+    if "penalties" in f:
+        for item in f["penalties"].split(","):
+            parts = item.split()
+            if len(parts) != 3:
+                raise r.fail("penalties", f"expected 'SEAT KIND OTHER' entries, got {_show(item)}")
+            other = None if parts[2] == "-" else r.seat("penalties", parts[2])
+            h.penalties.append((r.seat("penalties", parts[0]), _word(r, "penalties", parts[1]), other))
+    # turn state
+    h.taken = r.opt_card("taken")
+    h.took_top = r.opt_seat("took_top")
+    h.melds_this_turn = r.num("melds_this_turn", 0, 0, 1_000)
+    h.played_this_turn = r.flag("played")
+    h.must_meld = r.opt_card("must_meld")
+    h.stock_only = r.flag("stock_only")
+    h.offer_stage = r.num("offer", 2, 0, 2)
+    h.reuses = r.num("reuses", 0, 0, 1_000_000)
+    h.passes = r.num("passes", 0, 0, n)
+    h.knocker = r.opt_seat("knocker")
+    h.layoff_queue = r.seats("layoff_queue")
+    h.claim_queue = r.seats("claim_queue")
+    resume = r.opt_seat("resume")
+    h.resume = h.starter if resume is None else resume
+    h._claim = r.opt_card("claim")
+    h.went_out = r.opt_seat("went_out")
+    how = r.raw("how")
+    try:
+        h.how = None if how is None else Termination(how)
+    except ValueError:
+        raise r.fail("how", f"{_show(how or '')} is not a way a hand ends") from None
+    h.final_discard = r.flag("final_discard")
+    h.fed_by = r.opt_seat("fed_by")
+    _reachable(r, h)
+    h.seed, h.rng = _rng(r, f.get("rng"))
+    h.history = []
+    h._dealt = {"position": text.strip()}
+    if h.phase is Phase.OVER:
+        h._legal = ()
+    return h
+
+
+def _bit(r: _Reader, key: str, t: str) -> bool:
+    if t not in ("0", "1"):
+        raise r.fail(key, f"expected 0 or 1 per seat, got {_show(t)}")
+    return t == "1"
+
+
+def _word(r: _Reader, key: str, t: str) -> str:
+    if not _WORD.fullmatch(t) or len(t) > 40:
+        raise r.fail(key, f"expected a word like 'first' or 'eaten', got {_show(t)}")
+    return t
+
+
+def _table_meld(r: _Reader, part: str, wild: frozenset[Rank]) -> TableMeld:
+    owner_text, colon, rest = part.partition(":")
+    if not colon:
+        raise r.fail("table", f"expected 'OWNER: MELD', got {_show(part.strip())}")
+    owner = r.seat("table", owner_text)
+    meld_text, plus, laid_text = rest.partition("+")
+    meld = r.meld("table", meld_text, wild)
+    laid: list[tuple[Card, int]] = []
+    if plus:
+        for token in laid_text.split():
+            card_text, at, src = token.partition("@")
+            if not at:
+                raise r.fail("table", f"a laid-off card is written CARD@SEAT, got {_show(token)}")
+            # (a laid-off joker may since have been swapped out of the meld)
+            laid.append((r.card("table", card_text), r.seat("table", src)))
+        if not laid:
+            raise r.fail("table", f"no laid-off cards after '+' in {_show(part.strip())}")
+    return TableMeld(owner, meld, tuple(laid))
+
+
+def _eaten(r: _Reader, text: str, h: Hand) -> list[tuple[tuple[Card, Meld], ...]]:
+    parts = text.split("/")
+    if len(parts) != r.n:
+        raise r.fail("eaten", f"expected one entry per seat ({r.n}, separated by /), got {len(parts)}")
+    out: list[tuple[tuple[Card, Meld], ...]] = []
+    for s, part in enumerate(parts):
+        part = part.strip()
+        if part == "-":
+            out.append(())
+            continue
+        items: list[tuple[Card, Meld]] = []
+        need: Counter[Card] = Counter()
+        for item in part.split(","):
+            card_text, colon, meld_text = item.partition(":")
+            if not colon:
+                raise r.fail(
+                    "eaten",
+                    f"expected 'CARD: MELD' (a seat's version cannot be played on), got {_show(item.strip())}",
+                )
+            card = r.card("eaten", card_text)
+            meld = r.meld("eaten", meld_text, h.wild)
+            if card not in meld.cards:
+                raise r.fail("eaten", f"the meld {meld} does not hold the card taken, {card}")
+            need += Counter(meld.cards)
+            items.append((card, meld))
+        missing = need - Counter(h.hands[s])
+        if missing:
+            raise r.fail(
+                "eaten",
+                f"seat {s}'s concealed melds need {_cards(sorted(missing.elements()))}, not in the hand",
+            )
+        out.append(tuple(items))
+    return out
+
+
+def _conserve(r: _Reader, h: Hand) -> None:
+    """Every card of the shoe exactly once (as a multiset), nowhere else."""
+    shoe = Counter(h.kit.shoe(h.n))
+    have = Counter(h.cards_in_play())
+    over = sorted(c for c in have if have[c] > shoe[c])
+    if over:
+        c = over[0]
+        raise r.fail("cards", f"{c} appears {have[c]} times, the {h.v.name} shoe holds {shoe[c]}")
+    missing = sorted((shoe - have).elements())
+    if missing:
+        raise r.fail("cards", f"{len(missing)} cards of the shoe are nowhere: {_cards(missing[:12])}")
+
+
+def _reachable(r: _Reader, h: Hand) -> None:
+    """Refuse combinations of fields that no sequence of legal actions gives."""
+    v = h.v
+    phase = h.phase
+    active = [s for s in range(h.n) if h.dropped[s] is None]
+    over = phase is Phase.OVER
+    if not over:
+        if h.dropped[h.current] is not None:
+            raise r.fail("to", f"seat {h.current} has dropped out and cannot be to act")
+        if len(active) < 2:
+            raise r.fail("dropped", "fewer than two seats are left, so the hand would be over")
+        if h.went_out is not None:
+            raise r.fail("went_out", f"set while the hand goes on (phase {phase.value})")
+        if h.turns < 1 and phase is not Phase.PLAY:
+            raise r.fail("turn", f"phase {phase.value} needs a turn of at least 1")
+    elif h.how is None:
+        raise r.fail("how", "a finished hand (phase over) says how it ended")
+    if h.how is not None and not over and phase is not Phase.LAYOFF:
+        raise r.fail("how", f"set while the hand goes on (phase {phase.value})")
+    if phase is Phase.OFFER:
+        if not v.draw.offers_upcard():
+            raise r.fail("phase", f"{v.name} offers no upcard, so phase offer cannot be reached")
+        if not h.pile:
+            raise r.fail("phase", "phase offer needs an upcard on the discard pile")
+        if h.offer_stage == 2:
+            raise r.fail("offer", "phase offer needs offer 0 or 1")
+    elif h.offer_stage != 2:
+        raise r.fail("offer", f"offer {h.offer_stage} outside phase offer")
+    if phase is Phase.LAYOFF:
+        if h.knocker is None or h.how not in (Termination.KNOCK, Termination.GIN):
+            raise r.fail("phase", "phase layoff needs a knocker and how knock or gin")
+        if h.current == h.knocker or h.knocker in h.layoff_queue:
+            raise r.fail("layoff_queue", "the knocker does not lay off")
+    elif h.layoff_queue:
+        raise r.fail("layoff_queue", f"set outside phase layoff (phase {phase.value})")
+    if h.knocker is not None and phase not in (Phase.LAYOFF, Phase.OVER):
+        raise r.fail("knocker", f"set while the hand goes on (phase {phase.value})")
+    if phase is Phase.CLAIM:
+        if not h.kit.claims:
+            raise r.fail("phase", f"{v.name} has no calls, so phase claim cannot be reached")
+        if not h.table or not h.pile:
+            raise r.fail("phase", "phase claim needs melds on the table and a discard to call")
+    elif h.claim_queue:
+        raise r.fail("claim_queue", f"set outside phase claim (phase {phase.value})")
+    if phase in (Phase.DRAW, Phase.OFFER, Phase.CLAIM):
+        for key, value in (
+            ("taken", h.taken),
+            ("must_meld", h.must_meld),
+            ("claim", h._claim),
+            ("melds_this_turn", h.melds_this_turn or None),
+            ("played", h.played_this_turn or None),
+        ):
+            if value is not None:
+                raise r.fail(key, f"set in phase {phase.value}, before the player has drawn")
+    if h._claim is not None and phase is not Phase.PLAY:
+        raise r.fail("claim", f"a called card is discarded in phase play, not {phase.value}")
+    if h.must_meld is not None and h.must_meld not in h.hands[h.current]:
+        raise r.fail("must_meld", f"{h.must_meld} is not in seat {h.current}'s hand")
+    for s in range(h.n):
+        if h.own_turns[s] > h.turns + 1:
+            raise r.fail(
+                "own_turns", f"seat {s} has had {h.own_turns[s]} turns in {h.turns} turns of the hand"
+            )
+        first = h.first_shown[s]
+        if first is not None and first > h.own_turns[s]:
+            raise r.fail(
+                "first_shown",
+                f"seat {s} first showed a meld on its turn {first}, after its {h.own_turns[s]} turns",
+            )
+
+
+def _rng(r: _Reader, text: str | None) -> tuple[int | None, random.Random]:
+    if text is None or text == "os":
+        return None, random.SystemRandom()
+    if text.startswith("mt:"):
+        body, _, gauss = text[3:].partition(":")
+        try:
+            raw = base64.b64decode(body.encode("ascii"), validate=True)
+            words = struct.unpack("<625I", raw)
+            g = float(gauss) if gauss else None
+        except (ValueError, struct.error, UnicodeEncodeError):
+            raise r.fail(
+                "rng", "a bad explicit shuffle state (expected mt: and 2500 bytes in base64)"
+            ) from None
+        if not 1 <= words[-1] <= _TWIST:
+            raise r.fail("rng", "a bad explicit shuffle state (its index is out of range)")
+        rng = random.Random()
+        rng.setstate((3, words, g))
+        return None, rng
+    seed_text, plus, words_text = text.partition("+")
+    if not plus:
+        raise r.fail("rng", f"expected SEED+WORDS, mt:STATE or os, got {_show(text)}")
+    if not _INT.fullmatch(seed_text) or len(seed_text) > 40:
+        raise r.fail("rng", f"the seed must be a whole number, got {_show(seed_text)}")
+    seed = int(seed_text)
+    count = r.integer("rng", words_text, 0, _TWIST * _MAX_TWISTS)
+    rng = random.Random(seed)
+    while count > 0:
+        step = min(count, _TWIST)
+        rng.getrandbits(32 * step)
+        count -= step
+    return seed, rng
