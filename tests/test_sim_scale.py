@@ -247,3 +247,9 @@ def test_ctrl_c_stops_a_parallel_run_at_once(tmp_path: Path, presses: int) -> No
     assert not [p for p in workers if _alive(p)]  # no orphaned worker
     # what was checkpointed can be resumed
     assert len(progress_path(records).read_text().splitlines()) >= 2
+
+
+def test_ray_backend_without_ray_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails as if not installed
+    with pytest.raises(rk.RummyError, match=r"needs Ray: pip install 'rummykit\[ray\]'"):
+        simulate(GIN, games=2, players=2, backend="ray")
