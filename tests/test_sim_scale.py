@@ -253,3 +253,21 @@ def test_ray_backend_without_ray_says_how_to_get_it(monkeypatch: pytest.MonkeyPa
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails as if not installed
     with pytest.raises(rk.RummyError, match=r"needs Ray: pip install 'rummykit\[ray\]'"):
         simulate(GIN, games=2, players=2, backend="ray")
+
+
+def test_a_worker_keeps_one_variant_object_for_the_whole_run() -> None:
+    """The multi-core defect: every chunk carried a freshly unpickled variant,
+    so every chunk rebuilt the solver's per-variant tables (cached by the
+    variant's identity) and two workers were slower than one."""
+    import pickle
+
+    from rummykit.melds.tables import rules_for
+    from rummykit.sim import _Job, _worker_job
+
+    job = _Job(GIN, ("greedy", "greedy"), 1, False, False, "run-a")
+    first = _worker_job(pickle.loads(pickle.dumps(job)))
+    again = _worker_job(pickle.loads(pickle.dumps(job)))  # the next chunk of the same run
+    assert again is first and again.variant is first.variant
+    assert rules_for(again.variant) is rules_for(first.variant)
+    other = _worker_job(_Job(GIN, ("greedy", "greedy"), 1, False, False, "run-b"))
+    assert other is not first  # a new run is not served the old one

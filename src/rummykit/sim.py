@@ -14,7 +14,13 @@ the master ``seed`` and ``i`` alone, and its random bots are seeded the same
 way per seat, with fresh bots for every game. Games run in chunks of
 consecutive indices, in one process or many, and the report is computed from
 the results put back in game-index order. So the same seed gives the same
-numbers, whatever ``jobs`` is.
+numbers, whatever ``jobs`` is, whichever backend runs the chunks (worker
+processes here, or Ray tasks on a cluster), and after a resume.
+
+Records and checkpoints: with ``records=FILE.jsonl`` every hand's record is
+written, a line each, in game order, and a checkpoint next to it lets an
+interrupted study go on where it stopped (``resume=True``). See the docs page
+"Large studies" for running on many cores and on a Ray cluster.
 
 Seats and positions: bots are assigned to seats cyclically (``bots=("random",
 "greedy")`` puts a random bot on seats 0, 2, ... and a greedy one on seats 1,
@@ -851,7 +857,7 @@ class _RecordFiles:
             self.done.extend(results)
             size = bytes_
             kept.append(line)
-        if self.path.exists() and self.path.stat().st_size < size:
+        if (self.path.stat().st_size if self.path.exists() else 0) < size:
             raise RummyError(f"cannot resume: {self.path} is shorter than its checkpoint says")
         return size, kept
 
