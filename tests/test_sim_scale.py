@@ -271,3 +271,12 @@ def test_a_worker_keeps_one_variant_object_for_the_whole_run() -> None:
     assert rules_for(again.variant) is rules_for(first.variant)
     other = _worker_job(_Job(GIN, ("greedy", "greedy"), 1, False, False, "run-b"))
     assert other is not first  # a new run is not served the old one
+
+
+def _broken_bot(variant: rk.Variant, seed: int) -> object:
+    raise RuntimeError("this bot cannot be built")
+
+
+def test_an_error_in_a_worker_ends_the_run_with_that_error() -> None:
+    with pytest.raises(RuntimeError, match="this bot cannot be built"):
+        simulate(GIN, games=40, players=2, bots=[_broken_bot, "greedy"], jobs=2)
