@@ -123,10 +123,14 @@ def chunk_sizes(hands: int) -> None:
     print(f"jobs=2, {hands} hands, by chunk size (CHUNK_MAX)")
     keep = sim.CHUNK_MAX
     try:
-        for size in (1, 5, 25, 100, hands // 2):
+        for size in (1, 5, 25, 100):
             sim.CHUNK_MAX = size
+            chunks = sim._chunks(0, hands, 2)
             wall, cpu, kids = timed(lambda: sim.simulate(GIN, games=hands, players=2, seed=1, jobs=2))
-            print(f"  chunk {size:>5}: {hands / wall:>6.0f} hands/s (cpu {cpu + kids:.2f} s)")
+            print(
+                f"  CHUNK_MAX {size:>5}: {len(chunks):>4} chunks of {chunks[0][1]:>3}: {hands / wall:>6.0f} hands/s,"
+                f" cpu {cpu + kids:.2f} s, load {os.getloadavg()[0]:.2f}"
+            )
     finally:
         sim.CHUNK_MAX = keep
 
