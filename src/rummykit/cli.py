@@ -348,7 +348,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="many bot games in parallel, with a summary for rule designers",
         description="Play many bot games (hands, or whole matches with --match) and summarize: wins by seat, "
         "hand length, scores, how hands end, the turn-limit count and the first-player advantage with "
-        "a 95% Wilson interval. The numbers depend on the seed, never on --jobs.",
+        "a 95% Wilson interval. The numbers depend on the seed, never on --jobs or --backend. "
+        "--records keeps every hand's record; --resume continues an interrupted study.",
     )
     p.add_argument("variant", metavar="NAME|FILE", help="a built-in name or a variant file")
     p.add_argument("--games", type=_count(1), default=100, metavar="N", help="games to play (default 100)")
@@ -412,7 +413,7 @@ def build_parser() -> argparse.ArgumentParser:
         "play --match --record) and print it turn by turn, every card shown, then the result. "
         "A record that does not replay to what it says is refused (exit 1).",
     )
-    p.add_argument("record", metavar="RECORD.json", help="a record file")
+    p.add_argument("record", metavar="RECORD.json", help="a record file (or FILE.jsonl: one record a line)")
     p.add_argument(
         "--line",
         type=_count(1),
