@@ -235,6 +235,9 @@ def _play_from_position(args: argparse.Namespace) -> int:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from rummykit.sim import SimulationReport, simulate
 
+    if args.resume and not args.records:
+        print("rummykit simulate: --resume needs --records FILE.jsonl (the study to resume)", file=sys.stderr)
+        return 2
     variant = _load(args.variant)
     players = args.players or _default_players(variant)
     show = args.progress if args.progress is not None else sys.stderr.isatty()
@@ -249,6 +252,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             seed=args.seed,
             match=args.match,
             progress=progress,
+            backend=args.backend,
+            address=args.address,
+            records=args.records,
+            resume=args.resume,
         )
 
     if show:
@@ -280,12 +287,37 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay_jsonl(path: Path, line: int | None) -> int:
+    """Replay the records of a JSON Lines file (``simulate --records``), one
+    line at a time so that a large study is never held in memory."""
+    from rich.console import Console
+
+    from rummykit.sim import read_records as read_lines
+    from rummykit.terminal import print_replay
+
+    console = Console(highlight=False, soft_wrap=True)
+    count = 0
+    for n, rec in read_lines(path, line):
+        try:
+            rk.replay(rec)
+        except rk.RecordError as exc:
+            raise rk.RecordError(f"{path}, line {n}: {exc}") from None
+        print_replay([rec], console, source=f"{path}, line {n}")
+        count += 1
+    if line is None:
+        console.rule()
+        console.print(f"{count} hands replayed from {path}; every record checks out.", highlight=False)
+    return 0
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from rummykit.terminal import print_replay, read_records
 
     path = Path(args.record)
+    if args.line is not None or path.suffix.lower() in (".jsonl", ".ndjson"):
+        return _replay_jsonl(path, args.line)
     records = _read_records_safely(path) or read_records(path)
     print_replay(records, Console(highlight=False, soft_wrap=True), source=str(path))
     return 0
@@ -355,6 +387,12 @@ def _count(minimum: int) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def _jobs(text: str) -> int | str:
+    if text.strip().lower() == "auto":
+        return "auto"
+    return _count(0)(text)
 
 
 def _bots(text: str) -> tuple[str, ...]:
@@ -478,7 +516,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="many bot games in parallel, with a summary for rule designers",
         description="Play many bot games (hands, or whole matches with --match) and summarize: wins by seat, "
         "hand length, scores, how hands end, the turn-limit count and the first-player advantage with "
-        "a 95% Wilson interval. The numbers depend on the seed, never on --jobs.",
+        "a 95% Wilson interval. The numbers depend on the seed, never on --jobs or --backend. "
+        "--records keeps every hand's record; --resume continues an interrupted study.",
     )
     p.add_argument("variant", metavar="NAME|FILE", help="a built-in name or a variant file")
     p.add_argument("--games", type=_count(1), default=100, metavar="N", help="games to play (default 100)")
@@ -496,7 +535,33 @@ def build_parser() -> argparse.ArgumentParser:
         help="bots assigned to seats 0, 1, ... cyclically (default greedy)",
     )
     p.add_argument(
-        "--jobs", type=_count(0), default=1, metavar="J", help="worker processes (default 1; 0: one per CPU)"
+        "--jobs",
+        type=_jobs,
+        default="auto",
+        metavar="J",
+        help="worker processes (default auto: one per CPU for 50 games or more; 1: no worker; "
+        "0: one per CPU); with --backend ray, the CPUs of a local Ray",
+    )
+    p.add_argument(
+        "--backend",
+        choices=["process", "ray"],
+        default="process",
+        help="where games run: worker processes here (default), or Ray (needs rummykit[ray])",
+    )
+    p.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the Ray cluster to join (default: start a local Ray for the run)",
+    )
+    p.add_argument(
+        "--records",
+        metavar="FILE.jsonl",
+        help="write every hand's record here, one JSON record a line (replay with: rummykit replay FILE)",
+    )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --records: continue an interrupted study from its checkpoint (FILE.jsonl.progress)",
     )
     p.add_argument("--seed", type=int, default=0, metavar="S", help="master seed (default 0)")
     p.add_argument("--format", choices=["table", "json"], default="table", help="output format")
@@ -516,7 +581,14 @@ def build_parser() -> argparse.ArgumentParser:
         "play --match --record) and print it turn by turn, every card shown, then the result. "
         "A record that does not replay to what it says is refused (exit 1).",
     )
-    p.add_argument("record", metavar="RECORD.json", help="a record file")
+    p.add_argument("record", metavar="RECORD.json", help="a record file (or FILE.jsonl: one record a line)")
+    p.add_argument(
+        "--line",
+        type=_count(1),
+        metavar="N",
+        help="replay line N of a JSON Lines file of records (simulate --records); "
+        "without it every line of a .jsonl file is replayed",
+    )
     p.set_defaults(func=_cmd_replay)
     return parser
 
@@ -530,6 +602,14 @@ def _debug_wanted(args: argparse.Namespace | None) -> bool:
 def _one_line(exc: BaseException) -> str:
     text = " ".join(str(exc).split()) or "(no message)"
     return text if len(text) <= 300 else text[:297] + "..."
+
+
+def _ignore_further_interrupts() -> None:
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -559,7 +639,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:  # a record file that cannot be written...
         print(f"rummykit: {exc}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:  # pragma: no cover - interactive
+    except KeyboardInterrupt:
+        _ignore_further_interrupts()  # a second Ctrl-C must not turn the clean exit into a traceback
         print("rummykit: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # the last guard: never a bare traceback (argparse's SystemExit passes)

@@ -14,7 +14,13 @@ the master ``seed`` and ``i`` alone, and its random bots are seeded the same
 way per seat, with fresh bots for every game. Games run in chunks of
 consecutive indices, in one process or many, and the report is computed from
 the results put back in game-index order. So the same seed gives the same
-numbers, whatever ``jobs`` is.
+numbers, whatever ``jobs`` is, whichever backend runs the chunks (worker
+processes here, or Ray tasks on a cluster), and after a resume.
+
+Records and checkpoints: with ``records=FILE.jsonl`` every hand's record is
+written, a line each, in game order, and a checkpoint next to it lets an
+interrupted study go on where it stopped (``resume=True``). See the docs page
+"Large studies" for running on many cores and on a Ray cluster.
 
 Seats and positions: bots are assigned to seats cyclically (``bots=("random",
 "greedy")`` puts a random bot on seats 0, 2, ... and a greedy one on seats 1,
@@ -36,11 +42,15 @@ True
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import os
+import signal
 import statistics
+import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
 from typing import Any, TypeAlias
 
 import attrs
@@ -52,13 +62,20 @@ from rummykit.settlement import Termination
 from rummykit.variant import Variant
 
 __all__ = [
+    "AUTO_MIN_GAMES",
+    "BACKENDS",
     "BOT_NAMES",
+    "CHUNK_MAX",
+    "RAY_RETRIES",
     "Distribution",
     "FirstPlayerAdvantage",
     "SimulationReport",
     "bot_seed",
     "compare_table",
+    "available_cpus",
     "game_seed",
+    "progress_path",
+    "read_records",
     "seat_bots",
     "simulate",
     "wilson_interval",
@@ -296,7 +313,9 @@ def _turns(h: Hand) -> int:
     return min(h.view(0).turn, h.variant.limits.max_turns)
 
 
-def _play_hand(v: Variant, specs: Sequence[BotSpec], seed: int, index: int) -> _GameResult:
+def _play_hand(
+    v: Variant, specs: Sequence[BotSpec], seed: int, index: int, records: list[dict[str, Any]] | None = None
+) -> _GameResult:
     players = len(specs)
     bots = _bots_for(specs, v, seed, index)
     h = new_hand(v, players, seed=game_seed(seed, index), dealer=index % players)
@@ -308,11 +327,15 @@ def _play_hand(v: Variant, specs: Sequence[BotSpec], seed: int, index: int) -> _
         h.apply(bots[p](h.view(p)))
     result = h.result
     assert result is not None
+    if records is not None:
+        records.append(h.record())
     stat = _HandStat(result.how.value, _turns(h), first, tuple(result.winners))
     return _GameResult(tuple(result.winners), tuple(result.scores), (stat,))
 
 
-def _play_match(v: Variant, specs: Sequence[BotSpec], seed: int, index: int) -> _GameResult:
+def _play_match(
+    v: Variant, specs: Sequence[BotSpec], seed: int, index: int, records: list[dict[str, Any]] | None = None
+) -> _GameResult:
     players = len(specs)
     bots = _bots_for(specs, v, seed, index)
     m = new_match(v, players, seed=game_seed(seed, index))
@@ -330,8 +353,66 @@ def _play_match(v: Variant, specs: Sequence[BotSpec], seed: int, index: int) -> 
         result = h.result
         assert result is not None
         stats.append(_HandStat(result.how.value, _turns(h), first, tuple(seats[w] for w in result.winners)))
+    if records is not None:
+        records.extend(m.records)
     hand_limit = m.hands_played >= v.limits.max_hands
     return _GameResult(tuple(m.winners), tuple(m.totals), tuple(stats), hand_limit)
+
+
+# --------------------------------------------------------------------------- chunks of games
+
+
+@attrs.frozen
+class _Job:
+    """Everything a worker needs to play any chunk of one simulation.
+
+    ``key`` names the simulation run: a worker keeps the first job it sees
+    under a key (:func:`_worker_job`), so it holds ONE variant object for the
+    whole run. That matters: the meld solver caches its compiled per-variant
+    tables by the variant's identity, and a variant unpickled afresh for every
+    chunk would rebuild them for every chunk (this made ``jobs=2`` slower
+    than ``jobs=1``: see ``bench/RESULTS.md``).
+    """
+
+    variant: Variant
+    specs: tuple[BotSpec, ...]
+    seed: int
+    match: bool
+    records: bool
+    key: str
+
+
+@attrs.frozen
+class _Chunk:
+    """The games ``start`` to ``stop - 1``: their results and, when asked, the
+    record of every hand played, one compact JSON text per hand."""
+
+    start: int
+    stop: int
+    results: tuple[_GameResult, ...]
+    records: tuple[str, ...] = ()
+
+
+_WORKER_JOBS: dict[str, _Job] = {}
+
+
+def _worker_job(job: _Job) -> _Job:
+    """The job this process first received under ``job.key`` (see :class:`_Job`)."""
+    hit = _WORKER_JOBS.get(job.key)
+    if hit is None:
+        _WORKER_JOBS.clear()
+        _WORKER_JOBS[job.key] = hit = job
+    return hit
+
+
+def _play_chunk(job: _Job, start: int, stop: int) -> _Chunk:
+    """Play games ``start`` to ``stop - 1`` of ``job`` (in this process)."""
+    job = _worker_job(job)
+    play = _play_match if job.match else _play_hand
+    recs: list[dict[str, Any]] | None = [] if job.records else None
+    results = tuple(play(job.variant, job.specs, job.seed, i, recs) for i in range(start, stop))
+    lines = tuple(json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in recs or ())
+    return _Chunk(start, stop, results, lines)
 
 
 def _run_chunk(
@@ -341,9 +422,21 @@ def _run_chunk(
     return [play(v, specs, seed, i) for i in range(start, stop)]
 
 
-def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
-    size = max(1, min(25, games // (jobs * 4)))
-    return [(start, min(games, start + size)) for start in range(0, games, size)]
+CHUNK_MAX = 25
+"""The most games in one chunk (the unit of work sent to a worker)."""
+
+
+def _chunks(start: int, games: int, workers: int) -> list[tuple[int, int]]:
+    """Games ``start`` to ``games - 1`` in chunks of consecutive indices.
+
+    About eight chunks per worker, at most :data:`CHUNK_MAX` games each: small
+    enough that the workers finish together (the last chunk is a small part
+    of the run) and that progress and checkpoints come often, large enough
+    that sending a chunk and its results back costs nothing measurable.
+    """
+    left = games - start
+    size = max(1, min(CHUNK_MAX, left // (workers * 8) if workers > 1 else CHUNK_MAX))
+    return [(s, min(games, s + size)) for s in range(start, games, size)]
 
 
 # --------------------------------------------------------------------------- the report
@@ -659,6 +752,334 @@ def _summarize(
     )
 
 
+# --------------------------------------------------------------------------- records and checkpoints
+
+PROGRESS_FORMAT = "rummykit-simulation-progress"
+
+
+def progress_path(records: str | os.PathLike[str]) -> Path:
+    """The checkpoint file kept next to a records file: ``FILE.jsonl.progress``.
+
+    >>> progress_path("study.jsonl").name
+    'study.jsonl.progress'
+    """
+    p = Path(records)
+    return p.with_name(p.name + ".progress")
+
+
+def _encode(g: _GameResult) -> list[Any]:
+    hands = [[s.how, s.turns, s.first, list(s.winners)] for s in g.hands]
+    return [list(g.winners), list(g.scores), hands, g.hand_limit]
+
+
+def _decode(data: Any) -> _GameResult:
+    winners, scores, hands, hand_limit = data
+    stats = tuple(_HandStat(str(h), int(t), int(f), tuple(int(w) for w in ws)) for h, t, f, ws in hands)
+    return _GameResult(tuple(int(w) for w in winners), tuple(int(s) for s in scores), stats, bool(hand_limit))
+
+
+def _run_header(job: _Job) -> dict[str, Any]:
+    """What must match for a study to be resumed (``games`` may grow)."""
+    digest = hashlib.sha256(job.variant.to_toml().encode()).hexdigest()
+    return {
+        "variant": job.variant.name,
+        "variant_sha256": digest,
+        "players": len(job.specs),
+        "bots": [_bot_name(s) for s in job.specs],
+        "seed": job.seed,
+        "match": job.match,
+    }
+
+
+class _RecordFiles:
+    """The records file (one JSON record a line, in game order) and its
+    checkpoint (one JSON line per finished chunk: its games' results and the
+    size of the records file once its records were written).
+
+    A chunk is written to the records file, flushed, and only then
+    checkpointed, so every checkpointed chunk's records are on disk. Resuming
+    keeps the checkpointed chunks, cuts the records file back to the size the
+    last of them recorded (dropping a half-written tail) and goes on from the
+    next game.
+    """
+
+    def __init__(self, path: Path, header: dict[str, Any], *, resume: bool) -> None:
+        self.path = path
+        self.progress = progress_path(path)
+        self.done: list[_GameResult] = []
+        size = 0
+        lines: list[str] = []
+        if resume and self.progress.exists():
+            size, lines = self._read(header)
+        elif resume and path.exists() and path.stat().st_size:
+            raise RummyError(f"cannot resume: {path} exists but its checkpoint {self.progress} does not")
+        if not lines:
+            lines = [json.dumps({"format": PROGRESS_FORMAT, "version": 1, "run": header})]
+        try:
+            with open(path, "ab") as f:
+                f.truncate(size)
+            self.records = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by close()
+            self.progress.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            self.checkpoint = open(self.progress, "a", encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            raise RummyError(f"cannot write the records to {path}: {exc.strerror or exc}") from None
+
+    def _read(self, header: dict[str, Any]) -> tuple[int, list[str]]:
+        try:
+            text = self.progress.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RummyError(f"cannot resume: cannot read {self.progress}: {exc}") from None
+        raw = text.split("\n")
+        try:
+            head = json.loads(raw[0])
+        except ValueError:
+            head = None
+        if not isinstance(head, dict) or head.get("format") != PROGRESS_FORMAT:
+            raise RummyError(f"cannot resume: {self.progress} is not a rummykit simulation checkpoint")
+        if head.get("run") != header:
+            diff = sorted(k for k in header if head.get("run", {}).get(k) != header[k])
+            raise RummyError(
+                f"cannot resume: {self.progress} is the checkpoint of another study"
+                f" (it differs in: {', '.join(diff) or 'its fields'})"
+            )
+        kept = [raw[0]]
+        size = 0
+        for line in raw[1:]:
+            try:  # stop at the first line that is not a whole, consecutive chunk (an interrupted write)
+                entry = json.loads(line)
+                start, stop = entry["start"], entry["stop"]
+                if start != len(self.done) or stop - start != len(entry["results"]):
+                    break
+                results = [_decode(g) for g in entry["results"]]
+                bytes_ = int(entry["bytes"])
+            except (ValueError, KeyError, TypeError):
+                break
+            self.done.extend(results)
+            size = bytes_
+            kept.append(line)
+        if (self.path.stat().st_size if self.path.exists() else 0) < size:
+            raise RummyError(f"cannot resume: {self.path} is shorter than its checkpoint says")
+        return size, kept
+
+    def write(self, chunk: _Chunk) -> None:
+        if chunk.records:
+            self.records.write("\n".join(chunk.records) + "\n")
+        self.records.flush()
+        entry = {
+            "start": chunk.start,
+            "stop": chunk.stop,
+            "bytes": self.records.tell(),
+            "results": [_encode(g) for g in chunk.results],
+        }
+        self.checkpoint.write(json.dumps(entry, separators=(",", ":")) + "\n")
+        self.checkpoint.flush()
+
+    def close(self) -> None:
+        self.records.close()
+        self.checkpoint.close()
+
+
+def read_records(
+    path: str | os.PathLike[str], line: int | None = None
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The records of a JSON Lines file written by ``simulate(records=...)``,
+    read one line at a time, as ``(line number, record)``; only line ``line``
+    (from 1) if given. Blank lines are skipped.
+
+    Raises :class:`~rummykit.RecordError` for a file that cannot be read, a
+    line that is not a JSON object, or a ``line`` past the end.
+    """
+    from rummykit.engine import RecordError
+
+    p = Path(path)
+    found = False
+    try:
+        with open(p, encoding="utf-8") as f:
+            for n, text in enumerate(f, 1):
+                if line is not None and n != line:
+                    continue
+                if not text.strip():
+                    if line is not None:
+                        raise RecordError(f"{p}: line {n} is blank")
+                    continue
+                try:
+                    rec = json.loads(text)
+                except ValueError as exc:
+                    raise RecordError(f"{p}: line {n} is not valid JSON: {exc}") from None
+                if not isinstance(rec, dict):
+                    raise RecordError(f"{p}: line {n} is not a JSON object")
+                found = True
+                yield n, rec
+                if line is not None:
+                    return
+    except OSError as exc:
+        raise RecordError(f"cannot read {p}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"cannot read {p}: not UTF-8 text") from None
+    except RecursionError:
+        raise RecordError(f"{p}: a record is nested too deeply") from None
+    if not found:
+        raise RecordError(f"{p} has no line {line}" if line is not None else f"{p} holds no game record")
+
+
+# --------------------------------------------------------------------------- running
+
+
+class _Sink:
+    """Takes chunks in any order; puts them back in game order for the report
+    and the records file. ``progress`` is told as results arrive."""
+
+    def __init__(
+        self,
+        games: int,
+        done: list[_GameResult],
+        files: _RecordFiles | None,
+        progress: Callable[[int, int], None] | None,
+    ) -> None:
+        self.games = games
+        self.results = done
+        self.files = files
+        self.report = progress
+        self.arrived = len(done)
+        self.next = len(done)
+        self.waiting: dict[int, _Chunk] = {}
+
+    def add(self, chunk: _Chunk) -> None:
+        self.waiting[chunk.start] = chunk
+        while self.next in self.waiting:
+            c = self.waiting.pop(self.next)
+            self.results.extend(c.results)
+            if self.files is not None:
+                self.files.write(c)
+            self.next = c.stop
+        self.arrived += chunk.stop - chunk.start
+        if self.report is not None:
+            self.report(self.arrived, self.games)
+
+
+_POOL_JOB: list[_Job] = []
+
+
+def _pool_init(job: _Job) -> None:
+    """Worker start: ignore Ctrl-C (the parent handles it and ends the
+    workers) and keep the job, variant and bots built once per process."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _POOL_JOB[:] = [job]
+
+
+def _pool_chunk(start: int, stop: int) -> _Chunk:
+    return _play_chunk(_POOL_JOB[0], start, stop)
+
+
+def _end_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel pending chunks and end the workers now (Ctrl-C, an error)."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    for p in procs:
+        p.join(timeout=5)
+        if p.is_alive():  # pragma: no cover - a worker that ignores SIGTERM
+            p.kill()
+            p.join(timeout=5)
+
+
+class _NoInterrupt:
+    """Defers Ctrl-C in the main thread for a short critical section (forking
+    the workers, ending them): a signal that comes meanwhile is delivered
+    when the section ends, and forked workers never see it."""
+
+    def __enter__(self) -> None:
+        self.blocked = hasattr(signal, "pthread_sigmask")
+        if self.blocked:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+    def __exit__(self, *exc: object) -> None:
+        if self.blocked:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _run_pool(job: _Job, chunks: list[tuple[int, int]], workers: int, sink: _Sink) -> None:
+    # chunks in flight or done but waiting for an earlier one: bounds memory
+    window = 2 * workers * (chunks[0][1] - chunks[0][0])
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_pool_init, initargs=(job,))
+    pending: dict[Future[_Chunk], int] = {}
+    nxt = 0
+    try:
+        with _NoInterrupt():  # the workers are forked at the first submit
+            while nxt < len(chunks) and chunks[nxt][0] - sink.next < window:
+                pending[pool.submit(_pool_chunk, *chunks[nxt])] = nxt
+                nxt += 1
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                del pending[fut]
+                sink.add(fut.result())
+            while nxt < len(chunks) and chunks[nxt][0] - sink.next < window:
+                pending[pool.submit(_pool_chunk, *chunks[nxt])] = nxt
+                nxt += 1
+    except BaseException:
+        with _NoInterrupt():
+            _end_pool(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _run_here(job: _Job, chunks: list[tuple[int, int]], sink: _Sink) -> None:
+    for start, stop in chunks:
+        sink.add(_play_chunk(job, start, stop))
+
+
+RAY_RETRIES = 3
+"""How often the Ray backend retries a chunk whose worker died or raised."""
+
+
+def _ray_chunk(job: _Job, start: int, stop: int) -> _Chunk:
+    return _play_chunk(job, start, stop)
+
+
+def _run_ray(job: _Job, start: int, games: int, jobs: int | None, address: str | None, sink: _Sink) -> None:
+    import importlib
+
+    try:
+        ray: Any = importlib.import_module("ray")
+    except ImportError:
+        raise RummyError("the ray backend needs Ray: pip install 'rummykit[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
+    pending: dict[Any, int] = {}
+    try:
+        remote = ray.remote(max_retries=RAY_RETRIES, retry_exceptions=True)(_ray_chunk)
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        chunks = _chunks(start, games, cpus)
+        window = 2 * cpus * (chunks[0][1] - chunks[0][0]) if chunks else 0
+        job_ref = ray.put(job)
+        nxt = 0
+        while nxt < len(chunks) or pending:
+            while nxt < len(chunks) and chunks[nxt][0] - sink.next < window:
+                pending[remote.remote(job_ref, *chunks[nxt])] = nxt
+                nxt += 1
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                del pending[ref]
+                sink.add(ray.get(ref))
+    except BaseException:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        raise
+    finally:
+        if started:
+            ray.shutdown()
+
+
+# --------------------------------------------------------------------------- simulate
+
+
 def seat_bots(bots: Sequence[BotSpec] | str, players: int) -> tuple[BotSpec, ...]:
     """One bot per seat, assigned cyclically; a string is split on commas.
 
@@ -676,30 +1097,84 @@ def seat_bots(bots: Sequence[BotSpec] | str, players: int) -> tuple[BotSpec, ...
     return tuple(specs[seat % len(specs)] for seat in range(players))
 
 
+AUTO_MIN_GAMES = 50
+"""``jobs="auto"`` runs in this process below this many games left to play
+(starting the workers would cost more than it saves)."""
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity, else the CPU count)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _workers(jobs: int | str, left: int) -> int:
+    if jobs == "auto":
+        return available_cpus() if left >= AUTO_MIN_GAMES else 1
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
+        raise ValueError(f"jobs must be 'auto', 0 (one per CPU) or more, got {jobs!r}")
+    return jobs or available_cpus()
+
+
+BACKENDS = ("process", "ray")
+"""The ways :func:`simulate` can run: worker processes on this machine, or Ray."""
+
+
 def simulate(
     variant: Variant,
     *,
     games: int,
     players: int,
     bots: Sequence[BotSpec] | str = ("greedy",),
-    jobs: int = 1,
+    jobs: int | str = 1,
     seed: int = 0,
     match: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    backend: str = "process",
+    address: str | None = None,
+    records: str | os.PathLike[str] | None = None,
+    resume: bool = False,
 ) -> SimulationReport:
     """Play ``games`` hands (whole matches with ``match=True``) between bots.
 
     ``bots`` are names from :data:`BOT_NAMES` (or factories
-    ``f(variant, seed)``), assigned to seats cyclically. ``jobs`` processes
-    play the games (``0``: one per CPU; ``1``: in this process). ``progress``,
-    if given, is called as ``progress(done, games)`` after each chunk of games.
+    ``f(variant, seed)``), assigned to seats cyclically. ``progress``, if
+    given, is called as ``progress(done, games)`` as the results of each
+    chunk of games arrive.
+
+    Where the games run:
+
+    * ``backend="process"`` (default): ``jobs`` worker processes on this
+      machine (``1``: in this process; ``0``: one per CPU; ``"auto"``: one
+      per CPU when there are at least :data:`AUTO_MIN_GAMES` games, else in
+      this process). Ctrl-C ends the workers at once and raises
+      :class:`KeyboardInterrupt`.
+    * ``backend="ray"``: Ray tasks on the cluster at ``address`` (``"auto"``:
+      the cluster this machine belongs to), or on a local Ray started for
+      the run (with ``jobs`` CPUs if ``jobs`` is a number above 0) and shut
+      down after it; an already initialized Ray is used as it is. A chunk
+      whose worker dies or raises is retried (:data:`RAY_RETRIES` times).
+      Needs the ``ray`` extra.
+
+    ``records``: a file that receives the record of every hand played
+    (``Hand.record()``), one JSON object a line, in game order, written as
+    the chunks finish; each replays with :func:`rummykit.replay` or
+    ``rummykit replay FILE --line N``. A checkpoint is kept next to it
+    (:func:`progress_path`); ``resume=True`` continues an interrupted study
+    from it without replaying finished chunks (and ``games`` may be raised
+    to extend a finished one). Without ``resume`` both files are started
+    afresh.
 
     The result depends only on the variant, ``games``, ``players``, ``bots``,
-    ``seed`` and ``match``, never on ``jobs``: see the module docstring.
+    ``seed`` and ``match``, never on ``jobs``, the backend or a resume: see
+    the module docstring.
 
     Raises :class:`~rummykit.RummyError` for a player count the variant does
-    not allow, :class:`ValueError` for a bad count of games or jobs or an
-    unknown bot.
+    not allow, a missing Ray, or a checkpoint of another study;
+    :class:`ValueError` for a bad count of games or jobs, an unknown bot or
+    backend.
 
     >>> import rummykit as rk
     >>> r = simulate(rk.load_variant("knock"), games=10, players=3, bots="random,greedy", seed=5)
@@ -709,37 +1184,41 @@ def simulate(
     >>> fp.decided == 0 or fp.low <= fp.advantage <= fp.high
     True
     """
-    if games < 1:
-        raise ValueError(f"games must be at least 1, got {games}")
-    if jobs < 0:
-        raise ValueError(f"jobs must be 0 (one per CPU) or more, got {jobs}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be at least 1, got {games!r}")
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r} (expected one of {', '.join(BACKENDS)})")
+    if jobs != "auto" and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0):
+        raise ValueError(f"jobs must be 'auto', 0 (one per CPU) or more, got {jobs!r}")
     if players not in variant.players.counts():
         raise RummyError(
             f"{variant.name} is played by {variant.players.min} to {variant.players.max} players, not {players}"
         )
+    if resume and records is None:
+        raise ValueError("resume needs the records file of the study to resume")
     specs = seat_bots(bots, players)
-    jobs = jobs or os.cpu_count() or 1
-    chunks = _chunks(games, jobs)
-    by_chunk: dict[int, list[_GameResult]] = {}
-    done = 0
-    if jobs == 1 or len(chunks) == 1:
-        for i, (start, stop) in enumerate(chunks):
-            by_chunk[i] = _run_chunk(variant, specs, seed, start, stop, match)
-            done += stop - start
-            if progress is not None:
-                progress(done, games)
-    else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
-            futures = {
-                pool.submit(_run_chunk, variant, specs, seed, start, stop, match): i
-                for i, (start, stop) in enumerate(chunks)
-            }
-            for fut in as_completed(futures):
-                i = futures[fut]
-                by_chunk[i] = fut.result()
-                start, stop = chunks[i]
-                done += stop - start
-                if progress is not None:
-                    progress(done, games)
-    results = [g for i in range(len(chunks)) for g in by_chunk[i]]
-    return _summarize(variant, specs, games=games, seed=seed, match=match, results=results)
+    job = _Job(variant, specs, seed, match, records is not None, uuid.uuid4().hex)
+    files = None if records is None else _RecordFiles(Path(records), _run_header(job), resume=resume)
+    try:
+        done = files.done if files is not None else []
+        if len(done) > games:
+            raise RummyError(
+                f"cannot resume: {len(done)} games of this study are done already, more than games={games}"
+            )
+        sink = _Sink(games, done, files, progress)
+        if backend == "ray":
+            ray_jobs = jobs if isinstance(jobs, int) and jobs > 0 else None
+            _run_ray(job, len(done), games, ray_jobs, address, sink)
+        else:
+            workers = _workers(jobs, games - len(done))
+            chunks = _chunks(len(done), games, workers)
+            if workers == 1 or len(chunks) <= 1:
+                _run_here(job, chunks, sink)
+            else:
+                _run_pool(job, chunks, min(workers, len(chunks)), sink)
+    finally:
+        if files is not None:
+            files.close()
+    if progress is not None and sink.arrived == len(done) == games:
+        progress(games, games)
+    return _summarize(variant, specs, games=games, seed=seed, match=match, results=sink.results)
