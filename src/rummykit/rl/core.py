@@ -65,7 +65,13 @@ class Driver:
     # ------------------------------------------------------------- the hand
 
     def deal(self, seed: int, dealer: int = 0) -> None:
-        self.hand = new_hand(self.v, players=self.n, seed=seed, dealer=dealer)
+        self.start(new_hand(self.v, players=self.n, seed=seed, dealer=dealer))
+
+    def start(self, hand: Hand) -> None:
+        """Play on from ``hand`` (a new deal, or a prepared scenario)."""
+        if (hand.variant is not self.v and hand.variant != self.v) or hand.players != self.n:
+            raise RummyError(f"the hand is not a {self.n}-player hand of {self.v.name!r}")
+        self.hand = hand
         self.known = KnownCards(self.n)
         self.last_action = None
         self._next()

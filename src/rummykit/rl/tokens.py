@@ -173,6 +173,16 @@ class Decision:
             allowed.add(seq[depth] if len(seq) > depth else END)
         self.allowed = frozenset(allowed)
 
+    def fork(self) -> Decision:
+        """An independent copy (to explore the trie)."""
+        other = Decision.__new__(Decision)
+        other.tokens = self.tokens
+        other._cands = self._cands
+        other._depth = self._depth
+        other.prefix = list(self.prefix)
+        other.allowed = self.allowed
+        return other
+
     @property
     def remaining(self) -> tuple[Action, ...]:
         """The legal actions that still fit the prefix."""
