@@ -134,13 +134,11 @@ class RummyAEC(AECEnv[str, Obs, int | None]):  # type: ignore[misc]
         if action is None:
             raise RummyError(f"{agent} must choose a token (an integer), got None")
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
         chosen = self.driver.choose(int(action))
         if chosen is not None:
-            for a in self.agents:
-                self.infos[a] = {"last_action": str(chosen), "by": agent}
             self._after_action()
-        self._accumulate_rewards()
+            if self.terminations[agent] or self.truncations[agent]:
+                self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

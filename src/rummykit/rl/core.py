@@ -61,6 +61,7 @@ class Driver:
         self.version = 0
         self.last_action: Action | None = None
         self._zeros = np.zeros(len(self.tokens), dtype=np.int8)
+        self._base: tuple[View, npt.NDArray[np.float32]] | None = None
 
     # ------------------------------------------------------------- the hand
 
@@ -76,15 +77,14 @@ class Driver:
         self.last_action = None
         self._next()
 
-    def _next(self) -> None:
+    def _next(self, view: View | None = None) -> None:
         h = self.the_hand
         self.version += 1
         if h.is_over:
             self.view = None
             self.decision = None
             return
-        seat = h.current
-        self.view = h.view(seat)
+        self.view = view if view is not None else h.view(h.current)
         self.decision = Decision(self.tokens, self.view.legal)
 
     @property
@@ -110,7 +110,7 @@ class Driver:
         self.last_action = action
         after = h.view(seat) if h.is_over else h.view(h.current)
         self.known.update(seat, before, after)
-        self._next()
+        self._next(None if h.is_over else after)
 
     def choose(self, token: int) -> Action | None:
         """Choose one token for the current seat; plays the action once it is determined."""
@@ -137,7 +137,13 @@ class Driver:
     def observe(self, seat: int) -> npt.NDArray[np.float32]:
         h = self.the_hand
         if self.view is not None and self.view.player == seat and self.decision is not None:
-            return self.observer.encode(self.view, self.known, self.decision.prefix)
+            # the same position while a token prefix grows: encode the view once
+            if self._base is None or self._base[0] is not self.view:
+                self._base = (self.view, self.observer.encode(self.view, self.known))
+            x = self._base[1].copy()
+            if self.decision.prefix:
+                self.observer.add_prefix(x, self.decision.prefix)
+            return x
         scores = self.scores() if h.is_over else None
         return self.observer.encode(h.view(seat), self.known, (), scores)
 

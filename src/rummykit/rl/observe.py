@@ -48,10 +48,6 @@ __all__ = ["KnownCards", "Observer"]
 _PHASES = tuple(Phase)
 
 
-def _codes(cards: Sequence[Card]) -> Counter[int]:
-    return Counter(c.code for c in cards)
-
-
 def _table_codes(view: View) -> Counter[int]:
     out: Counter[int] = Counter()
     for t in view.table:
@@ -75,17 +71,34 @@ class KnownCards:
 
     def update(self, actor: int, before: View, after: View) -> None:
         """Account for one action of seat ``actor``."""
-        if before.discard == after.discard and before.table == after.table:
+        pile0, pile1 = before.discard, after.discard
+        same_table = before.table == after.table
+        if pile0 == pile1 and same_table:
             return
-        pile0, pile1 = _codes(before.discard), _codes(after.discard)
-        table0, table1 = _codes(()), _codes(())
-        if before.table != after.table:
+        gained: Counter[int] = Counter()
+        lost: Counter[int] = Counter()
+        if pile0 != pile1:
+            common = 0
+            for a, b in zip(pile0, pile1, strict=False):
+                if a is not b and a != b:
+                    break
+                common += 1
+            if after.stock_count <= before.stock_count:  # not a reshuffle of the pile into the stock
+                gained.update(c.code for c in pile0[common:])
+            lost.update(c.code for c in pile1[common:])
+        if not same_table:
             table0, table1 = _table_codes(before), _table_codes(after)
-        gained = table0 - table1
-        if after.stock_count <= before.stock_count:  # no reshuffle of the pile into the stock
-            gained += pile0 - pile1
-        lost = (pile1 - pile0) + (table1 - table0)
-        self.known[actor] = (self.known[actor] + gained) - lost
+            gained += table0 - table1
+            lost += table1 - table0
+        known = self.known[actor]
+        for code, m in gained.items():
+            known[code] += m
+        for code, m in lost.items():
+            left = known.get(code, 0) - m
+            if left > 0:
+                known[code] = left
+            else:
+                known.pop(code, None)
 
 
 class Observer:
@@ -126,6 +139,7 @@ class Observer:
         self.size = planes + scalars + prefix
         self.shape = (self.size,)
         self.max_turns = float(max(1, v.limits.max_turns))
+        self._phase_index = {p: i for i, p in enumerate(_PHASES)}
         self._wild_cache: dict[tuple[object, ...], list[int]] = {}
 
     def _wild_columns(self, view: View) -> list[int]:
@@ -133,8 +147,8 @@ class Observer:
         found = self._wild_cache.get(key)
         if found is None:
             deck = self.variant.deck
-            found = [i for i, c in enumerate(self.identities) if deck.is_wild(c, view.wild_ranks)]
-            self._wild_cache[key] = found
+            wild = [i for i, c in enumerate(self.identities) if deck.is_wild(c, view.wild_ranks)]
+            found = self._wild_cache[key] = wild
         return found
 
     def encode(
@@ -175,7 +189,7 @@ class Observer:
         for i in self._wild_columns(view):
             x[base + i] = 1.0
         s = self.layout["scalars"][0]
-        x[s + _PHASES.index(view.phase)] = 1.0
+        x[s + self._phase_index[view.phase]] = 1.0
         s += len(_PHASES)
         x[s] = 1.0 if view.current_player == me else 0.0
         x[s + 1] = view.stock_count / self.shoe
@@ -190,8 +204,12 @@ class Observer:
                 x[s + 3 * n + j] = scores[seat] / top
         x[s + 4 * n] = min(1.0, view.turn / self.max_turns)
         if prefix:
-            p = self.layout["prefix"][0]
-            for t in prefix:
-                x[p + t] += 1.0
-            x[p + len(self.tokens)] = len(prefix)
+            self.add_prefix(x, prefix)
         return x
+
+    def add_prefix(self, x: npt.NDArray[np.float32], prefix: Sequence[int]) -> None:
+        """Write the pending token prefix into an observation whose prefix part is zero."""
+        p = self.layout["prefix"][0]
+        for t in prefix:
+            x[p + t] += 1.0
+        x[p + len(self.tokens)] = len(prefix)
