@@ -70,3 +70,13 @@ def test_compare_rules_reports_both_comparisons() -> None:
     assert "any-melds" in out
     assert "one-reuse" in out
     assert "with one shuffled reuse, 0." in out
+
+
+def test_rl_random_runs_random_greedy_and_training() -> None:
+    """examples/rl_random.py needs the `rl` extra (skipped without it)."""
+    pytest.importorskip("pettingzoo")
+    out = run("examples/rl_random.py", "gin", "--hands", "2", "--episodes", "4")
+    assert "gin, 2 random agents, 2 hands" in out
+    assert "random agent vs GreedyBot in gin" in out
+    assert "REINFORCE vs GreedyBot, 4 hands" in out
+    assert "examples/kitchen.toml" in run("examples/rl_random.py", "examples/kitchen.toml", "--hands", "1", "--episodes", "1")

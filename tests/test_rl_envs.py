@@ -158,3 +158,17 @@ def test_ansi_render_shows_the_hand() -> None:
     text = env.render()
     assert isinstance(text, str)
     assert text.startswith("<Hand gin 2p") and "player_0:" in text and "stock 31" in text
+
+
+def test_relative_rewards_are_zero_sum_and_negative_for_the_loser() -> None:
+    """Gin's knock scoring pays only the winner (scores like (25, 0)); relative rewards give the loser -25."""
+    env = aec_env("gin", rewards="relative")
+    for seed in range(4):
+        totals = _play_out(env, seed)
+        result = env.driver.the_hand.result
+        assert result is not None
+        assert sum(totals.values()) == 0.0
+        s0, s1 = result.scores
+        assert totals["player_0"] == float(s0 - s1)
+    with pytest.raises(rk.RummyError, match="rewards must be one of 'score', 'relative'"):
+        gym_env("gin", rewards="win")

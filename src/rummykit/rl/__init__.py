@@ -19,9 +19,7 @@ try:
     import numpy  # noqa: F401
     import pettingzoo  # noqa: F401
 except ImportError as exc:  # pragma: no cover - depends on the installation
-    raise ImportError(
-        f"rummykit.rl needs the 'rl' extra: pip install 'rummykit[rl]' ({exc})"
-    ) from exc
+    raise ImportError(f"rummykit.rl needs the 'rl' extra: pip install 'rummykit[rl]' ({exc})") from exc
 
 from rummykit.rl.aec import RummyAEC, aec_env
 from rummykit.rl.observe import KnownCards, Observer

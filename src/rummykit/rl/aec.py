@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -32,10 +32,14 @@ def observation_space(d: Driver) -> spaces.Dict:
     )
 
 
-class RummyAEC(AECEnv[str, Obs, int | None]):  # type: ignore[misc]
+class RummyAEC(AECEnv[str, Obs, int | None]):  # type: ignore[misc, unused-ignore]
     """One hand of a rummykit variant as a PettingZoo AEC game; see :func:`aec_env`."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "rummykit_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "name": "rummykit_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -44,6 +48,7 @@ class RummyAEC(AECEnv[str, Obs, int | None]):  # type: ignore[misc]
         *,
         render_mode: str | None = None,
         normalize_rewards: bool = False,
+        rewards: str = "score",
     ) -> None:
         super().__init__()
         v = resolve_variant(variant)
@@ -51,19 +56,19 @@ class RummyAEC(AECEnv[str, Obs, int | None]):  # type: ignore[misc]
             raise RummyError(f"render_mode must be one of 'ansi', 'human' or None, got {render_mode!r}")
         self.variant = v
         self.render_mode = render_mode
-        self.driver = Driver(v, players, normalize_rewards=normalize_rewards)
+        self.driver = Driver(v, players, normalize_rewards=normalize_rewards, rewards=rewards)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         self._obs_space = observation_space(self.driver)
         self._act_space = spaces.Discrete(len(self.driver.tokens))
         self._rng = random.Random()
         self._cache: dict[int, tuple[int, Obs]] = {}
-        self.agents = []
-        self.rewards = {}
-        self._cumulative_rewards = {}
-        self.terminations = {}
-        self.truncations = {}
-        self.infos = {}
+        self.agents: list[str] = []
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = self.possible_agents[0]
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -121,7 +126,7 @@ class RummyAEC(AECEnv[str, Obs, int | None]):  # type: ignore[misc]
         d = self.driver
         if found is not None and found[0] == d.version:
             return found[1]
-        obs = {"observation": d.observe(seat), "action_mask": d.mask(seat)}
+        obs: Obs = {"observation": d.observe(seat), "action_mask": d.mask(seat)}
         self._cache[seat] = (d.version, obs)
         return obs
 
@@ -165,6 +170,7 @@ def aec_env(
     *,
     render_mode: str | None = None,
     normalize_rewards: bool = False,
+    rewards: str = "score",
 ) -> RummyAEC:
     """A PettingZoo AEC environment for one hand of ``variant`` (a Variant,
     a built-in name or the path of a variant file).
@@ -173,8 +179,10 @@ def aec_env(
     step (see :mod:`rummykit.rl.tokens`); the observation is a dict with the
     ``observation`` vector (see :mod:`rummykit.rl.observe`) and the
     ``action_mask``. At the end of the hand every agent gets its settlement
-    score as reward (negated for penalty-point variants; divided by the
-    largest absolute score with ``normalize_rewards``).
+    score as reward (negated for penalty-point variants); with
+    ``rewards="relative"``, its score minus the mean of the other seats'
+    (zero-sum, so that a hand lost scores below zero where only the winner
+    scores); ``normalize_rewards`` divides by the largest absolute value.
 
     >>> from rummykit.rl import aec_env
     >>> env = aec_env("gin")
@@ -183,4 +191,6 @@ def aec_env(
     >>> env.agent_selection, int(obs["action_mask"].sum()) > 0
     ('player_1', True)
     """
-    return RummyAEC(variant, players, render_mode=render_mode, normalize_rewards=normalize_rewards)
+    return RummyAEC(
+        variant, players, render_mode=render_mode, normalize_rewards=normalize_rewards, rewards=rewards
+    )

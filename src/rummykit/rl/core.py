@@ -18,7 +18,10 @@ from rummykit.rules.game_end import Best, Elimination
 from rummykit.settlement import Termination
 from rummykit.variant import Variant
 
-__all__ = ["Driver", "resolve_variant", "reward_sign"]
+__all__ = ["REWARDS", "Driver", "resolve_variant", "reward_sign"]
+
+REWARDS = ("score", "relative")
+"""Reward modes: the seat's settlement score, or that score minus the mean of the others' (zero-sum)."""
 
 
 def resolve_variant(variant: Variant | str | Path) -> Variant:
@@ -47,7 +50,12 @@ def check_players(v: Variant, players: int) -> int:
 class Driver:
     """One hand at a time, played by tokens (the learning seat) or whole actions (bots)."""
 
-    def __init__(self, v: Variant, players: int, *, normalize_rewards: bool = False) -> None:
+    def __init__(
+        self, v: Variant, players: int, *, normalize_rewards: bool = False, rewards: str = "score"
+    ) -> None:
+        if rewards not in REWARDS:
+            raise RummyError(f"rewards must be one of {', '.join(map(repr, REWARDS))}, got {rewards!r}")
+        self.reward_mode = rewards
         self.v = v
         self.n = check_players(v, players)
         self.tokens = ActionTokens(v)
@@ -148,11 +156,15 @@ class Driver:
         return self.observer.encode(h.view(seat), self.known, (), scores)
 
     def scores(self) -> tuple[float, ...]:
-        """The hand's settlement as rewards: signed so that more is better, optionally normalised."""
+        """The hand's settlement as rewards: signed so that more is better; ``relative``: minus
+        the mean of the other seats' (zero-sum); optionally divided by the largest absolute value."""
         result = self.the_hand.result
         if result is None:
             return (0.0,) * self.n
         values = [float(self.sign * s) for s in result.scores]
+        if self.reward_mode == "relative" and self.n > 1:
+            total = sum(values)
+            values = [x - (total - x) / (self.n - 1) for x in values]
         if self.normalize:
             top = max(abs(x) for x in values)
             if top:

@@ -38,7 +38,6 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from rummykit.cards import Card
 from rummykit.engine import Phase, View
 from rummykit.rl.tokens import ActionTokens, largest_shoe, shoe_identities
 from rummykit.variant import Variant

@@ -28,10 +28,10 @@ class Bot(Protocol):
     def choose(self, view: View) -> Action | str: ...
 
 
-class RummyGym(gymnasium.Env[ObsVec, np.int64]):  # type: ignore[misc]
+class RummyGym(gymnasium.Env[ObsVec, np.int64]):  # type: ignore[misc, unused-ignore]
     """One hand of a variant for a single agent against bots; see :func:`gym_env`."""
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (Gymnasium declares it so)
 
     def __init__(
         self,
@@ -42,6 +42,7 @@ class RummyGym(gymnasium.Env[ObsVec, np.int64]):  # type: ignore[misc]
         seat: int = 0,
         render_mode: str | None = None,
         normalize_rewards: bool = False,
+        rewards: str = "score",
         illegal_reward: float = -1.0,
     ) -> None:
         v = resolve_variant(variant)
@@ -50,7 +51,9 @@ class RummyGym(gymnasium.Env[ObsVec, np.int64]):  # type: ignore[misc]
             opponents = [GreedyBot(v) for _ in range(n - 1)]
         n = len(opponents) + 1
         if players is not None and players != n:
-            raise RummyError(f"players={players} but {len(opponents)} opponents were given (need players - 1)")
+            raise RummyError(
+                f"players={players} but {len(opponents)} opponents were given (need players - 1)"
+            )
         if not 0 <= seat < n:
             raise RummyError(f"seat must be from 0 to {n - 1}, got {seat!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -59,7 +62,7 @@ class RummyGym(gymnasium.Env[ObsVec, np.int64]):  # type: ignore[misc]
             if not callable(getattr(bot, "choose", None)):
                 raise RummyError(f"an opponent must have a choose(view) method, got {bot!r}")
         self.variant = v
-        self.driver = Driver(v, n, normalize_rewards=normalize_rewards)
+        self.driver = Driver(v, n, normalize_rewards=normalize_rewards, rewards=rewards)
         self.seat = seat
         self.render_mode = render_mode
         self.illegal_reward = float(illegal_reward)
@@ -171,6 +174,7 @@ def gym_env(
     seat: int = 0,
     render_mode: str | None = None,
     normalize_rewards: bool = False,
+    rewards: str = "score",
     illegal_reward: float = -1.0,
 ) -> RummyGym:
     """A Gymnasium environment: the agent plays ``seat`` against ``opponents``
@@ -193,5 +197,6 @@ def gym_env(
         seat=seat,
         render_mode=render_mode,
         normalize_rewards=normalize_rewards,
+        rewards=rewards,
         illegal_reward=illegal_reward,
     )
