@@ -79,4 +79,6 @@ def test_rl_random_runs_random_greedy_and_training() -> None:
     assert "gin, 2 random agents, 2 hands" in out
     assert "random agent vs GreedyBot in gin" in out
     assert "REINFORCE vs GreedyBot, 4 hands" in out
-    assert "examples/kitchen.toml" in run("examples/rl_random.py", "examples/kitchen.toml", "--hands", "1", "--episodes", "1")
+    assert "examples/kitchen.toml" in run(
+        "examples/rl_random.py", "examples/kitchen.toml", "--hands", "1", "--episodes", "1"
+    )
