@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -18,7 +18,7 @@ from rummykit.variant import Variant
 
 __all__ = ["RummyAEC", "aec_env"]
 
-Obs = dict[str, npt.NDArray[Any]]
+Obs: TypeAlias = dict[str, npt.NDArray[Any]]
 
 
 def observation_space(d: Driver) -> spaces.Dict:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias
 
 import gymnasium
 import numpy as np
@@ -19,7 +19,7 @@ from rummykit.variant import Variant
 
 __all__ = ["Bot", "RummyGym", "gym_env"]
 
-ObsVec = npt.NDArray[np.float32]
+ObsVec: TypeAlias = npt.NDArray[np.float32]
 
 
 class Bot(Protocol):
