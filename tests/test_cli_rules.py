@@ -31,7 +31,7 @@ def test_rules_of_a_missing_variant_is_a_problem(capsys: pytest.CaptureFixture[s
 
 
 def test_diff_in_plain_language(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["diff", "straight", "block"]) == 0
+    assert main(["diff", "straight", "block"]) == 1  # they differ: exit 1, as diff does
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "From Straight Rummy (straight) to Block Rummy (block):"
     assert any(line.startswith("- Stock: ") for line in out)
@@ -40,7 +40,7 @@ def test_diff_in_plain_language(capsys: pytest.CaptureFixture[str]) -> None:
 def test_diff_json_and_same(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diff", "straight", "straight"]) == 0
     assert "have the same rules" in capsys.readouterr().out
-    assert main(["diff", "straight", "queen-city", "--format", "json"]) == 0
+    assert main(["diff", "straight", "queen-city", "--format", "json"]) == 1
     changes = json.loads(capsys.readouterr().out)
     assert {c["concern"] for c in changes} >= {"deal", "meld_timing", "scoring"}
 
@@ -83,3 +83,20 @@ def test_new_from_a_file_base(tmp_path: Path) -> None:
     out.parent.mkdir()
     assert main(["new", "ours", "--from", str(examples / "kitchen.toml"), "-o", str(out)]) == 0
     assert rk.load_variant(out).scoring.card_value(rk.parse_card("AS")) == 15
+
+
+def test_diff_shows_a_changed_table_entry_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue "For people": a changed entry of a table shows only that entry (the kitchen
+    house rule values aces at 15: the other twelve card values are not repeated)."""
+    assert main(["diff", "straight", "examples/kitchen.toml"]) == 1
+    out = capsys.readouterr().out
+    assert "- Scoring: card values A = 1 → card values A = 15" in out
+    assert "2 2" not in out and "10/J/Q/K" not in out
+
+
+def test_schema_writes_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "rummykit.schema.json"
+    assert main(["schema", "-o", str(target)]) == 0
+    assert json.loads(target.read_text(encoding="utf-8")) == rk.variant_schema()
+    assert main(["schema", "-o", str(tmp_path / "missing" / "x.json")]) == 1
+    assert "cannot write" in capsys.readouterr().err

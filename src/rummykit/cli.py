@@ -94,14 +94,14 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     if args.format == "json":
         out = [{"concern": c.concern, "before": c.before, "after": c.after} for c in changes]
         print(json.dumps(out, indent=2, ensure_ascii=False))
-        return 0
+        return 1 if changes else 0
     if not changes:
         print(f"{a.name} and {b.name} have the same rules.")
         return 0
     print(f"From {a.title} ({a.name}) to {b.title} ({b.name}):")
     for change in changes:
         print(f"- {change}")
-    return 0
+    return 1
 
 
 def _cmd_new(args: argparse.Namespace) -> int:
@@ -125,7 +125,16 @@ def _cmd_new(args: argparse.Namespace) -> int:
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
-    print(json.dumps(rk.variant_schema(), indent=2, ensure_ascii=False))
+    text = json.dumps(rk.variant_schema(), indent=2, ensure_ascii=False) + "\n"
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            print(f"rummykit schema: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+        print(f"wrote {args.output}")
+    else:
+        sys.stdout.write(text)
     return 0
 
 
@@ -264,7 +273,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["text", "markdown"], default="text", help="output format")
     p.set_defaults(func=_cmd_rules)
 
-    p = sub.add_parser("diff", help="the rules that differ between two rulesets, in plain language")
+    p = sub.add_parser(
+        "diff",
+        help="the rules that differ between two rulesets, in plain language",
+        description="The rules that differ between two rulesets, in plain language; a changed entry of a"
+        " table (a card value...) is shown alone. Exit status, as diff's: 0 the same rules, 1 they differ.",
+    )
     p.add_argument("a", metavar="A", help="a built-in name or a variant file")
     p.add_argument("b", metavar="B", help="a built-in name or a variant file")
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format")
@@ -278,6 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_new)
 
     p = sub.add_parser("schema", help="print the JSON Schema of variant files")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the schema to FILE instead of printing it")
     p.set_defaults(func=_cmd_schema)
 
     p = sub.add_parser(

@@ -16,8 +16,9 @@ Stock: when the stock runs out, the discard pile is turned over as it lies to fo
 
 from __future__ import annotations
 
+import re
 import textwrap
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -92,7 +93,35 @@ from rummykit.rules import (
 from rummykit.rules.scoring import STANDARD_VALUES, Scoring
 from rummykit.variant import Variant, component_fields
 
-__all__ = ["Change", "Rulebook", "Section", "diff_variants", "rulebook"]
+__all__ = ["Change", "Rulebook", "Section", "diff_variants", "note_keys", "note_text", "rulebook"]
+
+_NOTE_KEYS = re.compile(r"^\[([A-Za-z0-9_.]+(?:,\s*[A-Za-z0-9_.]+)*)\]\s*")
+
+
+def note_keys(note: str) -> tuple[str, ...]:
+    """The variant-file keys a note explains, from its ``[key, key]`` prefix.
+
+    A note that explains a choice names the keys it is about, so that a house
+    rule that changes one of them no longer inherits the note (the rulebook of
+    a ruleset never prints a remark its own rules contradict).
+
+    >>> note_keys("[meld_timing.kind] One meld per turn.")
+    ('meld_timing.kind',)
+    >>> note_keys("A remark about nothing in particular.")
+    ()
+    """
+    m = _NOTE_KEYS.match(note)
+    return tuple(k.strip() for k in m.group(1).split(",")) if m else ()
+
+
+def note_text(note: str) -> str:
+    """A note as a reader sees it, without its key prefix.
+
+    >>> note_text("[game_end.target] Target 100.")
+    'Target 100.'
+    """
+    m = _NOTE_KEYS.match(note)
+    return note[m.end() :] if m else note
 
 
 @attrs.frozen
@@ -176,7 +205,7 @@ _ACE = {
 }
 
 
-def _values(scoring: Scoring) -> str:
+def _values(scoring: Scoring, v: Variant) -> str:
     groups: dict[int, list[str]] = {}
     for rank in Rank:
         value = scoring.card_values.get(rank.letter, STANDARD_VALUES[rank.letter])
@@ -185,7 +214,8 @@ def _values(scoring: Scoring) -> str:
     specials = [f"{k} {v}" for k, v in scoring.card_values.items() if len(k) == 2 and k != "JK"]
     if specials:
         text += "; " + ", ".join(specials)
-    text += f"; jokers {scoring.card_values.get('JK', STANDARD_VALUES['JK'])}"
+    if getattr(v.deck, "jokers_per_deck", 0):
+        text += f"; jokers {scoring.card_values.get('JK', STANDARD_VALUES['JK'])}"
     if scoring.low_ace_value is not None:
         text += f"; an ace played low (A-2-3) {scoring.low_ace_value}"
     return text + "."
@@ -603,7 +633,7 @@ def _score_winner(c: WinnerTakes, v: Variant) -> list[str]:
         first = "The others lay out their melds; the player who goes out scores their unmelded cards."
     else:
         first = "The player who goes out scores the value of the cards left in the other players' hands."
-    out = [first, _values(c)]
+    out = [first, _values(c, v)]
     if c.rummy_multiplier != 1:
         out.append(
             f"Going out in one turn with no earlier meld or lay-off (going rummy) multiplies the score by {c.rummy_multiplier}."
@@ -620,12 +650,12 @@ def _score_winner(c: WinnerTakes, v: Variant) -> list[str]:
 
 @_describes(Penalty)
 def _score_penalty(c: Penalty, v: Variant) -> list[str]:
-    return ["Every player who did not go out scores the value of their hand as penalty points.", _values(c)]
+    return ["Every player who did not go out scores the value of their hand as penalty points.", _values(c, v)]
 
 
 @_describes(MeldsMinusHand)
 def _score_mmh(c: MeldsMinusHand, v: Variant) -> list[str]:
-    out = ["Each player scores the cards they melded or laid off minus the cards left in hand.", _values(c)]
+    out = ["Each player scores the cards they melded or laid off minus the cards left in hand.", _values(c, v)]
     if c.out_bonus:
         out.append(f"Going out earns {c.out_bonus} points.")
     if c.never_melded_multiplier != 1:
@@ -647,7 +677,7 @@ def _score_mmh(c: MeldsMinusHand, v: Variant) -> list[str]:
 def _score_knock(c: KnockScoring, v: Variant) -> list[str]:
     out = [
         "If the knocker has the lowest count, the knocker scores the difference from each other player.",
-        _values(c),
+        _values(c, v),
     ]
     tie = {
         KnockTie.UNDERCUT: "a tie counts as an undercut",
@@ -671,7 +701,7 @@ def _score_indian(c: IndianPoints, v: Variant) -> list[str]:
     return [
         "A valid declaration scores 0; each other player counts the cards outside valid groups if they hold"
         " the required sequences, otherwise every card.",
-        _values(c),
+        _values(c, v),
         f"No hand costs more than {c.cap} points; a wrong declaration costs {c.wrong_declaration}.",
         f"Dropping costs {c.first_drop} before your first draw and {c.middle_drop} later.",
     ]
@@ -695,7 +725,7 @@ def _score_payments(c: Payments, v: Variant) -> list[str]:
 
 @_describes(OwnMelds)
 def _score_own(c: OwnMelds, v: Variant) -> list[str]:
-    return ["The winner scores the value of their own melds times the number of opponents.", _values(c)]
+    return ["The winner scores the value of their own melds times the number of opponents.", _values(c, v)]
 
 
 @_describes(Chips)
@@ -705,7 +735,7 @@ def _score_chips(c: Chips, v: Variant) -> list[str]:
         f"Going out with every card melded earns {c.out_pay} from each opponent ({c.out_no_discard_pay} without a discard).",
         f"Otherwise the lowest unmelded count wins; the others pay {places} in order of their counts.",
         f"A player with no meld at all pays {c.no_meld_pay}.",
-        _values(c),
+        _values(c, v),
     ]
 
 
@@ -799,7 +829,7 @@ def rulebook(variant: Variant) -> Rulebook:
         description=variant.info.description,
         sections=tuple(sections),
         sources=variant.info.sources,
-        notes=variant.info.notes,
+        notes=tuple(note_text(n) for n in variant.info.notes),
     )
 
 
@@ -846,6 +876,26 @@ def _players(p: Any) -> str:
     return f"{p.min} players" if p.min == p.max else f"{p.min}-{p.max} players"
 
 
+def _entry_changes(concern: str, ca: Any, cb: Any) -> tuple[list[Change], Any]:
+    """Changes of table-valued fields (``card_values``...) entry by entry; and
+    ``cb`` with those fields put back to ``ca``'s, for the sentence diff of the rest."""
+    out: list[Change] = []
+    same: dict[str, Any] = {}
+    for f in attrs.fields(type(ca)):
+        x, y = getattr(ca, f.name), getattr(cb, f.name)
+        if x == y or not (isinstance(x, Mapping) and isinstance(y, Mapping)) or not f.init:
+            continue
+        label = f.name.replace("_", " ")
+        defaults: Mapping[str, Any] = STANDARD_VALUES if f.name == "card_values" else {}
+        for key in sorted({*x, *y}, key=str):
+            if x.get(key) != y.get(key):
+                before = x.get(key, defaults.get(key, "(not set)"))
+                after = y.get(key, defaults.get(key, "(not set)"))
+                out.append(Change(concern, f"{label} {key} = {before}", f"{label} {key} = {after}"))
+        same[f.name] = x
+    return out, (attrs.evolve(cb, **same) if same else cb)
+
+
 def diff_variants(a: Variant, b: Variant) -> list[Change]:
     """The rules that differ between ``a`` and ``b``, concern by concern."""
     changes: list[Change] = []
@@ -861,6 +911,11 @@ def diff_variants(a: Variant, b: Variant) -> list[Change]:
         ca, cb = getattr(a, name), getattr(b, name)
         if ca == cb:
             continue
+        if type(ca) is type(cb) and attrs.has(type(ca)):
+            entries, cb = _entry_changes(name, ca, cb)
+            changes += entries
+            if ca == cb:
+                continue
         ra, rb = describe_component(ca, a), describe_component(cb, b)
         gone = [r for r in ra if r not in rb]
         new = [r for r in rb if r not in ra]

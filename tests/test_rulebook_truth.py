@@ -1,0 +1,73 @@
+"""Rulebooks that tell the truth: notes name the keys they explain, sources
+are cited as a reader can follow them, and what does not apply is left out
+(issue "For people", section "House-rule rulebooks that tell the truth")."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from typing import Any
+
+import pytest
+
+import rummykit as rk
+from rummykit.rulebook import note_keys, note_text, rulebook
+
+VARIANTS = rk.list_variants()
+_TAG = re.compile(r"^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*): ")
+ALL_TAGS = {
+    m.group(1) for name in VARIANTS for s in rk.load_variant(name).info.sources if (m := _TAG.match(s))
+}
+
+
+def _lookup(doc: dict[str, Any], path: str) -> bool:
+    node: Any = doc
+    for part in path.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return False
+        node = node[part]
+    return True
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_every_note_key_names_a_key_of_the_ruleset(name: str) -> None:
+    """A note's ``[key]`` prefix must name a real key, or the note would never be dropped."""
+    v = rk.load_variant(name)
+    doc = tomllib.loads(v.to_toml())
+    for note in v.info.notes:
+        for key in note_keys(note):
+            assert _lookup(doc, key), f"{name}: note names {key!r}, which the ruleset does not have: {note[:60]}"
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_sources_are_followable_and_every_abbreviation_is_spelled_out(name: str) -> None:
+    """Sources name a title, site or URL, never a file of this repository that is not
+    shipped; every source tag a note uses is listed, with what it stands for."""
+    v = rk.load_variant(name)
+    own = set()
+    for source in v.info.sources:
+        assert "shared/rules" not in source and "rules.md" not in source, source
+        m = _TAG.match(source)
+        assert m, f"{name}: a source should start with its tag: {source!r}"
+        own.add(m.group(1))
+        assert len(source) > len(m.group(0)) + 10, f"{name}: {source!r} says too little to be followed"
+    for note in v.info.notes:
+        assert "rules.md" not in note and "shared/rules" not in note, note
+        for tag in ALL_TAGS:
+            if re.search(rf"(?<![A-Za-z0-9-]){re.escape(tag)}(?![A-Za-z0-9-])", note_text(note)):
+                assert tag in own, f"{name}: a note cites {tag}, which its sources do not spell out"
+
+
+def test_notes_print_without_their_key_prefix() -> None:
+    book = rulebook(rk.load_variant("straight"))
+    assert book.notes and all(not n.startswith("[") for n in book.notes)
+    assert any(n.startswith("One meld per turn") for n in book.notes)
+
+
+def test_jokers_are_valued_only_where_the_deck_has_them() -> None:
+    """Straight rummy has no jokers (S004: "Standard Rummy doesn't use jokers"), so its
+    card values must not list a joker value; Kalooki's deck has jokers and lists it."""
+    plain = rulebook(rk.load_variant("straight")).to_text()
+    assert "Card values:" in plain and "jokers 15" not in plain
+    jokers = rulebook(rk.load_variant("kalooki")).to_text()
+    assert re.search(r"jokers \d+", jokers)
