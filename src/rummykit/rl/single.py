@@ -154,7 +154,7 @@ class RummyGym(gymnasium.Env[ObsVec, np.int64]):  # type: ignore[misc, unused-ig
             self.render()
         return self._obs(), reward, terminated, truncated, self._info()
 
-    def render(self) -> str | None:
+    def render(self) -> str | None:  # type: ignore[override, unused-ignore]  # (Gymnasium 1.0 types it as RenderFrame)
         """``ansi``: the hand as text; ``human``: print it."""
         if self.render_mode is None or self.driver.hand is None:
             return None
