@@ -83,3 +83,15 @@ def test_json_server_drives_a_hand_through_json_messages(variant: str, seed: str
     assert 'settlement: {"format": "rummykit-settlement", "version": 1' in out
     assert "seat 0 position: rkpos 1;" in out and "; seat 0;" in out
     assert "record replays: True" in out
+
+
+def test_rl_random_runs_random_greedy_and_training() -> None:
+    """examples/rl_random.py needs the `rl` extra (skipped without it)."""
+    pytest.importorskip("pettingzoo")
+    out = run("examples/rl_random.py", "gin", "--hands", "2", "--episodes", "4")
+    assert "gin, 2 random agents, 2 hands" in out
+    assert "random agent vs GreedyBot in gin" in out
+    assert "REINFORCE vs GreedyBot, 4 hands" in out
+    assert "examples/kitchen.toml" in run(
+        "examples/rl_random.py", "examples/kitchen.toml", "--hands", "1", "--episodes", "1"
+    )

@@ -1,0 +1,214 @@
+"""Observations: a flat float vector built only from one seat's view.
+
+The vector has three parts (offsets in :attr:`Observer.layout`):
+
+1. ``planes``: ``P x K`` values, one plane per row, one column per card
+   identity of the variant's shoe (``K``: 52, or 53 with jokers), each value
+   the number of such cards (two-deck shoes hold two of each):
+
+   * 0: the seat's own hand;
+   * 1 .. n-1: the cards each other seat is known to hold (seats in playing
+     order after the observer): cards it took from the discard pile and has
+     not played since, everything at the showing; worked out from the public
+     discard pile and table only;
+   * n: the discard pile; n+1: its top card;
+   * n+2 .. 2n+1: the cards on the table, by the owner of the meld (the
+     observer first, then the others in order);
+   * 2n+2: the wild cards of this hand (wild ranks, jokers, cut card rank).
+
+2. ``scalars``: the phase (one-hot over :class:`~rummykit.Phase`), whether
+   it is the observer's move, the stock count / shoe size, then per seat
+   (observer first) its hand count / shoe size, whether it has melded,
+   whether it dropped, its score for the hand once over (the settlement,
+   scaled by the largest absolute score), and the turn / ``limits.max_turns``.
+
+3. ``prefix``: per token of the action vocabulary, how many times it appears
+   in the pending token prefix of the current decision (all zero between
+   actions and for a seat that is not to move), then the prefix length.
+
+Nothing else enters: two hands whose views for a seat are equal (and with the
+same public history) give that seat identical observations.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from rummykit.engine import Phase, View
+from rummykit.rl.tokens import ActionTokens, largest_shoe, shoe_identities
+from rummykit.variant import Variant
+
+__all__ = ["KnownCards", "Observer"]
+
+_PHASES = tuple(Phase)
+
+
+def _table_codes(view: View) -> Counter[int]:
+    out: Counter[int] = Counter()
+    for t in view.table:
+        out.update(c.code for c in t.meld.cards)
+    return out
+
+
+class KnownCards:
+    """What every seat publicly knows of each seat's hand.
+
+    Updated after each action from the public parts of the views before and
+    after it (the discard pile, the table, the stock count): a seat whose
+    action shrank the discard pile (without a reshuffle) took those cards;
+    cards it then put on the table or the pile leave its known cards.
+    """
+
+    __slots__ = ("known",)
+
+    def __init__(self, players: int) -> None:
+        self.known: list[Counter[int]] = [Counter() for _ in range(players)]
+
+    def update(self, actor: int, before: View, after: View) -> None:
+        """Account for one action of seat ``actor``."""
+        pile0, pile1 = before.discard, after.discard
+        same_table = before.table == after.table
+        if pile0 == pile1 and same_table:
+            return
+        gained: Counter[int] = Counter()
+        lost: Counter[int] = Counter()
+        if pile0 != pile1:
+            common = 0
+            for a, b in zip(pile0, pile1, strict=False):
+                if a is not b and a != b:
+                    break
+                common += 1
+            if after.stock_count <= before.stock_count:  # not a reshuffle of the pile into the stock
+                gained.update(c.code for c in pile0[common:])
+            lost.update(c.code for c in pile1[common:])
+        if not same_table:
+            table0, table1 = _table_codes(before), _table_codes(after)
+            gained += table0 - table1
+            lost += table1 - table0
+        known = self.known[actor]
+        for code, m in gained.items():
+            known[code] += m
+        for code, m in lost.items():
+            left = known.get(code, 0) - m
+            if left > 0:
+                known[code] = left
+            else:
+                known.pop(code, None)
+
+
+class Observer:
+    """Encodes a seat's view as a float32 vector of fixed shape (see the module doc).
+
+    >>> import rummykit as rk
+    >>> from rummykit.rl.tokens import ActionTokens
+    >>> v = rk.load_variant("gin")
+    >>> obs = Observer(v, 2, ActionTokens(v))
+    >>> obs.shape, obs.layout["planes"]
+    ((503,), (0, 364))
+    >>> h = rk.new_hand(v, players=2, seed=1)
+    >>> x = obs.encode(h.view(0), KnownCards(2))
+    >>> int(x[:52].sum())  # ten cards in hand
+    10
+    """
+
+    def __init__(self, v: Variant, players: int, tokens: ActionTokens) -> None:
+        self.variant = v
+        self.players = n = players
+        self.tokens = tokens
+        ids = shoe_identities(v)
+        self.identities = ids
+        self.k = k = len(ids)
+        self.column = [-1] * 53
+        for i, c in enumerate(ids):
+            self.column[c.code] = i
+        self.shoe = float(largest_shoe(v))
+        self.n_planes = 2 * n + 3
+        planes = self.n_planes * k
+        scalars = len(_PHASES) + 2 + 4 * n + 1
+        prefix = len(tokens) + 1
+        self.layout: dict[str, tuple[int, int]] = {
+            "planes": (0, planes),
+            "scalars": (planes, planes + scalars),
+            "prefix": (planes + scalars, planes + scalars + prefix),
+        }
+        self.size = planes + scalars + prefix
+        self.shape = (self.size,)
+        self.max_turns = float(max(1, v.limits.max_turns))
+        self._phase_index = {p: i for i, p in enumerate(_PHASES)}
+        self._wild_cache: dict[tuple[object, ...], list[int]] = {}
+
+    def _wild_columns(self, view: View) -> list[int]:
+        key = (view.wild_ranks, view.cut)
+        found = self._wild_cache.get(key)
+        if found is None:
+            deck = self.variant.deck
+            wild = [i for i, c in enumerate(self.identities) if deck.is_wild(c, view.wild_ranks)]
+            found = self._wild_cache[key] = wild
+        return found
+
+    def encode(
+        self,
+        view: View,
+        known: KnownCards,
+        prefix: Sequence[int] = (),
+        scores: Sequence[float] | None = None,
+    ) -> npt.NDArray[np.float32]:
+        """The observation of ``view.player``; ``prefix`` is its pending token prefix,
+        ``scores`` the hand's settlement once it is over (any scale)."""
+        n, k, col = self.players, self.k, self.column
+        me = view.player
+        order = [(me + i) % n for i in range(n)]
+        x = np.zeros(self.size, dtype=np.float32)
+        for c in view.hand:
+            x[col[c.code]] += 1.0
+        shown = view.shown_hands
+        for j, seat in enumerate(order[1:], start=1):
+            base = j * k
+            if shown:
+                for c in shown[seat]:
+                    x[base + col[c.code]] += 1.0
+            else:
+                for code, m in known.known[seat].items():
+                    x[base + col[code]] += m
+        base = n * k
+        for c in view.discard:
+            x[base + col[c.code]] += 1.0
+        if view.discard:
+            x[base + k + col[view.discard[-1].code]] = 1.0
+        rel = {seat: j for j, seat in enumerate(order)}
+        for t in view.table:
+            base = (n + 2 + rel[t.owner]) * k
+            for c in t.meld.cards:
+                x[base + col[c.code]] += 1.0
+        base = (2 * n + 2) * k
+        for i in self._wild_columns(view):
+            x[base + i] = 1.0
+        s = self.layout["scalars"][0]
+        x[s + self._phase_index[view.phase]] = 1.0
+        s += len(_PHASES)
+        x[s] = 1.0 if view.current_player == me else 0.0
+        x[s + 1] = view.stock_count / self.shoe
+        s += 2
+        melded, dropped = view.melded, view.dropped
+        top = max((abs(v) for v in scores), default=0.0) if scores is not None else 0.0
+        for j, seat in enumerate(order):
+            x[s + j] = view.hand_counts[seat] / self.shoe
+            x[s + n + j] = 1.0 if melded[seat] else 0.0
+            x[s + 2 * n + j] = 1.0 if dropped[seat] else 0.0
+            if scores is not None and top:
+                x[s + 3 * n + j] = scores[seat] / top
+        x[s + 4 * n] = min(1.0, view.turn / self.max_turns)
+        if prefix:
+            self.add_prefix(x, prefix)
+        return x
+
+    def add_prefix(self, x: npt.NDArray[np.float32], prefix: Sequence[int]) -> None:
+        """Write the pending token prefix into an observation whose prefix part is zero."""
+        p = self.layout["prefix"][0]
+        for t in prefix:
+            x[p + t] += 1.0
+        x[p + len(self.tokens)] = len(prefix)
