@@ -183,3 +183,26 @@ def test_seat_record_holds_the_stock_card_of_a_take_draw() -> None:
     assert rec["drawn"] == [str(stock_top)]
     assert str(top) in rec["discard"].split()  # the discard taken was face up already
     assert h.record(seat=1 - me)["drawn"] == []
+
+
+def test_attack_seed_search_on_an_unseeded_match() -> None:
+    """The 1999 shuffle attack on a whole game: an unseeded match must not deal its
+    hands from a 32-bit seed either. Every hand is dealt from the OS's entropy, and
+    neither the match nor any hand record carries a seed."""
+    m = rk.new_match(rk.load_variant("gin"), players=2)
+    assert m.seed is None and isinstance(m.rng, random.SystemRandom)
+    bots = [rk.GreedyBot(rk.load_variant("gin")) for _ in range(2)]
+    for _ in range(3):
+        assert m.hand.seed is None
+        played = m.hands_played
+        while m.hands_played == played and not m.is_over:
+            seat = m.hand.current_player
+            assert seat is not None
+            m.apply(bots[seat].choose(m.hand.view(seat)))
+        if m.is_over:
+            break
+    for rec in m.records:
+        assert rec.get("seed") is None, "a hand record of an unseeded match names a seed"
+    seeded = rk.new_match(rk.load_variant("gin"), players=2, seed=5)
+    again = rk.new_match(rk.load_variant("gin"), players=2, seed=5)
+    assert seeded.hand.record()["dealt"] == again.hand.record()["dealt"]  # seeded stays reproducible

@@ -23,7 +23,6 @@ from rummykit.engine import (
     parse_action,
     replay,
 )
-from rummykit.engine.state import Legality
 from rummykit.engine.data import (
     DataError,
     action_from_data,
@@ -37,6 +36,7 @@ from rummykit.engine.data import (
     view_to_data,
 )
 from rummykit.engine.position import PositionError, from_position, position
+from rummykit.engine.state import Legality
 from rummykit.errors import (
     AmbiguousActionError,
     ArgumentError,

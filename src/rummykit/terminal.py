@@ -146,12 +146,10 @@ class PlaySession:
         self.echo = echo
         names = [b.strip() for b in bots if b.strip()] or ["greedy"]
         self.bot_names = ["you"] + [names[(s - 1) % len(names)] for s in range(1, players)]
-        if match:
-            self.m: rk.Match | None = rk.new_match(v, players, seed=seed)
-            self.seed = self.m.seed
-        else:
-            self.m = None
-            self.seed = seed if seed is not None else _random_seed()
+        # Practice play against bots: the seed is printed so that a hand can be dealt
+        # again; a game server deals unseeded (see the game-server docs page).
+        self.seed = seed if seed is not None else _random_seed()
+        self.m: rk.Match | None = rk.new_match(v, players, seed=self.seed) if match else None
         self.bots: list[Bot | None] = [None]
         for seat in range(1, players):
             name = self.bot_names[seat]

@@ -50,8 +50,11 @@ class Match:
             )
         self.v = v
         self.players = players
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 32)
-        self.rng = random.Random(self.seed)
+        # Unseeded: every draw (the first dealer, each deal) comes from the OS's
+        # entropy and no seed exists to be searched (issue 10, safe deals); seeded:
+        # reproducible, hand seeds derived from the match seed.
+        self.seed = seed
+        self.rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         start = v.game_end.start_total()
         self.totals: list[int] = [start] * players
         self.active: list[int] = list(range(players))
@@ -84,7 +87,7 @@ class Match:
         return new_hand(
             self.v,
             len(seats),
-            seed=self.rng.randrange(1 << 32),
+            seed=None if self.seed is None else self.rng.randrange(1 << 32),
             dealer=seats.index(self.dealer),
             deal_number=self.hands_played + 1,
         )
