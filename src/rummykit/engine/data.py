@@ -78,6 +78,9 @@ class RecordDeal:
     discard: str = ""
     stock: str = ""
     cut: str = ""
+    reshuffles: tuple[str, ...] | None = None
+    """Each later reshuffle of an unseeded hand's stock, in order (top first);
+    absent for seeded and stacked deals."""
 
 
 @attrs.frozen(kw_only=True)
@@ -85,8 +88,11 @@ class RecordData:
     """The game record dict of :meth:`rummykit.Hand.record`, as it is today
     (format ``rummykit-record``, version 1): ``variant`` is a built-in name or
     TOML text; ``seed`` the deal's seed; ``deal`` a stacked deal where there
-    is no seed to rebuild it from; ``actions`` in notation; ``result`` the
-    settlement (null while the hand goes on)."""
+    is no seed to rebuild it from (an unseeded, safe deal: the dealt order);
+    ``dealt`` the deal a seed gives (checked on replay); ``position`` the full
+    position text a hand built with :func:`rummykit.from_position` started
+    from; ``actions`` in notation; ``result`` the settlement (null while the
+    hand goes on)."""
 
     variant: str
     players: int
@@ -94,6 +100,8 @@ class RecordData:
     deal_number: int = 1
     seed: int | None = None
     deal: RecordDeal | None = None
+    dealt: RecordDeal | None = None
+    position: str | None = None
     actions: tuple[str, ...] = ()
     result: Settlement | None = None
 
@@ -128,7 +136,23 @@ def _build() -> cattrs.Converter:
         },
     )
     c.register_structure_hook(TableMeld, _table_meld)
+    # A record's result is the settlement in its compact record form (Settlement.to_json).
+    c.register_structure_hook_func(lambda t: t == _RECORD_RESULT, _record_result)
     return c
+
+
+_RECORD_RESULT = Settlement | None
+
+
+def _record_result(d: Any, _: Any) -> Settlement | None:
+    if d is None:
+        return None
+    if not isinstance(d, dict):
+        raise DataError(f"expected an object or null, got {type(d).__name__}")
+    try:
+        return Settlement.from_json(d)
+    except RummyError as exc:
+        raise DataError(str(exc)) from None
 
 
 def _enum_value(e: enum.Enum) -> Any:
@@ -351,8 +375,15 @@ def record_from_data(data: Any) -> RecordData:
     >>> rec.variant, rec.players, rec.seed, rec.result
     ('knock', 3, 2, None)
     """
+    from rummykit.engine.record import RecordError, record_shape
+
     body = _check_header(data, RECORD_FORMAT, RECORD_VERSION, "record")
-    return typing.cast(RecordData, _structure(body, RecordData, "record"))
+    rec = typing.cast(RecordData, _structure(body, RecordData, "record"))
+    try:  # then the record's meaning, by the one validator replay uses (ranges, never a path)
+        record_shape(data)
+    except RecordError as exc:
+        raise DataError(str(exc)) from None
+    return rec
 
 
 def record_to_data(rec: RecordData) -> dict[str, Any]:
@@ -365,8 +396,11 @@ def record_to_data(rec: RecordData) -> dict[str, Any]:
     """
     out: dict[str, Any] = {"format": RECORD_FORMAT, "version": RECORD_VERSION}
     body = _CONV.unstructure(rec)
-    if body["deal"] is None:
-        del body["deal"]
+    for key in ("seed", "deal", "dealt", "position"):  # absent rather than null, as records write them
+        if body[key] is None:
+            del body[key]
+        elif key in ("deal", "dealt") and body[key]["reshuffles"] is None:
+            del body[key]["reshuffles"]
     if body["result"] is not None:
         body["result"] = Settlement.to_json(rec.result) if rec.result is not None else None
     out.update(body)
@@ -383,6 +417,21 @@ _MELD = {
 }
 _ACTION = {"type": "string", "minLength": 1, "maxLength": 4096, "description": "an action in notation"}
 _INT = {"type": "integer"}
+_COMPACT_SETTLEMENT: dict[str, Any] = {
+    "type": "object",
+    "description": "a settlement in a record's compact form (Settlement.to_json)",
+    "properties": {
+        "how": {"type": "string", "enum": [t.value for t in Termination]},
+        "scores": {"type": "array", "items": _INT},
+        "winners": {"type": "array", "items": _INT},
+        "reasons": {"type": "array", "items": {"type": "string"}},
+        "units": {"type": "string"},
+        "payments": {"type": "array", "items": {"type": "array"}},
+        "laid_off": {"type": "array", "items": {"type": "array"}},
+    },
+    "required": ["how", "scores"],
+    "additionalProperties": False,
+}
 
 
 def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
@@ -420,6 +469,8 @@ def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     }
     if tp in special:
         return dict(special[tp])
+    if tp == _RECORD_RESULT:
+        return {"anyOf": [{"type": "null"}, _COMPACT_SETTLEMENT]}
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return {"type": "string", "enum": [m.value for m in tp]}
     origin = typing.get_origin(tp)

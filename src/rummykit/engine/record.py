@@ -84,10 +84,12 @@ class RecordShape:
     dealt: DealShape | None
     actions: tuple[str, ...]
     result: Settlement | None
+    position: str | None = None
+    """The full position text a hand built with :func:`rummykit.from_position` started from."""
 
 
 _FIELDS = frozenset(
-    ["format", "version", "variant", "players", "dealer", "deal_number", "seed", "deal", "dealt", "actions", "result"]
+    ["format", "version", "variant", "players", "dealer", "deal_number", "seed", "deal", "dealt", "position", "actions", "result"]
 )
 _DEAL_FIELDS = frozenset(["hands", "discard", "stock", "cut", "reshuffles"])
 
@@ -187,8 +189,9 @@ def record_shape(record: object) -> RecordShape:
             raise RecordError(f"record: seed: more than {MAX_SEED_BITS} bits")
     deal = _deal(record["deal"], "deal", players) if record.get("deal") is not None else None
     dealt = _deal(record["dealt"], "dealt", players) if record.get("dealt") is not None else None
-    if deal is None and seed is None:
-        raise RecordError("record: neither a deal nor a seed: the deal cannot be rebuilt")
+    position = _text(record["position"], "position", MAX_TEXT) if record.get("position") is not None else None
+    if deal is None and seed is None and position is None:
+        raise RecordError("record: neither a deal, a seed nor a position: the hand cannot be rebuilt")
     actions = _texts(record.get("actions", []), "actions", MAX_ACTIONS)
     result = None
     if record.get("result") is not None:
@@ -199,7 +202,7 @@ def record_shape(record: object) -> RecordShape:
             result = Settlement.from_json(raw)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
             raise RecordError(f"record: result: malformed ({_shown(str(exc))})") from None
-    return RecordShape(variant, players, dealer, deal_number, seed, deal, dealt, actions, result)
+    return RecordShape(variant, players, dealer, deal_number, seed, deal, dealt, actions, result, position)
 
 
 def _variant_ref(v: Variant) -> str:
@@ -228,7 +231,9 @@ def make_record(h: Hand) -> dict[str, Any]:
         "dealer": h.dealer,
         "deal_number": h.deal_number,
     }
-    if "seed" in h._dealt:  # shuffled from a seed: the seed, and the deal it gives (checked)
+    if "position" in h._dealt:  # built with from_position: the full position it started from
+        rec["position"] = h._dealt["position"]
+    elif "seed" in h._dealt:  # shuffled from a seed: the seed, and the deal it gives (checked)
         rec["seed"] = h._dealt["seed"]
         rec["dealt"] = _deal_dict(h)
     else:
@@ -254,17 +259,30 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
     from rummykit.engine.deal import new_hand
 
     over = h.is_over
-    # walk the hand again from its deal to know who acted and what the seat drew
-    replayed = new_hand(
-        h.v,
-        h.n,
-        dealer=h.dealer,
-        deal_number=h.deal_number,
-        hands=h._dealt["hands"],
-        discard=h._dealt["discard"],
-        stock=h._dealt["stock"],
-        cut=h._dealt["cut"] or None,
-    )
+    from rummykit.engine.position import from_position, position
+
+    # walk the hand again from its start to know who acted and what the seat drew
+    if "position" in h._dealt:
+        replayed = from_position(h.v, h._dealt["position"])
+        start: dict[str, Any] = {"position": position(replayed, seat=seat)}
+    else:
+        replayed = new_hand(
+            h.v,
+            h.n,
+            dealer=h.dealer,
+            deal_number=h.deal_number,
+            hands=h._dealt["hands"],
+            discard=h._dealt["discard"],
+            stock=h._dealt["stock"],
+            cut=h._dealt["cut"] or None,
+        )
+        start = {
+            "hand": h._dealt["hands"][seat],
+            "hand_sizes": [len(x.split()) for x in h._dealt["hands"]],
+            "discard": h._dealt["discard"],
+            "cut": h._dealt["cut"],
+            "stock_count": len(h._dealt["stock"].split()),
+        }
     drawn: list[str] = []
     actions: list[str] = []
 
@@ -299,11 +317,7 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
         "players": h.n,
         "dealer": h.dealer,
         "deal_number": h.deal_number,
-        "hand": h._dealt["hands"][seat],
-        "hand_sizes": [len(x.split()) for x in h._dealt["hands"]],
-        "discard": h._dealt["discard"],
-        "cut": h._dealt["cut"],
-        "stock_count": len(h._dealt["stock"].split()),
+        **start,
         "drawn": drawn,
         "actions": actions,
         "result": result.to_json() if result is not None else None,
@@ -374,7 +388,13 @@ def replay(record: dict[str, Any], *, verify: bool = True) -> Hand:
     shape = record_shape(record)
     v = _load_variant(shape.variant)
     try:
-        if shape.deal is not None:
+        if shape.position is not None:
+            from rummykit.engine.position import from_position
+
+            h = from_position(v, shape.position)
+            if (h.n, h.dealer, h.deal_number) != (shape.players, shape.dealer, shape.deal_number):
+                raise RecordError("record: players, dealer or deal number differ from the position's")
+        elif shape.deal is not None:
             deal = shape.deal
             h = new_hand(
                 v,
