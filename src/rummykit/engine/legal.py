@@ -492,7 +492,6 @@ def swap_results(
 ) -> list[tuple[tuple[Card, ...], Meld, Card]]:
     """Exchanges possible on ``meld``: (natural cards given, the meld after,
     the wild taken)."""
-    v = h.v
     out: list[tuple[tuple[Card, ...], Meld, Card]] = []
     for j, (card, old_rep) in enumerate(zip(meld.cards, meld.represents, strict=True)):
         if card == old_rep:
