@@ -170,9 +170,7 @@ def _repeat_assignments(wilds: Sequence[int]) -> Iterator[tuple[int, ...]]:
     """The suits sorted wild codes may stand for in a set whose suits may
     repeat: any suit each, one assignment per multiset of identical wilds."""
     blocks = [len(list(g)) for _, g in itertools.groupby(wilds)]
-    for parts in itertools.product(
-        *(itertools.combinations_with_replacement(range(4), b) for b in blocks)
-    ):
+    for parts in itertools.product(*(itertools.combinations_with_replacement(range(4), b) for b in blocks)):
         yield tuple(s for part in parts for s in part)
 
 
