@@ -110,7 +110,7 @@ def _run_entries(rules: Rules, rank: int, higher: int, wmax: int, width: int) ->
     """Run cores (two or more natural cards) of ``rank`` with some ``higher``
     ranks of its suit, relative to the clubs suit (cached)."""
     key = ("runE", rank, higher, wmax, width)
-    found: list[RelEntry] | None = rules.plain_cache.get(key)
+    found: list[RelEntry] | None = rules.shape_cache.get(key)
     if found is None:
         spread_cache = _swar(width)[3]
         found = []
@@ -119,7 +119,7 @@ def _run_entries(rules: Rules, rank: int, higher: int, wmax: int, width: int) ->
                 codes = tuple(j for j in range(13) if rm >> j & 1)
                 found.append(_entry(kb, 0, wmax, _spread(width, spread_cache, rm), rm.bit_count(), codes))
         found.sort(key=lambda e: (-e[8], e[9]))
-        rules.plain_cache[key] = found
+        rules.shape_cache[key] = found
     return found
 
 
@@ -130,7 +130,7 @@ def _set_entries(
     ``counts`` other cards of its rank per suit it may join, relative to the
     ace (cached)."""
     key = ("setE", suit, counts, wmax, width)
-    found: list[RelEntry] | None = rules.plain_cache.get(key)
+    found: list[RelEntry] | None = rules.shape_cache.get(key)
     if found is None:
         found = []
         field = [1 << (width * 13 * s) for s in range(4)]
@@ -150,21 +150,21 @@ def _set_entries(
                 codes += [s * 13] * x
             found.append(_entry(0, kb, wmax, core, m, tuple(sorted(codes))))
         found.sort(key=lambda e: (-e[8], e[9]))
-        rules.plain_cache[key] = found
+        rules.shape_cache[key] = found
     return found
 
 
 def _single_entry(rules: Rules, rank: int, wmax: int) -> RelEntry | None:
     """The core of one natural card (with wilds), relative to clubs (cached)."""
     key = ("oneE", rank, wmax)
-    if key not in rules.plain_cache:
+    if key not in rules.shape_cache:
         kb_run = rules.run_kbits(1 << rank) if rules.runs else 0
         kb_set = rules.set_kbits(1, True) if rules.sets else 0
         ok = (kb_run and (kb_run & -kb_run).bit_length() - 1 <= wmax) or (
             kb_set and (kb_set & -kb_set).bit_length() - 1 <= wmax
         )
-        rules.plain_cache[key] = _entry(kb_run, kb_set, wmax, 1, 1, (0,)) if ok else None
-    found: RelEntry | None = rules.plain_cache[key]
+        rules.shape_cache[key] = _entry(kb_run, kb_set, wmax, 1, 1, (0,)) if ok else None
+    found: RelEntry | None = rules.shape_cache[key]
     return found
 
 
