@@ -120,3 +120,37 @@ def test_indian_small_hands_equal_the_brute_force(seed: int) -> None:
     assert (found is None) == (expected is None)
     if found is not None:
         assert found.deadwood_value == expected
+
+
+@pytest.mark.parametrize("name", ["indian", "kalooki", "double-rum", "rum500"])
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_memos_kept_between_calls_change_no_answer(name: str, seed: int) -> None:
+    """The general search keeps its memos between calls (a state's best cost
+    does not depend on the rest of the hand). Invariant: a run of related
+    hands (one card swapped at a time, as in play) gets the same answers with
+    the memos kept as with the memos dropped before every call."""
+    v = rk.load_variant(name)
+    rng = random.Random(seed)
+    shoe = list(v.deck.shoe(v.players.min))
+    size = v.deal.hand_size_for(v.players.min)
+    hand = rng.sample(shoe, size)
+    wild: frozenset[rk.Rank] = frozenset()
+    if v.deck.cuts_wild():
+        wild = v.deck.wild_ranks_for(rng.choice(shoe))
+    rules = rules_for(v, wild)
+    runs, pure = v.going_out.run_requirement()
+    for _ in range(6):
+        hand[rng.randrange(size)] = rng.choice(shoe)
+        kept = [
+            rk.min_deadwood(v, hand, wild_ranks=wild),
+            rk.min_deadwood(v, hand, wild_ranks=wild, min_runs=runs, min_pure_runs=pure),
+            rk.best_declaration(v, hand, wild_ranks=wild, leave_one=True),
+        ]
+        rules.memo_cache.clear()
+        fresh = [rk.min_deadwood(v, hand, wild_ranks=wild)]
+        rules.memo_cache.clear()
+        fresh.append(rk.min_deadwood(v, hand, wild_ranks=wild, min_runs=runs, min_pure_runs=pure))
+        rules.memo_cache.clear()
+        fresh.append(rk.best_declaration(v, hand, wild_ranks=wild, leave_one=True))
+        assert kept == fresh

@@ -297,7 +297,11 @@ def search(
         keys = _card_keys(rules, counts, wmax)
     cands = {} if few else _candidates(rules, keys or [], width, wmax)
     natural_cands: dict[int, tuple[Entry, ...]] | None = None
-    memos: dict[object, dict[int, int]] = {}
+    # The best cost of a state (cards left, wilds left, requirements) depends
+    # only on the rules, the wilds' values and the kind of search, not on the
+    # rest of the hand: memos are kept between calls (a bot asks about many
+    # hands that differ by a card or two).
+    memos = _memos(rules, (width, strict, leave_costs, sizes, oracle is not None))
     for role in itertools.product(*(range(counts[c] + 1) for c in wild_codes)):
         pool = [JOKER] * pool_jokers
         n = base
@@ -353,6 +357,19 @@ def search(
     if best is None:
         return None
     return best[0], (best[1]() if want_plan else ([], [], []))
+
+
+_MEMO_LIMIT = 50_000
+"""States kept per variant and wild ranks before the shared memos are dropped."""
+
+
+def _memos(rules: Rules, kind: object) -> dict[object, dict[int, int]]:
+    """The memos of one kind of search under ``rules``, by wild values."""
+    store: dict[object, dict[object, dict[int, int]]] = rules.memo_cache
+    found = store.get(kind)
+    if found is None or sum(len(m) for m in found.values()) > _MEMO_LIMIT:
+        found = store[kind] = {}
+    return found
 
 
 def few_search(

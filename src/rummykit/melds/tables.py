@@ -153,6 +153,8 @@ class Rules:
         """Cores each card may lead, per hand pattern (the general search)."""
         self.few_cache: dict[Any, Any] = {}
         """Wild cores per suit or rank pattern (the few-wilds search)."""
+        self.memo_cache: dict[Any, Any] = {}
+        """The general search's memos, kept between calls (per wild values)."""
         self.shape_cache: dict[Any, Any] = {}
         """Tables of rank and suit patterns (no card values, no wild ranks)."""
         if share is not None:
