@@ -21,7 +21,9 @@ DECLARING = [name for name in rk.list_variants() if rk.load_variant(name).going_
 
 
 def _search(v: rk.Variant, hand: list[rk.Card], wild: frozenset[rk.Rank], leave: int) -> bool:
-    """Whether the search alone (no quick refusal) finds a declaration."""
+    """Whether the search finds a declaration (without the refusal in front
+    of it; its own per-split proofs are held to the brute force below and in
+    ``test_melds_declare.py``)."""
     patterns, runs, pure, _ = declaration_rule(v)
     rules = rules_for(v, wild)
     codes = [c.code for c in hand]

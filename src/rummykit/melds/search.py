@@ -37,6 +37,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rummykit.cards import Card
+from rummykit.melds.bound import cannot_meld_all
 from rummykit.melds.classify import first_reading
 from rummykit.melds.few import few_cores, few_wilds
 from rummykit.melds.meld import Meld
@@ -302,7 +303,15 @@ def search(
     # rest of the hand: memos are kept between calls (a bot asks about many
     # hands that differ by a card or two).
     memos = _memos(rules, (width, strict, leave_costs, sizes, oracle is not None))
+    fixed: list[int] = []
+    if strict:
+        fixed = [c for c, k in counts.items() if not wild[c] for _ in range(k)] + [JOKER] * dead_jokers
     for role in itertools.product(*(range(counts[c] + 1) for c in wild_codes)):
+        if strict and wild_codes:
+            # this split of the wild-rank cards: a quick proof it melds nothing whole
+            natural = fixed + [c for c, k in zip(wild_codes, role, strict=True) for _ in range(counts[c] - k)]
+            if cannot_meld_all(rules, natural, pool_jokers + sum(role), min_pure, leave):
+                continue
         pool = [JOKER] * pool_jokers
         n = base
         for c, k in zip(wild_codes, role, strict=True):
