@@ -144,11 +144,94 @@ def show(label: str, times: list[float], target: float | None = None) -> bool:
     return target is None or med <= target
 
 
+def percentile(times: Sequence[float], q: float) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
+def indian_hands(seed: int, n: int) -> list[tuple[Hand, frozenset[rk.Rank]]]:
+    """Random 14-card Indian hands (the 13 dealt and the card drawn) from the
+    two-deck shoe with its printed jokers, each with the wild rank of a random
+    cut card."""
+    v = rk.load_variant("indian")
+    shoe = list(v.deck.shoe(2))
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        cards = rng.sample(shoe, 15)
+        out.append((tuple(sorted(cards[:14])), v.deck.wild_ranks_for(cards[14])))
+    return out
+
+
+def indian(args: argparse.Namespace) -> int:
+    """Issue 13 part 4: the 13-card declaration search on 14-card Indian hands
+    (target: median <= 100 µs, p99 <= 1 ms) and greedy-bot simulation
+    (target: >= 100 hands/s on one core)."""
+    v = rk.load_variant("indian")
+    count = 300 if args.quick else 1000
+    runs, pure = v.going_out.run_requirement()
+    print(f"rummykit {rk.__version__}, Python {sys.version.split()[0]}: Indian, {count} random 14-card hands")
+    warm = indian_hands(args.seed + 1000, count)
+    for hand, wild in warm:
+        rk.best_declaration(v, hand, wild_ranks=wild, leave_one=True)
+    calls: list[tuple[str, Callable[[tuple[Hand, frozenset[rk.Rank]]], object], float | None]] = [
+        (
+            "best_declaration (leave one)",
+            lambda hw: rk.best_declaration(v, hw[0], wild_ranks=hw[1], leave_one=True),
+            100.0,
+        ),
+        (
+            "min_deadwood, 2 runs / 1 pure (13 cards)",
+            lambda hw: rk.min_deadwood(v, hw[0][:13], wild_ranks=hw[1], min_runs=runs, min_pure_runs=pure),
+            None,
+        ),
+        (
+            "best_arrangement (13 cards)",
+            lambda hw: rk.best_arrangement(v, hw[0][:13], wild_ranks=hw[1]),
+            None,
+        ),
+    ]
+    ok = True
+    for label, fn, target in calls:
+        sets = [indian_hands(args.seed + i, count) for i in range(REPEATS)]
+        times = best_of(fn, sets)  # type: ignore[arg-type]
+        med, p90, p99 = statistics.median(times), percentile(times, 0.9), percentile(times, 0.99)
+        verdict = ""
+        if target is not None:
+            hit = med <= target and p99 <= 10 * target
+            ok &= hit
+            verdict = (
+                f"target median <= {fmt(target)}, p99 <= {fmt(10 * target)}  {'OK' if hit else 'MISSED'}"
+            )
+        print(
+            f"  {label:<42} median {fmt(med):>9}  p90 {fmt(p90):>9}  p99 {fmt(p99):>9}  max {fmt(max(times)):>9}  {verdict}"
+        )
+    if not args.no_sim:
+        from rummykit.sim import simulate
+
+        games = 100 if args.quick else 300
+        t0 = time.process_time()
+        simulate(v, games=games, players=2, jobs=1)
+        rate = games / (time.process_time() - t0)
+        ok &= rate >= 100
+        print(
+            f"  greedy simulation, 2 players, jobs=1: {games} hands, {rate:.0f} hands/s (CPU time)  target >= 100  {'OK' if rate >= 100 else 'MISSED'}"
+        )
+    print("all targets met" if ok else "some targets missed")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Benchmark of the meld solver.")
     parser.add_argument("--quick", action="store_true", help="fewer hands")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--indian", action="store_true", help="only the Indian declaration search and greedy simulation"
+    )
+    parser.add_argument("--no-sim", action="store_true", help="with --indian: skip the simulation")
     args = parser.parse_args(argv)
+    if args.indian:
+        return indian(args)
     count = 150 if args.quick else 500
     ok = True
     print(

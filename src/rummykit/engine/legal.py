@@ -585,42 +585,61 @@ def swap_results(
 ) -> list[tuple[tuple[Card, ...], Meld, Card]]:
     """Exchanges possible on ``meld``: (natural cards given, the meld after,
     the wild taken)."""
-    v = h.v
     out: list[tuple[tuple[Card, ...], Meld, Card]] = []
-    for j, (card, rep) in enumerate(zip(meld.cards, meld.represents, strict=True)):
-        if card == rep or rep not in hand:
+    for j, (card, old_rep) in enumerate(zip(meld.cards, meld.represents, strict=True)):
+        if card == old_rep:
             continue
-        cards = list(meld.cards)
-        cards[j] = rep
-        given: tuple[Card, ...] = (rep,)
-        reps = list(meld.represents)
-        if meld.kind is MeldKind.SET and len(meld) == 3 and not v.swap.releases_set_wild_singly():
-            present = {r.suit for r in meld.represents}
-            missing = [
-                c
-                for c in distinct(hand)
-                if c.rank == rep.rank and c.suit not in present and c != rep and not c.is_joker
-            ]
-            if not missing:
+        # a set's wild may be taken by any card of its rank the set allows
+        # (classify checks the suits), not only the one it was read as
+        takers = (
+            [old_rep]
+            if meld.kind is not MeldKind.SET
+            else sorted(c for c in distinct(hand) if c.rank == old_rep.rank and not c.is_joker)
+        )
+        for rep in takers:
+            if rep not in hand:
                 continue
-            cards.append(missing[0])
-            reps.append(missing[0])
-            given = (rep, missing[0])
-        after = h.kit.classify(tuple(cards), tuple(reps), h.wild)
-        if after is None:
-            continue
-        rest = minus(hand, given)
-        if rest is None or not exit_ok(h, [*rest, card]):
-            continue
-        if v.swap.wild_must_be_used():
-            pool = tuple(sorted([*rest, card]))
-            if not may_meld_now(h, p) or not any(
-                card in m.cards and exit_ok(h, minus(pool, m.cards) or [])
-                for m in h.kit.options(pool, h.wild)
-            ):
-                continue
-        out.append((given, after, card))
+            found = _swap_one(h, p, meld, hand, j, card, rep)
+            if found is not None and all(found[0] != o[0] or found[2] != o[2] for o in out):
+                out.append(found)
     return out
+
+
+def _swap_one(
+    h: Hand, p: int, meld: Meld, hand: Sequence[Card], j: int, card: Card, rep: Card
+) -> tuple[tuple[Card, ...], Meld, Card] | None:
+    """The exchange of the wild ``card`` at ``j`` for the natural ``rep``, or ``None``."""
+    v = h.v
+    cards = list(meld.cards)
+    cards[j] = rep
+    given: tuple[Card, ...] = (rep,)
+    reps = list(meld.represents)
+    reps[j] = rep
+    if meld.kind is MeldKind.SET and len(meld) == 3 and not v.swap.releases_set_wild_singly():
+        present = {r.suit for r in reps}
+        missing = [
+            c
+            for c in distinct(hand)
+            if c.rank == rep.rank and c.suit not in present and c != rep and not c.is_joker
+        ]
+        if not missing:
+            return None
+        cards.append(missing[0])
+        reps.append(missing[0])
+        given = (rep, missing[0])
+    after = h.kit.classify(tuple(cards), tuple(reps), h.wild)
+    if after is None:
+        return None
+    rest = minus(hand, given)
+    if rest is None or not exit_ok(h, [*rest, card]):
+        return None
+    if v.swap.wild_must_be_used():
+        pool = tuple(sorted([*rest, card]))
+        if not may_meld_now(h, p) or not any(
+            card in m.cards and exit_ok(h, minus(pool, m.cards) or []) for m in h.kit.options(pool, h.wild)
+        ):
+            return None
+    return (given, after, card)
 
 
 def borrow_actions(h: Hand, p: int) -> list[Action]:

@@ -19,6 +19,7 @@ Modules:
 * internals: :mod:`~rummykit.melds.tables` (a variant compiled into tables),
   :mod:`~rummykit.melds.plain` (one deck, no wilds), :mod:`~rummykit.melds.few`
   (one deck, a few jokers), :mod:`~rummykit.melds.search` (anything),
+  :mod:`~rummykit.melds.bound` (quick proofs that a hand cannot be melded whole),
   and the slow references :mod:`~rummykit.melds.reference` (plain
   enumeration) and :mod:`~rummykit.melds.simple` (memoised enumeration) that
   the tests hold them to.

@@ -20,8 +20,10 @@ Canonical reading, in order of preference:
 
 In a set, each wild stands for a card of the set's rank. Where a set's
 suits must differ, a wild stands for a missing suit (each choice is a separate
-reading); where suits may repeat, the suit is immaterial and the canonical
-choice is the lowest missing suit (clubs first).
+reading); where suits may repeat (two decks), a wild may stand for any card of
+the rank, so ``7H 7S JK=7D`` and ``7H 7S JK=7H`` are readings too (each a
+separate reading), and the canonical choice is the lowest missing suit
+(clubs first), then clubs, diamonds ... again.
 
 >>> import rummykit as rk
 >>> v = rk.loads_variant('extends = "straight"\\n[deck]\\njokers_per_deck = 2')
@@ -150,8 +152,9 @@ def _set_readings(
                     continue
                 assignments = itertools.permutations(missing, k)
             else:
-                cycle = missing + [0, 1, 2, 3] * (k // 4 + 1)
-                assignments = [tuple(cycle[:k])]
+                # suits may repeat: a wild may stand for any card of the rank
+                # (identical wilds in sorted order, so one choice per multiset)
+                assignments = _repeat_assignments(wilds)
             for assign in assignments:
                 pairs = [(c, c) for c in naturals]
                 pairs += [(w, (s * 13 + rank - 1)) for w, s in zip(wilds, assign, strict=True)]
@@ -161,6 +164,33 @@ def _set_readings(
                 if (cards, reps) not in seen:
                     seen.add((cards, reps))
                     yield MeldKind.SET, cards, reps
+
+
+def _repeat_assignments(wilds: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """The suits sorted wild codes may stand for in a set whose suits may
+    repeat: any suit each, one assignment per multiset of identical wilds."""
+    blocks = [len(list(g)) for _, g in itertools.groupby(wilds)]
+    for parts in itertools.product(*(itertools.combinations_with_replacement(range(4), b) for b in blocks)):
+        yield tuple(s for part in parts for s in part)
+
+
+def _set_cycle(natural_suits: Sequence[int], k: int) -> list[int]:
+    """The canonical suits of ``k`` wilds in a set whose suits may repeat:
+    the missing suits first (clubs first), then clubs, diamonds ... again."""
+    missing = [s for s in range(4) if s not in natural_suits]
+    return (missing + [0, 1, 2, 3] * (k // 4 + 1))[:k]
+
+
+def _set_order(rules: Rules, cards: Sequence[int], reps: Sequence[int]) -> tuple[int, ...]:
+    """The order of a set reading among those with as many wilds and the same
+    value: the canonical suits first (see :func:`_set_cycle`), then by the
+    cards represented."""
+    if rules.distinct:
+        return (0, *sorted(reps))
+    natural_suits = [card_suit(r) for c, r in zip(cards, reps, strict=True) if c == r]
+    wild_suits = sorted(card_suit(r) for c, r in zip(cards, reps, strict=True) if c != r)
+    canonical = sorted(_set_cycle(natural_suits, len(wild_suits))) == wild_suits
+    return (0 if canonical else 1, *sorted(reps))
 
 
 def _run_readings(
@@ -229,7 +259,7 @@ def _raw_readings(rules: Rules, codes: tuple[int, ...]) -> list[Raw]:
                 _RUN_ORDER[kind],
                 tuple(-r for r in sorted(reps, reverse=True))
                 if kind is MeldKind.RUN
-                else tuple(sorted(reps)),
+                else _set_order(rules, cards, reps),
                 cards,
             )
             found[(kind, cards, reps)] = key
@@ -339,9 +369,9 @@ def _joker_reading(rules: Rules, codes: tuple[int, ...], level: int) -> Meld | N
                     if best_value is None or value > best_value:
                         best_value, best_set = value, (value, reps)
         else:
-            cycle = missing + [0, 1, 2, 3] * (jokers // 4 + 1)
+            cycle = _set_cycle(have_suits, jokers)
             pairs = sorted(
-                [(c, c) for c in naturals] + [(JOKER, t * 13 + rank - 1) for t in cycle[:jokers]],
+                [(c, c) for c in naturals] + [(JOKER, t * 13 + rank - 1) for t in cycle],
                 key=lambda p: (p[1], p[0]),
             )
             reps = tuple(p[1] for p in pairs)

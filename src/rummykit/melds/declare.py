@@ -18,13 +18,23 @@ Boathouse, Queen City, Phỏm's ù) needs every card in a meld.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from rummykit.cards import Card, Rank, format_cards
-from rummykit.melds.classify import MeldInput, classify_meld, meld_options, meld_problems, to_cards
-from rummykit.melds.meld import Arrangement, MeldKind
+from rummykit.melds.bound import cannot_meld_all
+from rummykit.melds.classify import (
+    MeldInput,
+    classify_meld,
+    meld_options,
+    meld_problems,
+    to_cards,
+    valid_reading,
+)
+from rummykit.melds.meld import Arrangement, Meld, MeldKind
 from rummykit.melds.solver import plan_to_arrangement, solve
-from rummykit.melds.tables import rules_for
+from rummykit.melds.tables import Rules, rules_for
 from rummykit.rules.going_out import Declare, FinalDiscard
 from rummykit.variant import Variant
 
@@ -43,8 +53,137 @@ def declaration_rule(v: Variant) -> tuple[tuple[tuple[int, ...], ...], int, int,
     return (), 0, 0, 0 if final is FinalDiscard.FORBIDDEN else 1
 
 
+def _frozen(ranks: Iterable[Rank]) -> frozenset[Rank]:
+    return ranks if isinstance(ranks, frozenset) else frozenset(ranks)
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+Piece = tuple[int, bool, bool]
+"""One meld of a declaration: ``(size, is a run, is a pure run)``."""
+
+Reading = tuple[tuple[int, ...], int, int]
+"""One way to count a group: ``(meld sizes, largest first; runs; pure runs)``."""
+
+
+def _compositions(n: int, ok: Callable[[int], bool]) -> Iterator[tuple[int, ...]]:
+    """The ways to write ``n`` as a sum of sizes ``ok`` allows, in order, with two parts or more."""
+
+    def rec(left: int, parts: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if left == 0:
+            if len(parts) > 1:
+                yield parts
+            return
+        for size in range(left, 0, -1):
+            if ok(size):
+                yield from rec(left - size, (*parts, size))
+
+    yield from rec(n, ())
+
+
+def _run_cuts(rules: Rules, meld: Meld) -> Iterator[list[Piece]]:
+    """The ways to cut a run into consecutive shorter runs (each a valid run)."""
+    codes = [c.code for c in meld.cards]
+    reps = [r.code for r in meld.represents]
+    for parts in _compositions(len(codes), rules.run_size_ok):
+        pieces: list[Piece] = []
+        at = 0
+        for size in parts:
+            cs, rs = codes[at : at + size], reps[at : at + size]
+            at += size
+            if not valid_reading(rules, MeldKind.RUN, cs, rs):
+                break
+            pieces.append((size, True, cs == rs))
+        else:
+            yield pieces
+
+
+def _set_cuts(
+    v: Variant,
+    cards: Sequence[Card],
+    pinned: Sequence[Card | None] | None,
+    wild_ranks: frozenset[Rank],
+    rules: Rules,
+) -> Iterator[list[Piece]]:
+    """The ways to cut a group of one rank into two sets or more (each a valid
+    set, its pinned wilds standing where they were pinned)."""
+    n = len(cards)
+    if n > 16 or not rules.sets or n < 2 * min(rules.set_sizes, default=1):
+        return
+    pins = list(pinned) if pinned is not None else [None] * n
+    rank: set[int] = set()
+
+    def is_set(idx: tuple[int, ...]) -> int:
+        """The rank of a set reading of these cards, or 0."""
+        group = [cards[i] for i in idx]
+        for m in meld_options(v, group, wild_ranks=wild_ranks):
+            if m.kind is not MeldKind.SET:
+                continue
+            have: Counter[tuple[Card, Card | None]] = Counter(zip(m.cards, m.represents, strict=True))
+            want = Counter((cards[i], pins[i]) for i in idx if pins[i] is not None)
+            if all(have[p] >= k for p, k in want.items()) and (not rank or m.represents[0].rank in rank):
+                return int(m.represents[0].rank or 0)
+        return 0
+
+    def rec(left: tuple[int, ...]) -> Iterator[list[Piece]]:
+        if not left:
+            yield []
+            return
+        first, rest = left[0], left[1:]
+        for size in range(len(left), 0, -1):
+            if not rules.set_size_ok(size):
+                continue
+            for others in itertools.combinations(rest, size - 1):
+                block = (first, *others)
+                r = is_set(block)
+                if not r:
+                    continue
+                fresh = not rank
+                rank.add(r)
+                remaining = tuple(i for i in rest if i not in others)
+                for tail in rec(remaining):
+                    yield [(size, False, False), *tail]
+                if fresh:
+                    rank.clear()
+
+    for pieces in rec(tuple(range(n))):
+        if len(pieces) > 1:
+            yield pieces
+
+
+def _reading(pieces: Iterable[Piece]) -> Reading:
+    listed = list(pieces)
+    return (
+        tuple(sorted((p[0] for p in listed), reverse=True)),
+        sum(1 for p in listed if p[1]),
+        sum(1 for p in listed if p[2]),
+    )
+
+
+def _group_readings(
+    v: Variant,
+    rules: Rules,
+    cards: tuple[Card, ...],
+    pinned: tuple[Card | None, ...] | None,
+    readings: Sequence[Meld],
+    wild_ranks: frozenset[Rank],
+) -> set[Reading]:
+    """Every way to count one group as melds: as one meld (each reading), or
+    cut into consecutive shorter runs, or into several sets of its rank."""
+    out: set[Reading] = set()
+    for m in readings:
+        pure = m.kind is MeldKind.RUN and m.is_pure
+        out.add(((len(cards),), int(m.kind is MeldKind.RUN), int(pure)))
+        if m.kind is MeldKind.RUN:
+            out.update(_reading(p) for p in _run_cuts(rules, m))
+    naturals = {c.rank for c in cards if not rules.wild[c.code]}
+    if len(naturals) <= 1:
+        out.update(_reading(p) for p in _set_cuts(v, cards, pinned, wild_ranks, rules))
+    if not out:  # not a meld: it still takes its place in the sizes
+        out.add(((len(cards),), 0, 0))
+    return out
 
 
 def check_declaration(
@@ -57,7 +196,12 @@ def check_declaration(
     """Why the proposed groups are not a valid declaration; ``[]`` when valid.
 
     Each group is meant as one meld: cards, notation text, or a
-    :class:`~rummykit.Meld` (whose wilds then stand where it says).
+    :class:`~rummykit.Meld` (whose wilds then stand where it says). A group
+    that can be cut into consecutive shorter runs (or into several sets of
+    its rank) counts as those melds wherever that fits the going-out rule,
+    as a player lays a long run down in one piece (Continental S002: a 6-card
+    run is two of the "five three card sequences"; Nowrang: a 7-card run is
+    the four-card garwanj and a three-card sequence).
     ``deadwood`` lists the cards of the hand left out of the groups: at most
     one (the final discard) where the going-out rule allows a discard, else
     none.
@@ -67,30 +211,44 @@ def check_declaration(
     >>> runs = ["AH 2H 3H 4H 5H", "6H 7H 8H 9H TH", "9S TS JS QS KS"]
     >>> check_declaration(cont, runs)
     ['meld sizes 5+5+5 fit none of the patterns 5+4+3+3, 4+4+4+3, 3+3+3+3+3']
+    >>> check_declaration(cont, ["AH 2H 3H 4H 5H 6H", "6S 7S 8S", "TC JC QC", "JD QD KD"])
+    []
     """
     patterns, min_runs, min_pure, may_leave = declaration_rule(v)
+    wild = _frozen(wild_ranks)
+    rules = rules_for(v, wild)
     reasons: list[str] = []
     sizes: list[int] = []
+    shown: list[tuple[tuple[Card, ...], tuple[Card | None, ...] | None, tuple[Meld, ...]]] = []
     runs = pure = 0
     for i, group in enumerate(groups, 1):
         cards, pinned = to_cards(group)
         sizes.append(len(cards))
-        meld = classify_meld(v, cards, wild_ranks=wild_ranks, represents=pinned)
+        meld = classify_meld(v, cards, wild_ranks=wild, represents=pinned)
         if meld is None:
-            why = "; ".join(meld_problems(v, group, wild_ranks=wild_ranks))
+            shown.append((cards, pinned, ()))
+            if _set_cuts_any(v, rules, cards, pinned, wild):
+                continue  # one rank, too many for one set: counted when cut
+            why = "; ".join(meld_problems(v, group, wild_ranks=wild))
             reasons.append(f"group {i} ({format_cards(cards)}): {why}")
             continue
-        readings = [meld] if pinned is not None else list(meld_options(v, cards, wild_ranks=wild_ranks))
+        readings = (meld,) if pinned is not None else meld_options(v, cards, wild_ranks=wild)
+        shown.append((cards, pinned, readings))
         if any(m.kind is MeldKind.RUN for m in readings):
             runs += 1
             if any(m.kind is MeldKind.RUN and m.is_pure for m in readings):
                 pure += 1
-    if patterns and tuple(sorted(sizes, reverse=True)) not in {
-        tuple(sorted(p, reverse=True)) for p in patterns
-    }:
-        shown = "+".join(str(s) for s in sorted(sizes, reverse=True)) or "none"
+    allowed_sizes = {tuple(sorted(p, reverse=True)) for p in patterns}
+    fits = not patterns or tuple(sorted(sizes, reverse=True)) in allowed_sizes
+    if not (fits and runs >= min_runs and pure >= min_pure):
+        # cut long groups: the best count that fits the pattern
+        best = _best_cut(v, rules, shown, wild, allowed_sizes, min_runs, min_pure)
+        if best is not None:
+            fits, runs, pure = True, best[0], best[1]
+    if not fits:
+        shown_sizes = "+".join(str(s) for s in sorted(sizes, reverse=True)) or "none"
         allowed = ", ".join("+".join(str(s) for s in p) for p in patterns)
-        reasons.append(f"meld sizes {shown} fit none of the patterns {allowed}")
+        reasons.append(f"meld sizes {shown_sizes} fit none of the patterns {allowed}")
     if runs < min_runs:
         reasons.append(f"needs at least {_plural(min_runs, 'run')} (sequences), has {runs}")
     if pure < min_pure:
@@ -105,6 +263,54 @@ def check_declaration(
             " left (the final discard)"
         )
     return reasons
+
+
+def _set_cuts_any(
+    v: Variant,
+    rules: Rules,
+    cards: tuple[Card, ...],
+    pinned: tuple[Card | None, ...] | None,
+    wild: frozenset[Rank],
+) -> bool:
+    naturals = {c.rank for c in cards if not rules.wild[c.code]}
+    if len(naturals) > 1:
+        return False
+    return next(_set_cuts(v, cards, pinned, wild, rules), None) is not None
+
+
+def _best_cut(
+    v: Variant,
+    rules: Rules,
+    shown: Sequence[tuple[tuple[Card, ...], tuple[Card | None, ...] | None, tuple[Meld, ...]]],
+    wild: frozenset[Rank],
+    allowed_sizes: set[tuple[int, ...]],
+    min_runs: int,
+    min_pure: int,
+) -> tuple[int, int] | None:
+    """The most (runs, pure runs) over the ways to count every group (some
+    cut) whose meld sizes fit a pattern; ``None`` if none fits."""
+    states: set[tuple[tuple[int, ...], int, int]] = {((), 0, 0)}
+    for cards, pinned, readings in shown:
+        options = _group_readings(v, rules, cards, pinned, readings, wild)
+        states = {
+            (tuple(sorted(s + o[0], reverse=True)), min(r + o[1], min_runs), min(p + o[2], min_pure))
+            for s, r, p in states
+            for o in options
+        }
+        if not states:
+            return None
+    ok = [(r, p) for s, r, p in states if not allowed_sizes or s in allowed_sizes]
+    if not ok:
+        return None
+    return max(ok, key=lambda rp: (rp[0] >= min_runs and rp[1] >= min_pure, rp))
+
+
+def _cannot_declare(rules: Rules, codes: Sequence[int], min_pure: int, leave: int) -> bool:
+    """A quick proof that no declaration exists (``False``: search), every
+    card that may be wild counted as wild (:func:`cannot_meld_all`)."""
+    wild = rules.wild
+    natural = [c for c in codes if not wild[c]]
+    return cannot_meld_all(rules, natural, len(codes) - len(natural), min_pure, leave, codes)
 
 
 def best_declaration(
@@ -132,6 +338,8 @@ def best_declaration(
     rules = rules_for(v, wild_ranks if isinstance(wild_ranks, frozenset) else frozenset(wild_ranks))
     codes = [c.code for c in cards]
     leave = 1 if leave_one else 0
+    if _cannot_declare(rules, codes, min_pure, leave):
+        return None
     best = None
     for sizes in patterns or (None,):
         if sizes is not None and sum(sizes) != len(codes) - leave:

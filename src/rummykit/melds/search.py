@@ -37,6 +37,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rummykit.cards import Card
+from rummykit.melds.bound import cannot_meld_all
 from rummykit.melds.classify import first_reading
 from rummykit.melds.few import few_cores, few_wilds
 from rummykit.melds.meld import Meld
@@ -110,7 +111,7 @@ def _run_entries(rules: Rules, rank: int, higher: int, wmax: int, width: int) ->
     """Run cores (two or more natural cards) of ``rank`` with some ``higher``
     ranks of its suit, relative to the clubs suit (cached)."""
     key = ("runE", rank, higher, wmax, width)
-    found: list[RelEntry] | None = rules.plain_cache.get(key)
+    found: list[RelEntry] | None = rules.shape_cache.get(key)
     if found is None:
         spread_cache = _swar(width)[3]
         found = []
@@ -119,7 +120,7 @@ def _run_entries(rules: Rules, rank: int, higher: int, wmax: int, width: int) ->
                 codes = tuple(j for j in range(13) if rm >> j & 1)
                 found.append(_entry(kb, 0, wmax, _spread(width, spread_cache, rm), rm.bit_count(), codes))
         found.sort(key=lambda e: (-e[8], e[9]))
-        rules.plain_cache[key] = found
+        rules.shape_cache[key] = found
     return found
 
 
@@ -130,7 +131,7 @@ def _set_entries(
     ``counts`` other cards of its rank per suit it may join, relative to the
     ace (cached)."""
     key = ("setE", suit, counts, wmax, width)
-    found: list[RelEntry] | None = rules.plain_cache.get(key)
+    found: list[RelEntry] | None = rules.shape_cache.get(key)
     if found is None:
         found = []
         field = [1 << (width * 13 * s) for s in range(4)]
@@ -150,21 +151,21 @@ def _set_entries(
                 codes += [s * 13] * x
             found.append(_entry(0, kb, wmax, core, m, tuple(sorted(codes))))
         found.sort(key=lambda e: (-e[8], e[9]))
-        rules.plain_cache[key] = found
+        rules.shape_cache[key] = found
     return found
 
 
 def _single_entry(rules: Rules, rank: int, wmax: int) -> RelEntry | None:
     """The core of one natural card (with wilds), relative to clubs (cached)."""
     key = ("oneE", rank, wmax)
-    if key not in rules.plain_cache:
+    if key not in rules.shape_cache:
         kb_run = rules.run_kbits(1 << rank) if rules.runs else 0
         kb_set = rules.set_kbits(1, True) if rules.sets else 0
         ok = (kb_run and (kb_run & -kb_run).bit_length() - 1 <= wmax) or (
             kb_set and (kb_set & -kb_set).bit_length() - 1 <= wmax
         )
-        rules.plain_cache[key] = _entry(kb_run, kb_set, wmax, 1, 1, (0,)) if ok else None
-    found: RelEntry | None = rules.plain_cache[key]
+        rules.shape_cache[key] = _entry(kb_run, kb_set, wmax, 1, 1, (0,)) if ok else None
+    found: RelEntry | None = rules.shape_cache[key]
     return found
 
 
@@ -297,8 +298,20 @@ def search(
         keys = _card_keys(rules, counts, wmax)
     cands = {} if few else _candidates(rules, keys or [], width, wmax)
     natural_cands: dict[int, tuple[Entry, ...]] | None = None
-    memos: dict[object, dict[int, int]] = {}
+    # The best cost of a state (cards left, wilds left, requirements) depends
+    # only on the rules, the wilds' values and the kind of search, not on the
+    # rest of the hand: memos are kept between calls (a bot asks about many
+    # hands that differ by a card or two).
+    memos = _memos(rules, (width, strict, leave_costs, sizes, oracle is not None))
+    fixed: list[int] = []
+    if strict:
+        fixed = [c for c, k in counts.items() if not wild[c] for _ in range(k)] + [JOKER] * dead_jokers
     for role in itertools.product(*(range(counts[c] + 1) for c in wild_codes)):
+        if strict and wild_codes:
+            # this split of the wild-rank cards: a quick proof it melds nothing whole
+            natural = fixed + [c for c, k in zip(wild_codes, role, strict=True) for _ in range(counts[c] - k)]
+            if cannot_meld_all(rules, natural, pool_jokers + sum(role), min_pure, leave):
+                continue
         pool = [JOKER] * pool_jokers
         n = base
         for c, k in zip(wild_codes, role, strict=True):
@@ -353,6 +366,19 @@ def search(
     if best is None:
         return None
     return best[0], (best[1]() if want_plan else ([], [], []))
+
+
+_MEMO_LIMIT = 50_000
+"""States kept per variant and wild ranks before the shared memos are dropped."""
+
+
+def _memos(rules: Rules, kind: object) -> dict[object, dict[int, int]]:
+    """The memos of one kind of search under ``rules``, by wild values."""
+    store: dict[object, dict[object, dict[int, int]]] = rules.memo_cache
+    found = store.get(kind)
+    if found is None or sum(len(m) for m in found.values()) > _MEMO_LIMIT:
+        found = store[kind] = {}
+    return found
 
 
 def few_search(

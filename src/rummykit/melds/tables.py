@@ -55,7 +55,9 @@ class Rules:
     Attributes are plain data read by the classifier and the solvers.
     """
 
-    def __init__(self, variant: Variant, wild_ranks: Iterable[Rank] = ()) -> None:
+    def __init__(
+        self, variant: Variant, wild_ranks: Iterable[Rank] = (), *, share: Rules | None = None
+    ) -> None:
         self.variant = variant
         deck = variant.deck
         melds = variant.melds
@@ -151,7 +153,19 @@ class Rules:
         """Cores each card may lead, per hand pattern (the general search)."""
         self.few_cache: dict[Any, Any] = {}
         """Wild cores per suit or rank pattern (the few-wilds search)."""
-        """Cores each card may lead, per hand pattern (the general search)."""
+        self.memo_cache: dict[Any, Any] = {}
+        """The general search's memos, kept between calls (per wild values)."""
+        self.shape_cache: dict[Any, Any] = {}
+        """Tables of rank and suit patterns (no card values, no wild ranks)."""
+        if share is not None:
+            # what depends only on the meld rules, not on which ranks are wild
+            # or on card values, is shared by every wild rank of the variant
+            self._run_kbits = share._run_kbits
+            self._subcores = share._subcores
+            self._set_kbits = share._set_kbits
+            self._wok = share._wok
+            self.card_cache = share.card_cache
+            self.shape_cache = share.shape_cache
         self.plain: Any = None
         """The plain-path tables, once built (``False``: not usable)."""
         self.wild_only: tuple[int, ...] = self._wild_only_table()
@@ -305,6 +319,6 @@ def rules_for(variant: Variant, wild_ranks: frozenset[Rank] = frozenset()) -> Ru
         return hitw[1]
     if len(_CACHE_W) >= _CACHE_LIMIT:
         _CACHE_W.clear()
-    rules = Rules(variant, wild_ranks)
+    rules = Rules(variant, wild_ranks, share=rules_for(variant))
     _CACHE_W[key] = (variant, rules)
     return rules
