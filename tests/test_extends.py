@@ -48,7 +48,8 @@ def test_chain_of_three_files() -> None:
     # from the grandparent, untouched by the others
     assert v.players.max == 4
     assert v.scoring.rummy_multiplier == 2
-    assert v.title == "Grandparent rummy"
+    assert v.title == "child"  # a house rule's title is its own (issue "For people"): its name
+    assert v.info.description == "House rules on Grandparent rummy."
     # from the parent
     assert v.ranking.ace is rk.rules.Ace.EITHER
     assert v.game_end.target == 250

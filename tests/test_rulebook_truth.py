@@ -71,3 +71,31 @@ def test_jokers_are_valued_only_where_the_deck_has_them() -> None:
     assert "Card values:" in plain and "jokers 15" not in plain
     jokers = rulebook(rk.load_variant("kalooki")).to_text()
     assert re.search(r"jokers \d+", jokers)
+
+
+def _house(tmp_path: Any, body: str) -> rk.Variant:
+    path = tmp_path / "house.toml"
+    path.write_text(body, encoding="utf-8")
+    return rk.load_variant(path)
+
+
+def test_a_house_rule_never_inherits_a_note_its_rules_contradict(tmp_path: Any) -> None:
+    """Issue "For people": the kitchen example allows any number of melds, so its
+    rulebook must not keep straight rummy's "one meld per turn" note; a game to 250
+    must not keep "target 100". Notes about keys the house rule leaves alone stay."""
+    kitchen = rk.load_variant("examples/kitchen.toml")
+    text = rulebook(kitchen).to_text()
+    assert "One meld per turn" not in text
+    assert "Stock exhaustion: the discard pile is turned over" in text  # untouched key: kept
+    to_250 = _house(tmp_path, 'extends = "straight"\n[variant]\nname = "ours"\n[game_end]\ntarget = 250\n')
+    notes = rulebook(to_250).notes
+    assert not any(n.startswith("Target 100") for n in notes)
+    assert any(n.startswith("One meld per turn") for n in notes)  # meld timing unchanged: kept
+
+
+def test_a_house_rule_has_its_own_title_and_description(tmp_path: Any) -> None:
+    house = _house(tmp_path, 'extends = "gin"\n[variant]\nname = "ours"\n[game_end]\ntarget = 250\n')
+    assert house.info.description != rk.load_variant("gin").info.description
+    assert house.title == "ours" and "Gin Rummy" in house.info.description
+    kitchen = rk.load_variant("examples/kitchen.toml")
+    assert kitchen.title == "Straight rummy, kitchen rules"  # a title it sets is kept

@@ -59,7 +59,7 @@ from rummykit.rules.base import (
 )
 from rummykit.rules.going_out import Pattern
 from rummykit.rules.scoring import normalize_value_key
-from rummykit.variant import Variant
+from rummykit.variant import Variant, note_keys
 
 __all__ = [
     "builtin_path",
@@ -780,6 +780,42 @@ def _check_dirs(extends_dirs: Iterable[str | Path]) -> list[str | Path]:
     return dirs
 
 
+def _at(doc: Any, path: str) -> Any:
+    for part in path.split("."):
+        if not isinstance(doc, dict) or part not in doc:
+            return _MISSING
+        doc = doc[part]
+    return doc
+
+
+_MISSING = object()
+
+
+def _own_info(base: dict[str, Any], out: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
+    """The ``[variant]`` table of a ruleset that extends another under a new name:
+    its title and description are its own (without a title, its name; a
+    base's description would describe the base), and a base's note that explains a key this ruleset changes is
+    dropped, so its rulebook never prints a remark its own rules contradict
+    (a note names its keys in a ``[key, key]`` prefix, see
+    :func:`rummykit.variant.note_keys`)."""
+    info = dict(out["variant"])
+    raw = base.get("variant")
+    base_info: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    base_title = base_info.get("title") or base_info.get("name") or "its base"
+    if "title" not in own:
+        info["title"] = ""  # the ruleset's title is then its own name
+    if "description" not in own:
+        info["description"] = f"House rules on {base_title}."
+    notes = info.get("notes")
+    if "notes" not in own and isinstance(notes, list):
+        info["notes"] = [
+            n
+            for n in notes
+            if not isinstance(n, str) or all(_at(base, k) == _at(out, k) for k in note_keys(n))
+        ]
+    return info
+
+
 def resolve_document(
     doc: dict[str, Any],
     *,
@@ -855,6 +891,8 @@ def resolve_document(
         own_info = child.get("variant")
         if isinstance(out.get("variant"), dict) and not (isinstance(own_info, dict) and "name" in own_info):
             out["variant"] = {**out["variant"], "name": None}  # must be named anew
+        elif isinstance(out.get("variant"), dict) and isinstance(own_info, dict):
+            out["variant"] = _own_info(merged, out, own_info)
         merged = out
     return merged
 

@@ -16,7 +16,6 @@ Stock: when the stock runs out, the discard pile is turned over as it lies to fo
 
 from __future__ import annotations
 
-import re
 import textwrap
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -91,37 +90,11 @@ from rummykit.rules import (
     WinnerTakes,
 )
 from rummykit.rules.scoring import STANDARD_VALUES, Scoring
-from rummykit.variant import Variant, component_fields
+from rummykit.variant import Variant, component_fields, note_keys, note_text
 
-__all__ = ["Change", "Rulebook", "Section", "diff_variants", "note_keys", "note_text", "rulebook"]
-
-_NOTE_KEYS = re.compile(r"^\[([A-Za-z0-9_.]+(?:,\s*[A-Za-z0-9_.]+)*)\]\s*")
+__all__ = ["Change", "Rulebook", "Section", "diff_variants", "note_keys", "note_text", "rulebook"]  # note_* re-exported from variant
 
 
-def note_keys(note: str) -> tuple[str, ...]:
-    """The variant-file keys a note explains, from its ``[key, key]`` prefix.
-
-    A note that explains a choice names the keys it is about, so that a house
-    rule that changes one of them no longer inherits the note (the rulebook of
-    a ruleset never prints a remark its own rules contradict).
-
-    >>> note_keys("[meld_timing.kind] One meld per turn.")
-    ('meld_timing.kind',)
-    >>> note_keys("A remark about nothing in particular.")
-    ()
-    """
-    m = _NOTE_KEYS.match(note)
-    return tuple(k.strip() for k in m.group(1).split(",")) if m else ()
-
-
-def note_text(note: str) -> str:
-    """A note as a reader sees it, without its key prefix.
-
-    >>> note_text("[game_end.target] Target 100.")
-    'Target 100.'
-    """
-    m = _NOTE_KEYS.match(note)
-    return note[m.end() :] if m else note
 
 
 @attrs.frozen

@@ -14,6 +14,7 @@ A variant is data. It is usually loaded from a TOML file
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import attrs
@@ -56,7 +57,7 @@ from rummykit.rules import (
 if TYPE_CHECKING:
     from rummykit.errors import Problem
 
-__all__ = ["Limits", "Players", "Variant", "VariantInfo", "component_fields"]
+__all__ = ["Limits", "Players", "Variant", "VariantInfo", "component_fields", "note_keys", "note_text"]
 
 
 @attrs.frozen(kw_only=True)
@@ -162,3 +163,32 @@ def component_fields() -> tuple[str, ...]:
     """
     plain = {"info", "players", "limits"}
     return tuple(f.name for f in attrs.fields(Variant) if f.name not in plain)
+
+
+_NOTE_KEYS = re.compile(r"^\[([A-Za-z0-9_.]+(?:,\s*[A-Za-z0-9_.]+)*)\]\s*")
+
+
+def note_keys(note: str) -> tuple[str, ...]:
+    """The variant-file keys a note explains, from its ``[key, key]`` prefix.
+
+    A note that explains a choice names the keys it is about, so that a house
+    rule that changes one of them no longer inherits the note (the rulebook of
+    a ruleset never prints a remark its own rules contradict).
+
+    >>> note_keys("[meld_timing.kind] One meld per turn.")
+    ('meld_timing.kind',)
+    >>> note_keys("A remark about nothing in particular.")
+    ()
+    """
+    m = _NOTE_KEYS.match(note)
+    return tuple(k.strip() for k in m.group(1).split(",")) if m else ()
+
+
+def note_text(note: str) -> str:
+    """A note as a reader sees it, without its key prefix.
+
+    >>> note_text("[game_end.target] Target 100.")
+    'Target 100.'
+    """
+    m = _NOTE_KEYS.match(note)
+    return note[m.end() :] if m else note
