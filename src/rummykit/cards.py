@@ -185,6 +185,12 @@ class Card:
             return "JK"
         return self.rank.letter + self.suit.letter
 
+    def _repr_svg_(self) -> str:
+        """The card as an SVG picture (Jupyter shows it); see :mod:`rummykit.svg`."""
+        from rummykit import svg
+
+        return svg.card(self)
+
     def __repr__(self) -> str:
         return str(self)
 

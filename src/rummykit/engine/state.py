@@ -395,6 +395,13 @@ class Hand:
         """The actions applied so far."""
         return tuple(self.history)
 
+    def _repr_svg_(self) -> str:
+        """The whole position as an SVG picture, every hand face up (the server's
+        picture; a seat's picture is ``hand.view(seat)``'s)."""
+        from rummykit import svg
+
+        return svg.position(self)
+
     def __repr__(self) -> str:
         who = "over" if self.phase is Phase.OVER else f"seat {self.current} to {self.phase.value}"
         return f"<Hand {self.v.name} {self.n}p turn {self.turns}, {who}>"

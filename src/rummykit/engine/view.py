@@ -61,6 +61,12 @@ class View:
     shown_hands: tuple[tuple[Card, ...], ...] = ()
     eaten: tuple[tuple[Card, ...], ...] = ()
 
+    def _repr_svg_(self) -> str:
+        """What this seat sees, as an SVG picture (other hands face down)."""
+        from rummykit import svg
+
+        return svg.position(self)
+
     @property
     def top_discard(self) -> Card | None:
         """The top card of the discard pile."""

@@ -102,6 +102,12 @@ class Meld:
             str(c) if c == r else f"{c}={r}" for c, r in zip(self.cards, self.represents, strict=True)
         )
 
+    def _repr_svg_(self) -> str:
+        """The meld as an SVG picture, wilds marked with what they stand for."""
+        from rummykit import svg
+
+        return svg.meld(self)
+
     def __repr__(self) -> str:
         return f"Meld.parse({str(self)!r})"
 
