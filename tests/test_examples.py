@@ -70,3 +70,9 @@ def test_compare_rules_reports_both_comparisons() -> None:
     assert "any-melds" in out
     assert "one-reuse" in out
     assert "with one shuffled reuse, 0." in out
+
+
+def test_custom_bot_plays_in_simulate_and_the_search_bot_explains() -> None:
+    out = run("examples/custom_bot.py", "4")
+    assert "seat 0 CautiousBot" in out and "seat 1 greedy" in out
+    assert "Search bot, seat" in out and "rollouts, mean result" in out

@@ -100,6 +100,6 @@ def bot_label(spec: Any) -> str:
     """
     if isinstance(spec, str):
         return spec
-    if isinstance(spec, type) or callable(spec) and hasattr(spec, "__name__"):
+    if isinstance(spec, type) or (callable(spec) and hasattr(spec, "__name__")):
         return str(spec.__name__)
     return type(spec).__name__

@@ -53,7 +53,9 @@ class SearchBot:
     ``SearchBot(variant, seed=..., iterations=N)`` runs N rollouts per
     decision (deterministic for a seed); ``think=S`` stops after S seconds
     instead (both: whichever comes first). ``max_candidates`` bounds the
-    actions searched (the greedy bot's choice is always among them);
+    actions searched (the greedy bot's choice is always among them, and
+    another is played only when its paired rollouts beat it by ``margin``
+    standard errors);
     ``rollout_turns`` bounds each rollout; ``explore`` is the UCB1 constant.
 
     >>> import rummykit as rk
@@ -75,6 +77,7 @@ class SearchBot:
         rollout_turns: int = 40,
         explore: float = 0.7,
         epsilon: float = 0.1,
+        margin: float = 2.0,
     ) -> None:
         if iterations is None and think is None:
             iterations = DEFAULT_ITERATIONS
@@ -89,6 +92,7 @@ class SearchBot:
         self.rollout_turns = rollout_turns
         self.explore = explore
         self.epsilon = epsilon
+        self.margin = margin
         self.rng = random.Random(seed)
         self.greedy = GreedyBot(variant, seed=self.rng.getrandbits(32))
         self._dw: dict[tuple[tuple[Card, ...], frozenset[Any]], int] = {}
@@ -140,12 +144,14 @@ class SearchBot:
             if isinstance(a, Declare):
                 return a  # a valid declaration wins the hand
         cands = self.candidates(view)
-        if len(cands) == 1:
+        if len(cands) == 1 or isinstance(cands[0], Knock | MeldAction | Layoff | Call):
+            # going out, knocking, melding and laying off are taken as the
+            # greedy bot takes them: rollouts against redealt hands (weaker
+            # than the hands real players keep) would wait too long
             return cands[0]
         seat = view.player
         n = len(cands)
-        visits = [0] * n
-        total = [0.0] * n
+        values: list[list[float]] = [[] for _ in range(n)]
         alive = list(range(n))
         rng = random.Random(self.rng.getrandbits(64))
         start = time.perf_counter()
@@ -156,11 +162,12 @@ class SearchBot:
             # from it with the same rollout seed (common random numbers)
             deal_seed = rng.getrandbits(64)
             roll_seed = rng.getrandbits(64)
-            for i in alive:
+            for i in range(n):
+                if i not in alive:
+                    continue
                 det = view.resample(seed=deal_seed)
                 det.apply(cands[i])
-                total[i] += self._rollout(det, seat, random.Random(roll_seed))
-                visits[i] += 1
+                values[i].append(self._rollout(det, seat, random.Random(roll_seed)))
                 it += 1
             rounds += 1
             if self.iterations is not None and it + len(alive) > self.iterations:
@@ -168,12 +175,16 @@ class SearchBot:
             if self.think is not None and time.perf_counter() - start >= self.think:
                 break
             if rounds >= 8 and len(alive) > 2 and rounds & (rounds - 1) == 0:
-                # successive halving: keep the better half
-                alive.sort(key=lambda k: -total[k] / visits[k])
-                alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
-        means = [total[j] / visits[j] if visits[j] else -1.0 for j in range(n)]
-        best = max(alive, key=lambda j: (means[j], -j))
-        self.last_stats = [(str(cands[j]), visits[j], means[j]) for j in range(n)]
+                # successive halving: keep the better half (and the greedy choice)
+                ranked = sorted(alive, key=lambda k: -_mean(values[k]))
+                alive = sorted({0, *ranked[: max(2, (len(alive) + 1) // 2)]})
+        best = 0
+        best_gain = 0.0
+        for j in alive[1:]:
+            gain, err = _paired(values[j], values[0])
+            if gain > best_gain and gain > self.margin * err:
+                best, best_gain = j, gain
+        self.last_stats = [(str(cands[j]), len(values[j]), _mean(values[j])) for j in range(n)]
         return cands[best]
 
     def _rollout(self, h: Hand, seat: int, rng: random.Random) -> float:
@@ -216,8 +227,10 @@ class SearchBot:
         if found is None:
             if len(self._arr) > 50_000:
                 self._arr.clear()
-            arr = best_arrangement(self.variant, cards, wild_ranks=wild)
-            found = self._arr[key] = (arr.deadwood_value, frozenset(arr.deadwood))
+            arr = best_arrangement(self.variant, cards, wild_ranks=wild) if cards else None
+            found = self._arr[key] = (
+                (arr.deadwood_value, frozenset(arr.deadwood)) if arr is not None else (0, frozenset())
+            )
         return found
 
     def value(self, card: Card) -> int:
@@ -226,7 +239,6 @@ class SearchBot:
         if found is None:
             found = self._values[card] = card_value(self.variant, card)
         return found
-
 
     def _deadwood_raw(self, cards: tuple[Card, ...], wild: frozenset[Any]) -> int:
         key = (tuple(sorted(cards)), wild)
@@ -237,6 +249,22 @@ class SearchBot:
             arr = best_arrangement(self.variant, key[0], wild_ranks=wild) if cards else None
             found = self._dw[key] = arr.deadwood_value if arr is not None else 0
         return found
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else -1.0
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """The mean of the paired differences a - b (common rollouts), and its
+    standard error."""
+    k = min(len(a), len(b))
+    if k < 2:
+        return 0.0, 1.0
+    d = [a[-k + i] - b[-k + i] for i in range(k)]
+    m = sum(d) / k
+    var = sum((x - m) ** 2 for x in d) / (k - 1)
+    return m, (var / k) ** 0.5 + 1e-9
 
 
 def fast_choice(

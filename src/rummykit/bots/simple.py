@@ -190,7 +190,9 @@ class GreedyBot:
             before = self._deadwood(v, tuple(view.hand), view)
             with_top = (*view.hand, top)
             if plain_take[0].and_draw:  # the top discard and a stock card: keep both
-                if self._deadwood(v, with_top, view) < before + card_value(v, top, wild_ranks=view.wild_ranks):
+                if self._deadwood(v, with_top, view) < before + card_value(
+                    v, top, wild_ranks=view.wild_ranks
+                ):
                     return plain_take[0]
                 return Draw() if Draw() in legal else plain_take[0]
             after = min(

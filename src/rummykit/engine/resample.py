@@ -145,7 +145,9 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
                 lost -= seen
             known[q] &= Counter(g.hands[q])  # played cards leave the hand
         if g.reuses != reuses:
-            turned = len(g.stock) - stock_before + (1 if len(g.hands[actor]) > len(before_hands[actor]) else 0)
+            turned = (
+                len(g.stock) - stock_before + (1 if len(g.hands[actor]) > len(before_hands[actor]) else 0)
+            )
             stock_known = stock_known + max(0, turned)
         stock_known = min(stock_known, len(g.stock))
         buried_known.extend([actor == seat] * (len(g.buried) - buried))
