@@ -8,8 +8,9 @@
 Every figure comes from :func:`rummykit.sim.simulate`. In ``random`` and
 ``search`` the two bots swap seats for the second half of the games, and the
 dealer rotates with the game index, so each bot plays first equally often.
-A hand counts as won by a bot when it is the single winner; a shared win
-counts one half. Intervals are Wilson score intervals (ties counted as half a
+A hand counts as won by a bot when it is the single winner; a shared win,
+and a hand nobody wins (Gin's dead hand when the stock runs out), count one
+half. Intervals are Wilson score intervals (ties counted as half a
 win, so the interval is approximate when ties occur). Prints one line per
 figure, as it is measured.
 """
@@ -43,7 +44,8 @@ def head_to_head(v: rk.Variant, a: Any, b: Any, games: int, seed: int, jobs: int
         if n == 0:
             continue
         r = simulate(v, games=n, players=2, bots=bots, seed=s, jobs=jobs)
-        won += r.wins[mine] + r.shared_wins[mine] / 2
+        # a hand nobody wins (a dead hand: the stock ran out) is a draw: half each
+        won += r.wins[mine] + r.shared_wins[mine] / 2 + r.no_winner / 2
     return won, games
 
 
