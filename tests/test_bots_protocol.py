@@ -108,3 +108,29 @@ def test_simulate_takes_search_and_custom_bots_and_names_them() -> None:
     assert r.bots == ("search", "greedy") and "seat 0 search" in r.table()
     with pytest.raises(ValueError, match="cannot import"):
         simulate(v, games=1, players=2, bots="nowhere_xyz:Bot")
+
+
+def test_cli_play_against_the_search_bot_and_custom_bots() -> None:
+    import subprocess
+    import sys
+
+    def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "rummykit", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+
+    done = run("play", "phom", "--seed", "3", "--bot", "search", "--think", "0.05", stdin="1\n" * 60)
+    assert done.returncode == 0, done.stderr
+    assert "seat 1 (search)" in done.stdout
+    bad = run("play", "gin", "--bot", "search", "--think", "0")
+    assert bad.returncode == 2 and "positive number of seconds" in bad.stderr
+    bad = run("simulate", "gin", "--bots", "nowhere_xyz:Bot")
+    assert bad.returncode == 2 and "cannot import module 'nowhere_xyz'" in bad.stderr
+    ok = run("simulate", "gin", "--games", "2", "--bots", "rummykit.bots:RandomBot,greedy")
+    assert ok.returncode == 0, ok.stderr
+    assert "seat 0 rummykit.bots:RandomBot" in ok.stdout
