@@ -199,14 +199,14 @@ def test_piped_full_hand_to_the_settlement(tmp_path: Path) -> None:
     assert "Traceback" not in out + proc.stderr
     assert "> 1" in out  # piped input is echoed so the transcript reads like a session
     assert "Hand over: knock" in out
-    assert "Hands shown:" in out and "Face-down discard: 5C" in out
+    assert "Hands shown:" in out and "Face-down discard: 4D" in out
     assert "Result: knock; winner: seat 1 (greedy)" in out
-    assert re.search(r"seat 0 \(you\)\s+\+0\n\s+seat 1 \(greedy\)\s+\+30", out)
-    assert "deadwood seat 0: 34, seat 1: 4" in out
+    assert re.search(r"seat 0 \(you\)\s+\+0\n\s+seat 1 \(greedy\)\s+\+27", out)
+    assert "deadwood seat 0: 36, seat 1: 9" in out
     assert f"Record written to {record}" in out
     data = json.loads(record.read_text())
     h = rk.replay(data)
-    assert h.is_over and h.result is not None and h.result.scores == (0, 30)
+    assert h.is_over and h.result is not None and h.result.scores == (0, 27)
     assert data["seed"] == 1 and data["variant"] == "gin"
 
 

@@ -95,3 +95,9 @@ def test_rl_random_runs_random_greedy_and_training() -> None:
     assert "examples/kitchen.toml" in run(
         "examples/rl_random.py", "examples/kitchen.toml", "--hands", "1", "--episodes", "1"
     )
+
+
+def test_custom_bot_plays_in_simulate_and_the_search_bot_explains() -> None:
+    out = run("examples/custom_bot.py", "4")
+    assert "seat 0 CautiousBot" in out and "seat 1 greedy" in out
+    assert "Search bot, seat" in out and "rollouts, mean result" in out

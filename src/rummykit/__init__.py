@@ -9,7 +9,7 @@
 """
 
 from rummykit import rules
-from rummykit.bots import GreedyBot, RandomBot
+from rummykit.bots import GreedyBot, RandomBot, SearchBot
 from rummykit.cards import Card, Rank, Suit, build_shoe, format_cards, parse_card, parse_cards
 from rummykit.engine import (
     Action,
@@ -116,6 +116,7 @@ __all__ = [
     "RecordError",
     "RummyError",
     "ScoreUnits",
+    "SearchBot",
     "Settlement",
     "Standing",
     "Suit",

@@ -189,6 +189,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         record=Path(args.record) if args.record else None,
         pause=stdin_is_tty(),
         echo=not stdin_is_tty(),
+        think=args.think,
     )
     return session.run()
 
@@ -403,7 +404,17 @@ def _bots(text: str) -> tuple[str, ...]:
         raise argparse.ArgumentTypeError("expected bot names such as greedy or random,greedy")
     for name in names:
         if name not in BOT_NAMES:
-            raise argparse.ArgumentTypeError(f"unknown bot {name!r} (expected {' or '.join(BOT_NAMES)})")
+            if ":" not in name:
+                raise argparse.ArgumentTypeError(
+                    f"unknown bot {name!r} (expected {', '.join(BOT_NAMES)} or module:Class)"
+                )
+            from rummykit.bots import BotError
+            from rummykit.bots.base import resolve_spec
+
+            try:
+                resolve_spec(name)
+            except BotError as exc:
+                raise argparse.ArgumentTypeError(str(exc)) from None
     return names
 
 
@@ -415,6 +426,16 @@ def _extends_dir_option(p: argparse.ArgumentParser) -> None:
         help="also allow extends to name base files in DIR (by default only the file's own folder"
         " and below); repeatable",
     )
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -500,8 +521,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         type=_bots,
         default=("greedy",),
-        metavar="random|greedy",
+        metavar="random|greedy|search|module:Class",
         help="the opponents (default greedy); a comma list is assigned to seats 1, 2, ... in turn",
+    )
+    p.add_argument(
+        "--bot",
+        dest="bots",
+        type=_bots,
+        metavar="NAME",
+        help="the opponent: random, greedy, search (the strongest) or module:Class (same as --bots)",
+    )
+    p.add_argument(
+        "--think",
+        type=_seconds,
+        metavar="SECONDS",
+        help="thinking time per move of the search bot (default 1)",
     )
     p.add_argument("--record", metavar="FILE", help="write the game record (JSON) here when play ends")
     p.add_argument(
@@ -532,7 +566,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=_bots,
         default=("greedy",),
         metavar="random,greedy",
-        help="bots assigned to seats 0, 1, ... cyclically (default greedy)",
+        help="bots assigned to seats 0, 1, ... cyclically (default greedy): random, greedy, search "
+        "or module:Class",
     )
     p.add_argument(
         "--jobs",

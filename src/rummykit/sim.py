@@ -55,7 +55,8 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from rummykit.bots import GreedyBot, RandomBot
+from rummykit.bots import BOTS, BotError, bot_label, make_bot
+from rummykit.bots.base import resolve_spec
 from rummykit.engine import Action, Hand, View, new_hand, new_match
 from rummykit.errors import RummyError
 from rummykit.settlement import Termination
@@ -81,8 +82,8 @@ __all__ = [
     "wilson_interval",
 ]
 
-BOT_NAMES = ("greedy", "random")
-"""The bots :func:`simulate` knows by name."""
+BOT_NAMES = tuple(sorted(BOTS))
+"""The bots :func:`simulate` knows by name (``"module:Class"`` names any other)."""
 
 PlayerFn: TypeAlias = Callable[[View], Action | str]
 BotFactory: TypeAlias = Callable[[Variant, int], Any]
@@ -288,19 +289,11 @@ class _GameResult:
 
 
 def _bot_name(spec: BotSpec) -> str:
-    if isinstance(spec, str):
-        return spec
-    return str(getattr(spec, "__name__", None) or type(spec).__name__)
+    return bot_label(spec)
 
 
 def _make_bot(spec: BotSpec, v: Variant, seed: int) -> PlayerFn:
-    if spec == "greedy":
-        return GreedyBot(v)
-    if spec == "random":
-        return RandomBot(seed)
-    if isinstance(spec, str):  # pragma: no cover - checked by simulate()
-        raise ValueError(f"unknown bot {spec!r}")
-    bot = spec(v, seed)
+    bot = make_bot(spec, v, seed)  # names, "module:Class", classes and factories: rummykit.bots
     choose = getattr(bot, "choose", None)
     return choose if callable(choose) else bot  # type: ignore[no-any-return]
 
@@ -1093,7 +1086,12 @@ def seat_bots(bots: Sequence[BotSpec] | str, players: int) -> tuple[BotSpec, ...
         raise ValueError("no bots given")
     for b in specs:
         if isinstance(b, str) and b not in BOT_NAMES:
-            raise ValueError(f"unknown bot {b!r} (expected one of {', '.join(BOT_NAMES)})")
+            if ":" not in b:
+                raise ValueError(f"unknown bot {b!r} (expected one of {', '.join(BOT_NAMES)}, or module:Class)")
+            try:
+                resolve_spec(b)
+            except BotError as exc:
+                raise ValueError(str(exc)) from None
     return tuple(specs[seat % len(specs)] for seat in range(players))
 
 

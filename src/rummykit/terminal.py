@@ -131,6 +131,7 @@ class PlaySession:
         read: Callable[[str], str] | None = None,
         pause: bool = False,
         echo: bool = False,
+        think: float | None = None,
     ) -> None:
         if players not in v.players.counts():
             raise rk.RummyError(
@@ -152,13 +153,7 @@ class PlaySession:
         self.m: rk.Match | None = rk.new_match(v, players, seed=self.seed) if match else None
         self.bots: list[Bot | None] = [None]
         for seat in range(1, players):
-            name = self.bot_names[seat]
-            if name == "random":
-                self.bots.append(rk.RandomBot(bot_seed(self.seed, 0, seat)))
-            elif name == "greedy":
-                self.bots.append(rk.GreedyBot(v))
-            else:
-                raise ValueError(f"unknown bot {name!r}")
+            self.bots.append(_make_bot(self.bot_names[seat], v, bot_seed(self.seed, 0, seat), think))
         self.log: list[str] = []
         self.hand: rk.Hand | None = None
         self.hand_seats: tuple[int, ...] = tuple(range(players))
@@ -486,6 +481,17 @@ class PlaySession:
             return
         self.record_path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         self.say(f"Record written to {self.record_path} (rummykit replay {self.record_path})")
+
+
+def _make_bot(name: str, v: rk.Variant, seed: int, think: float | None) -> Bot:
+    """A bot by name or module:Class (rummykit.bots.make_bot); ``think``
+    seconds per move for the search bot."""
+    from rummykit.bots import make_bot
+
+    options = {"think": think if think is not None else 1.0} if name == "search" else {}
+    bot = make_bot(name, v, seed, **options)
+    choose = getattr(bot, "choose", None)
+    return choose if callable(choose) else bot  # type: ignore[no-any-return]
 
 
 def _random_seed() -> int:

@@ -144,9 +144,23 @@ class Match:
         return self.hand
 
     def play(self, players: Sequence[Player | Callable[[View], Action | str]]) -> None:
-        """Play the game to its end, asking ``players[seat]`` for each move."""
+        """Play the game to its end, asking ``players[seat]`` for each move.
+
+        A player is a bot (an object with ``choose(view)``, see
+        :mod:`rummykit.bots`) or a function ``f(view)``. A bot's optional
+        ``start_hand(view)`` is called with its first view of each hand.
+        """
+        if len(players) != self.players:
+            raise RummyError(f"play needs one player per seat ({self.players}), got {len(players)}")
+        started: Hand | None = None
         while not self.is_over:
             h = self.hand
+            if h is not started:
+                started = h
+                for i, seat in enumerate(self.seats):
+                    hook = getattr(players[seat], "start_hand", None)
+                    if callable(hook):
+                        hook(h.view(i))
             p = h.current_player
             assert p is not None
             who = players[self.seats[p]]

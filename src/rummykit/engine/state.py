@@ -355,6 +355,14 @@ class Hand:
             other.rng.setstate(self.rng.getstate())
         return other
 
+    def resample(self, seat: int, *, seed: int | None = None) -> Hand:
+        """A determinization for ``seat``: a hand with the same view for
+        ``seat``, the cards it has not seen dealt again at random (see
+        :mod:`rummykit.engine.resample`)."""
+        from rummykit.engine.resample import resample
+
+        return resample(self, seat, seed=seed)
+
     def cards_in_play(self) -> list[Card]:
         """Every card of the hand: hands, table, stock, discard pile, face-down
         discards and the cut card (card conservation: the shoe as a multiset)."""

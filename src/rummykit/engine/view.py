@@ -60,6 +60,10 @@ class View:
     face_down: tuple[Card, ...] = ()
     shown_hands: tuple[tuple[Card, ...], ...] = ()
     eaten: tuple[tuple[Card, ...], ...] = ()
+    # the hand this view was made from, for resample() only (never compared or shown)
+    _source: Hand | None = attrs.field(default=None, eq=False, repr=False, alias="source")
+    _at: int = attrs.field(default=-1, eq=False, repr=False, alias="at")
+    _known: list[Any] = attrs.field(factory=list, eq=False, repr=False, init=False)
 
     def _repr_svg_(self) -> str:
         """What this seat sees, as an SVG picture (other hands face down)."""
@@ -93,6 +97,26 @@ class View:
         from rummykit.engine.data import view_from_data
 
         return view_from_data(data)
+    def resample(self, seed: int | None = None) -> Hand:
+        """A determinization for this seat (for search bots): a hand with this
+        very view, the cards the seat has not seen dealt again at random; see
+        :meth:`rummykit.Hand.resample`. Only while the hand is still at the
+        moment the view was taken.
+
+        >>> import rummykit as rk
+        >>> h = rk.new_hand(rk.load_variant("gin"), players=2, seed=3)
+        >>> v = h.view(1)
+        >>> v.resample(seed=5).view(1) == v
+        True
+        """
+        h = self._source
+        if h is None or len(h.history) != self._at:
+            raise ValueError("this view is no longer current: take a new view of the hand to resample it")
+        if not self._known:
+            from rummykit.engine.resample import knowledge
+
+            self._known.append(knowledge(h, self.player))
+        return self._known[0].sample(h, seed)  # type: ignore[no-any-return]
 
 
 def make_view(h: Hand, player: int) -> View:
@@ -122,4 +146,6 @@ def make_view(h: Hand, player: int) -> View:
         face_down=tuple(h.buried) if over else (),
         shown_hands=tuple(tuple(x) for x in h.hands) if over else (),
         eaten=tuple(tuple(c for c, _ in e) for e in h.eaten) if any(h.eaten) else (),
+        source=h,
+        at=len(h.history),
     )

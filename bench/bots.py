@@ -1,0 +1,108 @@
+"""Bot strength and stall figures, with 95% confidence intervals.
+
+    python bench/bots.py stall [--games N] [VARIANT ...]     greedy vs greedy: hands stopped by the turn limit
+    python bench/bots.py random [--games N] [VARIANT ...]    greedy vs random, 2 players (or the fewest allowed)
+    python bench/bots.py search [--games N] [--think S | --iterations K] [VARIANT ...]
+                                                               search vs greedy, 2 players
+
+Every figure comes from :func:`rummykit.sim.simulate`. In ``random`` and
+``search`` the two bots swap seats for the second half of the games, and the
+dealer rotates with the game index, so each bot plays first equally often.
+A hand counts as won by a bot when it is the single winner; a shared win,
+and a hand nobody wins (Gin's dead hand when the stock runs out), count one
+half. Intervals are Wilson score intervals (ties counted as half a
+win, so the interval is approximate when ties occur). Prints one line per
+figure, as it is measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import sys
+import time
+from typing import Any
+
+import rummykit as rk
+from rummykit.bots import GreedyBot, SearchBot
+from rummykit.sim import simulate, wilson_interval
+
+
+def _search_factory(variant: rk.Variant, seed: int, *, think: float | None, iterations: int | None) -> Any:
+    return SearchBot(variant, seed, think=think, iterations=iterations)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f}%"
+
+
+def head_to_head(v: rk.Variant, a: Any, b: Any, games: int, seed: int, jobs: int) -> tuple[float, int]:
+    """Hands won by ``a`` against ``b`` (2 players, seats swapped half way)."""
+    first = games // 2
+    won = 0.0
+    for bots, mine, n, s in (((a, b), 0, first, seed), ((b, a), 1, games - first, seed + 1)):
+        if n == 0:
+            continue
+        r = simulate(v, games=n, players=2, bots=bots, seed=s, jobs=jobs)
+        # a hand nobody wins (a dead hand: the stock ran out) is a draw: half each
+        won += r.wins[mine] + r.shared_wins[mine] / 2 + r.no_winner / 2
+    return won, games
+
+
+def _line(name: str, label: str, won: float, games: int, target: str, secs: float) -> str:
+    lo, hi = wilson_interval(round(won), games)
+    return f"{name:<15} {label:<22} {_pct(won / games)}  95% CI [{_pct(lo)}, {_pct(hi)}]  n={games:<4} {target:<8} {secs:6.0f} s"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("what", choices=["stall", "random", "search"])
+    ap.add_argument("variants", nargs="*", help="variants (default: every built-in one)")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--think", type=float, default=None, help="search: seconds per decision")
+    ap.add_argument("--iterations", type=int, default=None, help="search: rollouts per decision")
+    ap.add_argument("--max-players", type=int, default=12, help="stall: largest player count measured")
+    args = ap.parse_intermixed_args(argv)
+    names = args.variants or rk.list_variants()
+    print(f"rummykit {rk.__version__}, Python {sys.version.split()[0]}: {args.what}, {args.games} games each")
+    for name in names:
+        v = rk.load_variant(name)
+        if args.what == "stall":
+            for p in v.players.counts():
+                if p > args.max_players:
+                    continue
+                t = time.perf_counter()
+                r = simulate(v, games=args.games, players=p, bots=("greedy",), seed=args.seed, jobs=args.jobs)
+                lo, hi = wilson_interval(r.turn_limit, r.games)
+                print(
+                    f"{name:<15} {p:>2} players  turn limit {r.turn_limit:>4}/{r.games:<4} {_pct(r.turn_limit / r.games)}"
+                    f"  95% CI [{_pct(lo)}, {_pct(hi)}]  mean turns {r.turns.mean:6.1f}"
+                    f"  {'OK' if r.turn_limit / r.games < 0.01 else 'over 1%'}  {time.perf_counter() - t:5.0f} s",
+                    flush=True,
+                )
+            continue
+        p = 2 if 2 in v.players.counts() else v.players.min
+        if p != 2:
+            print(f"{name:<15} no 2-player form", flush=True)
+            continue
+        t = time.perf_counter()
+        if args.what == "random":
+            won, n = head_to_head(v, "greedy", "random", args.games, args.seed, args.jobs)
+            ok = "OK" if won / n > 0.9 else "below"
+            print(_line(name, "greedy vs random", won, n, ok, time.perf_counter() - t), flush=True)
+        else:
+            its = args.iterations
+            think = args.think if args.think is not None or its is not None else 1.0
+            factory = functools.partial(_search_factory, think=think, iterations=its)
+            functools.update_wrapper(factory, _search_factory)
+            factory.__name__ = "search"  # type: ignore[attr-defined]
+            won, n = head_to_head(v, factory, GreedyBot, args.games, args.seed, args.jobs)
+            budget = f"{think:g} s" if think is not None else f"{its} it"
+            print(_line(name, f"search({budget}) vs greedy", won, n, "", time.perf_counter() - t), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,31 @@
+"""Players: the bot protocol, the built-in bots and a resolver for bot specs.
+
+A bot is any object with ``choose(view) -> Action | str`` that picks one of
+``view.legal`` (the legal actions of the seat whose turn it is), built as
+``Bot(variant, seed)``. It may also define ``start_hand(view)``, called with
+the seat's first view of every new hand. See :class:`Bot` and the "Writing a
+bot" docs page.
+
+Built-in bots, by name (:data:`BOTS`): ``random`` (:class:`RandomBot`),
+``greedy`` (:class:`GreedyBot`), ``search`` (:class:`SearchBot`).
+:func:`make_bot` turns a name, a ``"module:Class"`` string, a class or a
+factory into a bot.
+
+>>> import rummykit as rk
+>>> h = rk.new_hand(rk.load_variant("straight"), players=2, seed=5)
+>>> bots = [rk.GreedyBot(h.variant, seed=1), rk.GreedyBot(h.variant, seed=2)]
+>>> while not h.is_over:
+...     h.apply(bots[h.current_player].choose(h.view(h.current_player)))
+>>> h.result is not None
+True
+"""
+
+from __future__ import annotations
+
+from rummykit.bots.base import BOTS, Bot, BotError, bot_label, make_bot
+from rummykit.bots.search import SearchBot
+from rummykit.bots.simple import GreedyBot, RandomBot
+
+BOTS.update({"random": RandomBot, "greedy": GreedyBot, "search": SearchBot})
+
+__all__ = ["BOTS", "Bot", "BotError", "GreedyBot", "RandomBot", "SearchBot", "bot_label", "make_bot"]

@@ -1,0 +1,349 @@
+"""A search bot: determinized Monte Carlo rollouts with UCB over legal actions.
+
+For each decision, :class:`SearchBot` spends its budget (a number of
+iterations, or seconds of thinking) on this loop: pick a candidate action by
+UCB1, deal a determinization of the hand (:meth:`rummykit.View.resample`: the
+same view for the seat, the cards it has not seen dealt again at random),
+play the action, then play the hand out with fast greedy players (a few
+random moves mixed in) and score the result: 1 for a win, shared wins split,
+0 for a loss; a rollout cut short after ``rollout_turns`` turns is scored by
+comparing the seats' deadwood. The action with the best mean is played.
+
+It is generic over every variant: it only asks the engine for legal actions,
+determinizations and results. With an iteration budget it is deterministic
+for a given seed; a time budget (``think`` seconds) depends on the machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from rummykit.bots.simple import GreedyBot, _closeness
+from rummykit.cards import Card
+from rummykit.engine import (
+    Action,
+    Call,
+    Declare,
+    Discard,
+    Draw,
+    Drop,
+    Hand,
+    Knock,
+    Layoff,
+    MeldAction,
+    Pass,
+    Pick,
+    Take,
+    View,
+)
+from rummykit.melds import best_arrangement, card_value
+from rummykit.variant import Variant
+
+__all__ = ["SearchBot"]
+
+DEFAULT_ITERATIONS = 200
+"""Rollouts per decision when neither ``iterations`` nor ``think`` is given."""
+
+
+class SearchBot:
+    """Determinized flat Monte Carlo search with UCB1 (see the module docstring).
+
+    ``SearchBot(variant, seed=..., iterations=N)`` runs N rollouts per
+    decision (deterministic for a seed); ``think=S`` stops after S seconds
+    instead (both: whichever comes first). ``max_candidates`` bounds the
+    actions searched (the greedy bot's choice is always among them, and
+    another is played only when its paired rollouts beat it by ``margin``
+    standard errors);
+    ``rollout_turns`` bounds each rollout; ``explore`` is the UCB1 constant.
+
+    >>> import rummykit as rk
+    >>> v = rk.load_variant("gin")
+    >>> h = rk.new_hand(v, players=2, seed=2)
+    >>> bot = SearchBot(v, seed=1, iterations=20)
+    >>> bot.choose(h.view(h.current_player)) in h.legal_actions()
+    True
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        seed: int | None = None,
+        *,
+        iterations: int | None = None,
+        think: float | None = None,
+        max_candidates: int = 8,
+        rollout_turns: int = 40,
+        explore: float = 0.7,
+        epsilon: float = 0.1,
+        margin: float = 2.0,
+    ) -> None:
+        if iterations is None and think is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, got {iterations}")
+        if think is not None and think <= 0:
+            raise ValueError(f"think must be a positive number of seconds, got {think}")
+        self.variant = variant
+        self.iterations = iterations
+        self.think = think
+        self.max_candidates = max_candidates
+        self.rollout_turns = rollout_turns
+        self.explore = explore
+        self.epsilon = epsilon
+        self.margin = margin
+        self.rng = random.Random(seed)
+        self.greedy = GreedyBot(variant, seed=self.rng.getrandbits(32))
+        self._dw: dict[tuple[tuple[Card, ...], frozenset[Any]], int] = {}
+        self._arr: dict[tuple[tuple[Card, ...], frozenset[Any]], tuple[int, frozenset[Card]]] = {}
+        self._values: dict[Card, int] = {}
+        self.last_stats: list[tuple[str, int, float]] = []
+        """After each search: (action, visits, mean value) per candidate."""
+
+    def __call__(self, view: View) -> Action:
+        return self.choose(view)
+
+    def start_hand(self, view: View) -> None:
+        """Forget the caches of the last hand."""
+        self._dw.clear()
+        self._arr.clear()
+        self.greedy.start_hand(view)
+
+    # ------------------------------------------------------------------ search
+
+    def candidates(self, view: View) -> list[Action]:
+        """The actions worth searching: the greedy choice first, then the
+        discards (and knocks) that leave the least deadwood, then the rest."""
+        legal = list(view.legal)
+        first = self.greedy.choose(view)
+        if len(legal) <= self.max_candidates:
+            return [first, *(a for a in legal if a != first)]
+        v = self.variant
+        hand = view.hand
+
+        def key(a: Action) -> tuple[int, int]:
+            card = a.card if isinstance(a, Discard | Knock) else None
+            if card is not None:
+                rest = list(hand)
+                rest.remove(card)
+                return (0, self._deadwood(v, tuple(rest), view))
+            if isinstance(a, MeldAction | Layoff | Take | Pick):
+                return (1, -len(a.cards()) if isinstance(a, MeldAction) else 0)
+            return (2, 0)
+
+        ranked = sorted((a for a in legal if a != first), key=key)
+        return [first, *ranked[: self.max_candidates - 1]]
+
+    def choose(self, view: View) -> Action:
+        """The action with the best mean result over the rollouts."""
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        for a in legal:
+            if isinstance(a, Declare):
+                return a  # a valid declaration wins the hand
+        cands = self.candidates(view)
+        if len(cands) == 1 or isinstance(cands[0], Knock | MeldAction | Layoff | Call):
+            # going out, knocking, melding and laying off are taken as the
+            # greedy bot takes them: rollouts against redealt hands (weaker
+            # than the hands real players keep) would wait too long
+            return cands[0]
+        seat = view.player
+        n = len(cands)
+        values: list[list[float]] = [[] for _ in range(n)]
+        alive = list(range(n))
+        rng = random.Random(self.rng.getrandbits(64))
+        start = time.perf_counter()
+        it = 0
+        rounds = 0
+        while True:
+            # one determinization, every candidate still in the race played
+            # from it with the same rollout seed (common random numbers)
+            deal_seed = rng.getrandbits(64)
+            roll_seed = rng.getrandbits(64)
+            for i in range(n):
+                if i not in alive:
+                    continue
+                det = view.resample(seed=deal_seed)
+                det.apply(cands[i])
+                values[i].append(self._rollout(det, seat, random.Random(roll_seed)))
+                it += 1
+            rounds += 1
+            if self.iterations is not None and it + len(alive) > self.iterations:
+                break
+            if self.think is not None and time.perf_counter() - start >= self.think:
+                break
+            if rounds >= 8 and len(alive) > 2 and rounds & (rounds - 1) == 0:
+                # successive halving: keep the better half (and the greedy choice)
+                ranked = sorted(alive, key=lambda k: -_mean(values[k]))
+                alive = sorted({0, *ranked[: max(2, (len(alive) + 1) // 2)]})
+        best = 0
+        best_gain = 0.0
+        for j in alive[1:]:
+            gain, err = _paired(values[j], values[0])
+            if gain > best_gain and gain > self.margin * err:
+                best, best_gain = j, gain
+        self.last_stats = [(str(cands[j]), len(values[j]), _mean(values[j])) for j in range(n)]
+        return cands[best]
+
+    def _rollout(self, h: Hand, seat: int, rng: random.Random) -> float:
+        stop = h.turns + self.rollout_turns
+        while not h.is_over and h.turns < stop:
+            p = h.current_player
+            assert p is not None
+            legal = h.legal_actions()
+            a = legal[0] if len(legal) == 1 else self._fast(h, p, legal, rng)
+            h.apply(a)
+        if h.is_over:
+            result = h.result
+            assert result is not None
+            if seat in result.winners:
+                return 1.0 / len(result.winners)
+            return 0.0
+        return self._estimate(h, seat)
+
+    def _fast(self, h: Hand, p: int, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        """The rollout policy: the greedy bot's priorities with one solver call
+        a turn (see :func:`fast_choice`)."""
+        return fast_choice(self, h.hand_of(p), legal, h.wild_ranks, h.stock_count, h.discard_pile, rng)
+
+    def _estimate(self, h: Hand, seat: int) -> float:
+        """A cut-short rollout: how the seat's deadwood compares with the best other."""
+        dws = [
+            self._deadwood_raw(h.hand_of(s), h.wild_ranks) if h.view(seat).dropped[s] is False else 10**6
+            for s in range(h.players)
+        ]
+        mine = dws[seat]
+        others = min(d for s, d in enumerate(dws) if s != seat)
+        return 0.5 + 0.5 * (others - mine) / (others + mine + 10)
+
+    def _deadwood(self, v: Variant, cards: tuple[Card, ...], view: View) -> int:
+        return self._deadwood_raw(cards, view.wild_ranks)
+
+    def _arrangement(self, cards: tuple[Card, ...], wild: frozenset[Any]) -> tuple[int, frozenset[Card]]:
+        key = (cards, wild)
+        found = self._arr.get(key)
+        if found is None:
+            if len(self._arr) > 50_000:
+                self._arr.clear()
+            arr = best_arrangement(self.variant, cards, wild_ranks=wild) if cards else None
+            found = self._arr[key] = (
+                (arr.deadwood_value, frozenset(arr.deadwood)) if arr is not None else (0, frozenset())
+            )
+        return found
+
+    def value(self, card: Card) -> int:
+        """The card's point value in the variant."""
+        found = self._values.get(card)
+        if found is None:
+            found = self._values[card] = card_value(self.variant, card)
+        return found
+
+    def _deadwood_raw(self, cards: tuple[Card, ...], wild: frozenset[Any]) -> int:
+        key = (tuple(sorted(cards)), wild)
+        found = self._dw.get(key)
+        if found is None:
+            if len(self._dw) > 50_000:
+                self._dw.clear()
+            arr = best_arrangement(self.variant, key[0], wild_ranks=wild) if cards else None
+            found = self._dw[key] = arr.deadwood_value if arr is not None else 0
+        return found
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else -1.0
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """The mean of the paired differences a - b (common rollouts), and its
+    standard error."""
+    k = min(len(a), len(b))
+    if k < 2:
+        return 0.0, 1.0
+    d = [a[-k + i] - b[-k + i] for i in range(k)]
+    m = sum(d) / k
+    var = sum((x - m) ** 2 for x in d) / (k - 1)
+    return m, (var / k) ** 0.5 + 1e-9
+
+
+def fast_choice(
+    bot: SearchBot,
+    hand: tuple[Card, ...],
+    legal: tuple[Action, ...],
+    wild: frozenset[Any],
+    stock: int,
+    pile: tuple[Card, ...],
+    rng: random.Random,
+) -> Action:
+    """A quick greedy move for rollouts: declare, go out, meld, lay off; take
+    a discard close to a meld; discard the deadwood card of highest value and
+    least use (one best-arrangement call); knock at ``knock_at`` or less."""
+    discards: list[Discard] = []
+    knocks: dict[Card | None, Knock] = {}
+    plain_take: Action | None = None
+    draw: Action | None = None
+    passes: Action | None = None
+    best_meld: MeldAction | None = None
+    other: Action | None = None
+    for a in legal:
+        if isinstance(a, Discard):
+            discards.append(a)
+        elif isinstance(a, Declare):
+            return a
+        elif isinstance(a, Knock):
+            knocks[a.card] = a
+        elif isinstance(a, Call):
+            return a
+        elif isinstance(a, Take | Pick):
+            if a.then is not None:
+                return a
+            if isinstance(a, Take) and a.depth == 1 and not a.and_draw:
+                plain_take = a
+        elif isinstance(a, MeldAction):
+            if best_meld is None or len(a.cards()) > len(best_meld.cards()):
+                best_meld = a
+        elif isinstance(a, Layoff):
+            if best_meld is None:
+                other = other or a
+        elif isinstance(a, Draw):
+            draw = a
+        elif isinstance(a, Pass):
+            passes = a
+        elif not isinstance(a, Drop) and other is None:
+            other = a
+    if best_meld is not None:
+        return best_meld
+    if isinstance(other, Layoff):
+        return other
+    if draw is not None or plain_take is not None:
+        top = pile[-1] if pile else None
+        if plain_take is not None and top is not None and stock > 0 and _closeness(top, hand, wild) >= 3:
+            return plain_take
+        if draw is not None:
+            return draw
+        if passes is not None:
+            return passes
+        assert plain_take is not None
+        return plain_take
+    if discards or knocks:
+        dead_value, dead = bot._arrangement(hand, wild)
+        choices = [a.card for a in discards] or [c for c in knocks if c is not None]
+        if not choices:
+            return next(iter(knocks.values()))
+        if rng.random() < bot.epsilon:
+            card = rng.choice(choices)
+        else:
+            pool = [c for c in choices if c in dead] or choices
+            card = max(pool, key=lambda c: (bot.value(c) - 2 * _closeness(c, hand, wild), c.code))
+        if None in knocks and dead_value == 0:
+            return knocks[None]
+        k = knocks.get(card)
+        if k is not None and (dead_value - (bot.value(card) if card in dead else 0)) <= bot.greedy.knock_at:
+            return k
+        if not discards:
+            return k or next(iter(knocks.values()))
+        return Discard(card)
+    if passes is not None:
+        return passes
+    return other or legal[0]

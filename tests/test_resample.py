@@ -1,0 +1,137 @@
+"""Determinization (Hand.resample): the seat's view is unchanged, the hidden
+cards are dealt again, and what the seat saw taken stays where it went.
+
+Attack named: OpenSpiel's gin resampling returned the defender's real cards
+(and leaked them during the lay-off): a resample must not hand back the real
+hidden cards, in any phase, including the lay-off after a knock.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+import pytest
+
+import rummykit as rk
+from rummykit.engine.resample import knowledge
+
+
+def _short(v: rk.Variant) -> rk.Variant:
+    return attrs.evolve(v, limits=attrs.evolve(v.limits, max_turns=200))
+
+
+def _points(name: str, players: int, seed: int, stops: int = 3) -> list[rk.Hand]:
+    """Clones of a random greedy/random game at a few random points."""
+    v = _short(rk.load_variant(name))
+    rng = random.Random(seed)
+    h = rk.new_hand(v, players=players, seed=seed)
+    bots = [
+        rk.GreedyBot(v, seed=seed + s) if s % 2 else rk.RandomBot(v, seed=seed + s) for s in range(players)
+    ]
+    out: list[rk.Hand] = []
+    while not h.is_over:
+        if rng.random() < 0.15 and len(out) < stops:
+            out.append(h.clone())
+        p = h.current_player
+        assert p is not None
+        h.apply(bots[p].choose(h.view(p)))
+    return out or [h.clone()]
+
+
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_the_seat_cannot_tell_the_resample_from_the_real_hand(name: str) -> None:
+    v = rk.load_variant(name)
+    players = max(v.players.min, min(3, v.players.max))
+    for seed in (1, 2):
+        for h in _points(name, players, seed):
+            for seat in range(players):
+                r = h.resample(seat, seed=seed)
+                assert r.view(seat) == h.view(seat)
+                assert Counter(r.cards_in_play()) == Counter(h.cards_in_play())
+                assert [len(x) for x in r.hands] == [len(x) for x in h.hands]
+                assert r.stock_count == h.stock_count and len(r.buried) == len(h.buried)
+                assert r.legal_actions() == h.legal_actions() or r.current_player != seat
+                if not r.is_over:  # the resample plays on
+                    r.apply(r.legal_actions()[0])
+
+
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_the_resample_does_not_return_the_real_hidden_cards(name: str) -> None:
+    v = rk.load_variant(name)
+    h = _points(name, 2, 7, stops=1)[0]
+    unknown = [c for s in (1,) for c in h.hand_of(s) if c not in knowledge(h, 0).known[s]]
+    if len(unknown) < 3 or h.stock_count < 3:
+        pytest.skip("too few hidden cards at this point")
+    hidden = (sorted(h.hand_of(1)), list(h.stock))
+    different = sum(
+        (sorted(r.hand_of(1)), list(r.stock)) != hidden for r in (h.resample(0, seed=s) for s in range(5))
+    )
+    assert different == 5, "a resample handed back the real hidden cards"
+    # and the resamples differ from each other (seeded: the same seed, the same deal)
+    assert h.resample(0, seed=1).hand_of(1) == h.resample(0, seed=1).hand_of(1)
+    assert len({h.resample(0, seed=s).hand_of(1) for s in range(6)}) > 1
+    assert v.name == name
+
+
+def test_a_card_seen_taken_from_the_pile_stays_in_the_takers_hand() -> None:
+    """Known-card tracking: seat 0 saw seat 1 take 9H from the discard pile."""
+    v = rk.load_variant("gin")
+    h = rk.new_hand(
+        v,
+        players=2,
+        dealer=0,
+        hands=["AC 2C 3C 4D 5D 6D 7S 8S 9S KD", "TH JH 2S 3S 4S 5C 6C 7C QD KC"],
+        discard=["9H"],
+        stock=["AD", "2D", "3D", "4H", "5H", "6H", "7H", "8H", "QC", "JC", "TC", "9C", "8C"],
+    )
+    assert h.current_player == 1
+    h.apply("take")
+    h.apply("discard QD")
+    for s in range(10):
+        r = h.resample(0, seed=s)
+        assert rk.parse_cards("9H")[0] in r.hand_of(1)
+        assert rk.parse_cards("QD")[0] not in r.hand_of(1)
+        assert r.view(0) == h.view(0)
+    # once played, it is no longer pinned to the hand
+    assert rk.parse_cards("9H")[0] in knowledge(h, 0).known[1]
+
+
+def test_the_lay_off_after_a_knock_keeps_the_knockers_cards_hidden() -> None:
+    """The OpenSpiel bug: during the lay-off the defender's resample returned
+    the real cards. The defender's hand is the seat's own; the knocker's melds
+    are on the table; only the stock is unknown and it is redealt."""
+    v = rk.load_variant("gin")
+    for seed in range(40):
+        h = rk.new_hand(v, players=2, seed=seed)
+        bots = [rk.GreedyBot(v, seed=1), rk.GreedyBot(v, seed=2)]
+        while not h.is_over and h.phase is not rk.Phase.LAYOFF:
+            p = h.current_player
+            assert p is not None
+            h.apply(bots[p].choose(h.view(p)))
+        if h.phase is rk.Phase.LAYOFF:
+            break
+    else:  # pragma: no cover - the seeds above reach a knock
+        pytest.fail("no knock reached")
+    defender = h.current_player
+    assert defender is not None
+    knocker = 1 - defender
+    r = h.resample(defender, seed=3)
+    assert r.view(defender) == h.view(defender)
+    hidden = [c for c in h.hand_of(knocker) if c not in knowledge(h, defender).known[knocker]]
+    if hidden:  # the knocker's unseen cards are dealt again, not handed back
+        assert any(h.resample(defender, seed=s).hand_of(knocker) != h.hand_of(knocker) for s in range(8))
+    # the face-down knock card is not the defender's to know
+    if h.buried:
+        assert any(h.resample(defender, seed=s).buried != h.buried for s in range(8))
+
+
+def test_a_view_resamples_only_while_current() -> None:
+    v = rk.load_variant("straight")
+    h = rk.new_hand(v, players=2, seed=1)
+    view = h.view(h.current_player or 0)
+    assert view.resample(seed=1).view(view.player) == view
+    h.apply(h.legal_actions()[0])
+    with pytest.raises(ValueError, match="no longer current"):
+        view.resample(seed=1)
