@@ -135,3 +135,24 @@ def test_a_view_resamples_only_while_current() -> None:
     h.apply(h.legal_actions()[0])
     with pytest.raises(ValueError, match="no longer current"):
         view.resample(seed=1)
+
+
+def test_attack_a_view_carries_no_reference_to_the_hand() -> None:
+    """A bot is given a view; the view must not hold the hand (with every hidden card)
+    as an attribute, nor anything that holds it. resample() finds the hand beside the
+    view (a weak reference), so this check does not stop search bots from working."""
+    import gc
+
+    h = rk.new_hand(rk.load_variant("gin"), players=2, seed=3)
+    view = h.view(1)
+    seen: set[int] = set()
+    todo: list[object] = [view]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, type):
+            continue
+        seen.add(id(obj))
+        assert not isinstance(obj, rk.Hand), "a view reaches the Hand it was taken from"
+        if obj is view or isinstance(obj, tuple | list | dict | frozenset):
+            todo.extend(gc.get_referents(obj))
+    assert view.resample(seed=1).view(1) == view

@@ -63,6 +63,7 @@ class Hand:
     """
 
     __slots__ = (
+        "__weakref__",
         "_claim",
         "_dealt",
         "_ending",

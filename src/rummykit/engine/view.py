@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -60,10 +61,6 @@ class View:
     face_down: tuple[Card, ...] = ()
     shown_hands: tuple[tuple[Card, ...], ...] = ()
     eaten: tuple[tuple[Card, ...], ...] = ()
-    # the hand this view was made from, for resample() only (never compared or shown)
-    _source: Hand | None = attrs.field(default=None, eq=False, repr=False, alias="source")
-    _at: int = attrs.field(default=-1, eq=False, repr=False, alias="at")
-    _known: list[Any] = attrs.field(factory=list, eq=False, repr=False, init=False)
 
     def _repr_svg_(self) -> str:
         """What this seat sees, as an SVG picture (other hands face down)."""
@@ -109,14 +106,16 @@ class View:
         >>> v.resample(seed=5).view(1) == v
         True
         """
-        h = self._source
-        if h is None or len(h.history) != self._at:
+        bound = _SOURCES.get(id(self))
+        h = bound[0]() if bound is not None else None
+        if h is None or bound is None or len(h.history) != bound[1]:
             raise ValueError("this view is no longer current: take a new view of the hand to resample it")
-        if not self._known:
+        known = bound[2]
+        if not known:
             from rummykit.engine.resample import knowledge
 
-            self._known.append(knowledge(h, self.player))
-        return self._known[0].sample(h, seed)  # type: ignore[no-any-return]
+            known.append(knowledge(h, self.player))
+        return known[0].sample(h, seed)  # type: ignore[no-any-return]
 
 
 def make_view(h: Hand, player: int) -> View:
@@ -127,7 +126,7 @@ def make_view(h: Hand, player: int) -> View:
         raise RummyError(f"view: no seat {player} in a hand of {h.n} players")
     over = h.phase is Phase.OVER
     current = None if over else h.current
-    return View(
+    view = View(
         player=player,
         phase=h.phase,
         current_player=current,
@@ -146,6 +145,21 @@ def make_view(h: Hand, player: int) -> View:
         face_down=tuple(h.buried) if over else (),
         shown_hands=tuple(tuple(x) for x in h.hands) if over else (),
         eaten=tuple(tuple(c for c, _ in e) for e in h.eaten) if any(h.eaten) else (),
-        source=h,
-        at=len(h.history),
     )
+    _bind(view, h)
+    return view
+
+
+# Which hand (and at which action) each live view was taken from, for
+# View.resample only. Kept beside the view, not in it: a view carries no
+# reference to the hand (nothing hidden is an attribute of what a seat is
+# given, and views convert to data as they are). In-process bots are trusted
+# code all the same (Python hides nothing from code in the same process): a
+# server gives an untrusted client its view as data (View.to_data).
+_SOURCES: dict[int, tuple[weakref.ref[Hand], int, list[Any]]] = {}
+
+
+def _bind(view: View, h: Hand) -> None:
+    key = id(view)
+    _SOURCES[key] = (weakref.ref(h), len(h.history), [])
+    weakref.finalize(view, _SOURCES.pop, key, None)
