@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -72,3 +74,29 @@ def test_the_full_picture_shows_every_hand_face_up_and_the_table_by_owner() -> N
     faces = sorted(c for c in _cards(doc) if c != "?")
     assert faces == sorted([*A.split(), *B.split(), "TD", "AS"])
     assert _cards(doc).count("?") == 1  # the stock, face down
+
+
+def test_cli_render_draws_a_record_at_move_n_and_a_position(tmp_path: Path) -> None:
+    from rummykit.cli import main
+
+    h = rk.new_hand(rk.load_variant("gin"), players=2, seed=4)
+    r = random.Random(2)
+    for _ in range(12):
+        if h.is_over:
+            break
+        h.apply(r.choice(h.legal_actions()))
+    record = tmp_path / "hand.json"
+    record.write_text(json.dumps(h.record()), encoding="utf-8")
+    out = tmp_path / "at5.svg"
+    assert main(["render", "--record", str(record), "--move", "5", "--seat", "0", "-o", str(out)]) == 0
+    at5 = rk.replay({**h.record(), "actions": h.record()["actions"][:5], "result": None})
+    assert sorted(c for c in _cards(out.read_text(encoding="utf-8")) if c != "?") == sorted(
+        [str(c) for c in at5.view(0).hand] + [str(c) for c in at5.view(0).discard]
+    )
+    pos = tmp_path / "pos.txt"
+    pos.write_text(rk.position(h), encoding="utf-8")
+    out2 = tmp_path / "pos.svg"
+    assert main(["render", "gin", "--position", f"@{pos}", "-o", str(out2)]) == 0
+    assert _cards(out2.read_text(encoding="utf-8"))
+    assert main(["render", "--record", str(record), "--move", "999"]) == 1  # bad input: one line, exit 1
+    assert main(["render", "gin"]) == 1

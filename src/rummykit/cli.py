@@ -233,6 +233,50 @@ def _play_from_position(args: argparse.Namespace) -> int:
     return 0
 
 
+def _render_hand(args: argparse.Namespace) -> rk.Hand:
+    from rummykit.engine.position import MAX_POSITION_CHARS
+
+    if (args.position is None) == (args.record is None):
+        raise rk.RummyError("render: give one of --position TEXT|@FILE or --record FILE")
+    if args.position is not None:
+        if args.variant is None:
+            raise rk.RummyError("render: --position needs the ruleset (NAME|FILE) it is a position of")
+        text = str(args.position)
+        if text.startswith("@"):
+            path = Path(text[1:])
+            if path.stat().st_size > 4 * MAX_POSITION_CHARS:
+                raise rk.PositionError(f"position: {path} is too large to be a position")
+            text = path.read_text(encoding="utf-8")
+        return rk.from_position(_load(args.variant), text.strip())
+    records = _read_records_safely(Path(args.record))
+    if records is None:
+        raise rk.RecordError(f"render: cannot read {args.record}")
+    if not records or not isinstance(records[0], dict):
+        raise rk.RecordError(f"render: {args.record} holds no record")
+    record = records[0]
+    actions = list(record.get("actions") or [])
+    if args.move is not None:
+        if not 0 <= args.move <= len(actions):
+            raise rk.RecordError(f"render: --move {args.move}: the record has {len(actions)} actions")
+        record = {**record, "actions": actions[: args.move], "result": None}
+    return rk.replay(record)
+
+
+def _cmd_render(args: argparse.Namespace) -> int:
+    from rummykit import svg
+
+    hand = _render_hand(args)
+    if args.seat is not None and not 0 <= args.seat < hand.players:
+        raise rk.RummyError(f"render: no seat {args.seat} in a hand of {hand.players} players")
+    picture = svg.position(hand.view(args.seat)) if args.seat is not None else svg.position(hand)
+    if args.output:
+        Path(args.output).write_text(picture + "\n", encoding="utf-8")
+        print(f"wrote {args.output}")
+    else:
+        sys.stdout.write(picture + "\n")
+    return 0
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from rummykit.sim import SimulationReport, simulate
 
@@ -497,6 +541,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="FILE", help="file to write (default NAME.toml)")
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
     p.set_defaults(func=_cmd_new)
+
+    p = sub.add_parser(
+        "render",
+        help="draw a position, or a record at move N, as an SVG picture",
+        description="Draw a whole position as an SVG picture (rummykit.svg): every hand, the table by"
+        " owner, the discard pile and the stock; with --seat, only what that seat sees.",
+    )
+    p.add_argument("variant", nargs="?", metavar="NAME|FILE", help="the ruleset (with --position)")
+    p.add_argument("--position", metavar="TEXT|@FILE", help="a position text (rummykit.position)")
+    p.add_argument("--record", metavar="FILE", help="a game record (JSON) to draw, at its end or at --move")
+    p.add_argument("--move", type=int, metavar="N", help="with --record: the position after N actions")
+    p.add_argument("--seat", type=int, metavar="P", help="draw what seat P sees (the other hands face down)")
+    p.add_argument("-o", "--output", metavar="FILE.svg", help="write the picture here (default: print it)")
+    p.set_defaults(func=_cmd_render)
 
     p = sub.add_parser("schema", help="print the JSON Schema of variant files")
     p.add_argument("-o", "--output", metavar="FILE", help="write the schema to FILE instead of printing it")
