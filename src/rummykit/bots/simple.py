@@ -79,15 +79,17 @@ class GreedyBot:
     for cards another holds still end.
 
     ``GreedyBot(variant, seed=...)``; without a variant it cannot evaluate
-    hands and plays the first sensible action.
+    hands and plays the first sensible action. Without a seed it is seeded
+    with 0: the same position gets the same answer, so that simulations,
+    tests and docs built with ``GreedyBot(v)`` are reproducible.
     """
 
     def __init__(
-        self, variant: Variant | None = None, seed: int | None = None, *, knock_at: int = 10
+        self, variant: Variant | None = None, seed: int | None = 0, *, knock_at: int = 10
     ) -> None:
         self.variant = variant
         self.knock_at = knock_at
-        self.rng = random.Random(seed)
+        self.rng = random.Random(0 if seed is None else seed)
         self._cache: dict[tuple[tuple[Card, ...], frozenset[Rank]], int] = {}
 
     def __call__(self, view: View) -> Action:
