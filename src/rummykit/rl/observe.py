@@ -108,7 +108,7 @@ class Observer:
     >>> v = rk.load_variant("gin")
     >>> obs = Observer(v, 2, ActionTokens(v))
     >>> obs.shape, obs.layout["planes"]
-    ((503,), (0, 364))
+    ((504,), (0, 364))
     >>> h = rk.new_hand(v, players=2, seed=1)
     >>> x = obs.encode(h.view(0), KnownCards(2))
     >>> int(x[:52].sum())  # ten cards in hand

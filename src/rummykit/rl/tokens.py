@@ -26,7 +26,7 @@ agent decides only where there is a choice.
 >>> v = rk.load_variant("gin")
 >>> tokens = ActionTokens(v)
 >>> len(tokens), tokens.words[:3]
-(121, ('<end>', '+', 'borrow'))
+(122, ('<end>', '+', 'borrow'))
 >>> [tokens.names[t] for t in tokens.encode(rk.parse_action("discard QS"))]
 ['discard', 'QS']
 >>> d = Decision(tokens, [rk.parse_action(a) for a in ("draw", "discard QS", "discard KS")])
