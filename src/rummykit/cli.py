@@ -14,7 +14,6 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 import rummykit as rk
 from rummykit.loading import builtin_path
@@ -197,21 +196,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _play_from_position(args: argparse.Namespace) -> int:
     """``play --from-position TEXT`` (or ``@FILE``): play on from a position,
     as given in a bug report; you are seat 0, bots the others."""
-    from rummykit.engine.position import MAX_POSITION_CHARS
     from rummykit.terminal import PlaySession, stdin_is_tty
 
-    text = str(args.from_position)
-    if text.startswith("@"):
-        path = Path(text[1:])
-        if path.stat().st_size > 4 * MAX_POSITION_CHARS:
-            raise rk.PositionError(f"position: {path} is too large to be a position")
-        text = path.read_text(encoding="utf-8")
+    text = _position_text(args.from_position)
     if args.match or args.record or args.players or args.seed is not None:
         raise rk.RummyError(
             "--from-position plays on one hand: --match, --record, --players, --seed do not apply"
         )
     variant = _load(args.variant)
-    hand = rk.from_position(variant, text.strip())
+    hand = rk.from_position(variant, text)
     session = PlaySession(
         variant,
         players=hand.players,
@@ -233,27 +226,29 @@ def _play_from_position(args: argparse.Namespace) -> int:
     return 0
 
 
-def _render_hand(args: argparse.Namespace) -> rk.Hand:
+def _position_text(arg: str) -> str:
+    """A position given on the command line: the text, or ``@FILE`` to read it."""
     from rummykit.engine.position import MAX_POSITION_CHARS
 
+    text = str(arg)
+    if text.startswith("@"):
+        path = Path(text[1:])
+        if path.stat().st_size > 4 * MAX_POSITION_CHARS:
+            raise rk.PositionError(f"position: {path} is too large to be a position")
+        text = path.read_text(encoding="utf-8")
+    return text.strip()
+
+
+def _render_hand(args: argparse.Namespace) -> rk.Hand:
     if (args.position is None) == (args.record is None):
         raise rk.RummyError("render: give one of --position TEXT|@FILE or --record FILE")
     if args.position is not None:
         if args.variant is None:
             raise rk.RummyError("render: --position needs the ruleset (NAME|FILE) it is a position of")
-        text = str(args.position)
-        if text.startswith("@"):
-            path = Path(text[1:])
-            if path.stat().st_size > 4 * MAX_POSITION_CHARS:
-                raise rk.PositionError(f"position: {path} is too large to be a position")
-            text = path.read_text(encoding="utf-8")
-        return rk.from_position(_load(args.variant), text.strip())
-    records = _read_records_safely(Path(args.record))
-    if records is None:
-        raise rk.RecordError(f"render: cannot read {args.record}")
-    if not records or not isinstance(records[0], dict):
-        raise rk.RecordError(f"render: {args.record} holds no record")
-    record = records[0]
+        return rk.from_position(_load(args.variant), _position_text(args.position))
+    from rummykit.terminal import read_records
+
+    record = read_records(Path(args.record))[0]
     actions = list(record.get("actions") or [])
     if args.move is not None:
         if not 0 <= args.move <= len(actions):
@@ -363,62 +358,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     path = Path(args.record)
     if args.line is not None or path.suffix.lower() in (".jsonl", ".ndjson"):
         return _replay_jsonl(path, args.line)
-    records = _read_records_safely(path) or read_records(path)
+    records = read_records(path)
     print_replay(records, Console(highlight=False, soft_wrap=True), source=str(path))
     return 0
-
-
-_MAX_RECORD_FILE = 64 * 1024 * 1024
-
-
-def _read_records_safely(path: Path) -> list[dict[str, Any]] | None:
-    """Parse a record file as strict JSON: ``Infinity``/``NaN``, numbers of
-    more than 40 digits and nesting too deep for the parser are refused with a
-    :class:`~rummykit.RecordError` (one line, never a traceback). Returns the
-    records, or None to leave other problems (unreadable file...) to
-    ``read_records``."""
-
-    def no_constant(name: str) -> Any:
-        raise rk.RecordError(f"{path} is not valid JSON for a record: {name} is not a number")
-
-    def bounded_int(text: str) -> int:
-        if len(text.lstrip("-")) > 40:
-            raise rk.RecordError(f"{path}: a number of {len(text)} digits is too long for a record")
-        return int(text)
-
-    def bounded_float(text: str) -> float:
-        if len(text) > 40:
-            raise rk.RecordError(f"{path}: a number of {len(text)} characters is too long for a record")
-        return float(text)
-
-    try:
-        if path.stat().st_size > _MAX_RECORD_FILE or not path.is_file():
-            raise rk.RecordError(f"cannot read {path}: not a regular file of at most {_MAX_RECORD_FILE} bytes")
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-    try:
-        data = json.loads(
-            text, parse_constant=no_constant, parse_int=bounded_int, parse_float=bounded_float
-        )
-    except RecursionError:
-        raise rk.RecordError(f"{path}: JSON nested too deep for a record") from None
-    except json.JSONDecodeError as exc:
-        raise rk.RecordError(f"{path} is not valid JSON: {exc}") from None
-    except ValueError as exc:  # e.g. the interpreter's limit on integer digits
-        if isinstance(exc, rk.RummyError):
-            raise
-        raise rk.RecordError(f"{path} is not valid JSON for a record: {str(exc)[:80]}") from None
-    if isinstance(data, dict) and isinstance(data.get("records"), list):
-        data = data["records"]
-    records = data if isinstance(data, list) else [data]
-    if not records:
-        raise rk.RecordError(f"{path} holds no game record")
-    for i, rec in enumerate(records, 1):
-        if not isinstance(rec, dict):
-            where = f"record {i}" if len(records) > 1 else "the record"
-            raise rk.RecordError(f"{path}: {where} is not a JSON object")
-    return records
 
 
 def _count(minimum: int) -> Callable[[str], int]:

@@ -15,6 +15,7 @@ Built only on the public API.
 from __future__ import annotations
 
 import json
+import stat
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -503,23 +504,52 @@ def _random_seed() -> int:
 # --------------------------------------------------------------------------- replay
 
 
+MAX_RECORD_FILE = 64 * 1024 * 1024
+"""The largest record file ``read_records`` reads."""
+
+
 def read_records(path: Path) -> list[dict[str, Any]]:
     """The game records in a JSON file: one record (``Hand.record()``) or a
     list of them (``Match.records``, ``rummykit play --match --record``).
 
-    Raises :class:`~rummykit.RecordError` for a file that cannot be read or
-    holds no records.
+    The file is read as strict JSON, whoever wrote it: ``Infinity``/``NaN``,
+    numbers of more than 40 digits, nesting too deep for the parser and files
+    over 64 MB are refused. Raises :class:`~rummykit.RecordError` (one line,
+    never a traceback) for a file that cannot be read or holds no records.
     """
+
+    def no_constant(name: str) -> Any:
+        raise rk.RecordError(f"{path} is not valid JSON for a record: {name} is not a number")
+
+    def bounded_int(text: str) -> int:
+        if len(text.lstrip("-")) > 40:
+            raise rk.RecordError(f"{path}: a number of {len(text)} digits is too long for a record")
+        return int(text)
+
+    def bounded_float(text: str) -> float:
+        if len(text) > 40:
+            raise rk.RecordError(f"{path}: a number of {len(text)} characters is too long for a record")
+        return float(text)
+
     try:
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_RECORD_FILE:
+            raise rk.RecordError(f"cannot read {path}: not a regular file of at most {MAX_RECORD_FILE} bytes")
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise rk.RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise rk.RecordError(f"cannot read {path}: not UTF-8 text") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=no_constant, parse_int=bounded_int, parse_float=bounded_float)
+    except RecursionError:
+        raise rk.RecordError(f"{path}: JSON nested too deep for a record") from None
     except json.JSONDecodeError as exc:
         raise rk.RecordError(f"{path} is not valid JSON: {exc}") from None
+    except ValueError as exc:  # e.g. the interpreter's limit on integer digits
+        if isinstance(exc, rk.RummyError):
+            raise
+        raise rk.RecordError(f"{path} is not valid JSON for a record: {str(exc)[:80]}") from None
     if isinstance(data, dict) and isinstance(data.get("records"), list):
         data = data["records"]
     records = data if isinstance(data, list) else [data]
