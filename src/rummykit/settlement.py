@@ -43,7 +43,7 @@ from typing import Any
 import attrs
 
 from rummykit.cards import Card, Rank, parse_cards
-from rummykit.errors import NotationError, RummyError
+from rummykit.errors import ArgumentError, NotationError, RummyError
 from rummykit.melds import (
     Meld,
     MeldKind,
@@ -572,6 +572,8 @@ def settle(v: Variant, ending: Ending) -> Settlement:
     ...
     rummykit.errors.RummyError: ending: 1 x JK, but the deck of gin for 2 players holds 0
     """
+    if not isinstance(v, Variant):
+        raise ArgumentError(f"settle: v must be a Variant, got {type(v).__name__}")
     if not isinstance(ending, Ending):
         raise RummyError(f"settle needs an Ending, got {type(ending).__name__}")
     for cls in type(v.scoring).__mro__:

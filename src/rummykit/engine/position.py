@@ -42,7 +42,7 @@ from typing import TypeVar
 from rummykit.cards import Card, Rank, parse_card
 from rummykit.engine.phase import Phase, TableMeld
 from rummykit.engine.state import Hand
-from rummykit.errors import NotationError, RummyError
+from rummykit.errors import ArgumentError, NotationError, RummyError
 from rummykit.melds import Meld, classify_meld
 from rummykit.settlement import Termination
 from rummykit.variant import Variant
@@ -158,6 +158,8 @@ def position(hand: Hand, seat: int | None = None) -> str:
     >>> position(h, seat=0).split("; ")[:9]
     ['rkpos 1', 'variant gin', 'players 2', 'seat 0', 'dealer 0', 'deal 1', 'phase offer', 'to 1', 'turn 1']
     """
+    if not isinstance(hand, Hand):
+        raise ArgumentError(f"position: hand must be a Hand, got {type(hand).__name__}")
     h = hand
     n = h.n
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):

@@ -45,6 +45,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from rummykit.cards import Card, Rank, parse_cards
 from rummykit.errors import NotationError
+from rummykit.melds.args import checked
 from rummykit.melds.meld import Meld, MeldKind
 from rummykit.melds.tables import JOKER, Rules, card_rank, card_suit, rules_for
 from rummykit.variant import Variant
@@ -428,6 +429,7 @@ def _matches(meld: Meld, pins: Counter[tuple[Card, Card]]) -> bool:
     return all(have[p] >= n for p, n in pins.items())
 
 
+@checked("meld")
 def classify_meld(
     v: Variant,
     cards: MeldInput,
@@ -467,6 +469,7 @@ def classify_meld(
     return None
 
 
+@checked("meld")
 def meld_options(
     v: Variant, cards: MeldInput, *, wild_ranks: frozenset[Rank] = frozenset()
 ) -> tuple[Meld, ...]:

@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from rummykit.cards import Card, Rank, format_cards
+from rummykit.melds.args import checked
 from rummykit.melds.bound import cannot_meld_all
 from rummykit.melds.classify import (
     MeldInput,
@@ -186,6 +187,7 @@ def _group_readings(
     return out
 
 
+@checked("groups", "groups")
 def check_declaration(
     v: Variant,
     groups: Iterable[MeldInput],
@@ -313,6 +315,7 @@ def _cannot_declare(rules: Rules, codes: Sequence[int], min_pure: int, leave: in
     return cannot_meld_all(rules, natural, len(codes) - len(natural), min_pure, leave, codes)
 
 
+@checked("cards")
 def best_declaration(
     v: Variant,
     cards: Sequence[Card],

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 import attrs
 
 from rummykit.cards import Card, Rank, Suit, format_cards, parse_card
-from rummykit.errors import NotationError
+from rummykit.errors import ArgumentError, NotationError
 
 __all__ = ["Arrangement", "Meld", "MeldKind", "meld_sort_key"]
 
@@ -128,6 +128,8 @@ class Meld:
         ...
         rummykit.errors.NotationError: bad meld '7H 8H JK': a joker must say what it stands for, like JK=9H
         """
+        if not isinstance(text, str):
+            raise ArgumentError(f"Meld.parse: text must be a str, got {type(text).__name__}")
         tokens = text.replace(",", " ").split()
         if not tokens:
             raise NotationError(f"bad meld {text!r}: no cards")

@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rummykit.cards import Card, Rank
+from rummykit.melds.args import checked
 from rummykit.melds.classify import first_reading
 from rummykit.melds.meld import Arrangement, Meld
 from rummykit.melds.plain import SCALE, PlainTables, plain_cost, plain_melds, plain_plan, plain_tables
@@ -172,6 +173,7 @@ def _route(
     return rules, hand, None, 0, 0
 
 
+@checked("cards")
 def best_arrangement(
     v: Variant,
     cards: Iterable[Card],
@@ -218,6 +220,7 @@ def best_arrangement(
     return _arrangement(rules, groups2, dead2)
 
 
+@checked("cards")
 def min_deadwood(
     v: Variant,
     cards: Iterable[Card],
@@ -244,6 +247,7 @@ def min_deadwood(
     return few_search(rules, t, mask, jokers, want_plan=False)[0] // SCALE
 
 
+@checked("cards")
 def best_discard(
     v: Variant, cards: Iterable[Card], *, wild_ranks: frozenset[Rank] = frozenset()
 ) -> tuple[Card, Arrangement]:

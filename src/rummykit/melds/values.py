@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rummykit.cards import Card, Rank
+from rummykit.melds.args import checked
 from rummykit.melds.meld import Meld, MeldKind
 from rummykit.melds.tables import rules_for
 from rummykit.variant import Variant
@@ -20,6 +21,7 @@ from rummykit.variant import Variant
 __all__ = ["card_value", "hand_value", "meld_value"]
 
 
+@checked("card", "card")
 def card_value(v: Variant, card: Card, *, wild_ranks: frozenset[Rank] = frozenset()) -> int:
     """The value of ``card`` held in hand (as deadwood or penalty).
 
@@ -38,6 +40,7 @@ def card_value(v: Variant, card: Card, *, wild_ranks: frozenset[Rank] = frozense
     return rules_for(v, frozenset(wild_ranks)).values[card.code]
 
 
+@checked("cards")
 def hand_value(v: Variant, cards: Iterable[Card], *, wild_ranks: frozenset[Rank] = frozenset()) -> int:
     """The total value of ``cards`` held in hand.
 
