@@ -117,3 +117,16 @@ def test_schema_writes_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert json.loads(target.read_text(encoding="utf-8")) == rk.variant_schema()
     assert main(["schema", "-o", str(tmp_path / "missing" / "x.json")]) == 1
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_one_format_vocabulary_across_commands() -> None:
+    """Issue "For people": one --format vocabulary (text, json, markdown where it applies)."""
+    from rummykit.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+    for name, child in sub.choices.items():  # type: ignore[attr-defined]
+        for action in child._actions:
+            if "--format" in action.option_strings:
+                assert action.default == "text", name
+                assert set(action.choices) - {"table"} <= {"text", "json", "markdown"}, name

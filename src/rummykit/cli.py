@@ -599,7 +599,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --records: continue an interrupted study from its checkpoint (FILE.jsonl.progress)",
     )
     p.add_argument("--seed", type=int, default=0, metavar="S", help="master seed (default 0)")
-    p.add_argument("--format", choices=["table", "json"], default="table", help="output format")
+    p.add_argument(
+        "--format",
+        choices=["text", "json", "table"],
+        default="text",
+        help="output format: text (default; 'table' is an older name for it) or json",
+    )
     p.add_argument("--match", action="store_true", help="play whole matches rather than single hands")
     p.add_argument(
         "--progress",
