@@ -185,6 +185,21 @@ class Card:
             return "JK"
         return self.rank.letter + self.suit.letter
 
+    def __format__(self, spec: str) -> str:
+        """``format(card, "s")`` (or ``f"{card:s}"``) writes the suit as a symbol,
+        for people (``7♥``); ``str(card)`` stays the canonical ASCII notation,
+        which records and actions use.
+
+        >>> c = Card.parse("7H")
+        >>> f"{c} {c:s}", format(Card.joker(), "s")
+        ('7H 7♥', 'JK')
+        """
+        if spec == "s":
+            return "JK" if self.rank is None or self.suit is None else self.rank.letter + self.suit.symbol
+        if spec == "":
+            return str(self)
+        raise ValueError(f"unknown format {spec!r} for a card: '' (notation) or 's' (suit symbols)")
+
     def _repr_svg_(self) -> str:
         """The card as an SVG picture (Jupyter shows it); see :mod:`rummykit.svg`."""
         from rummykit import svg
@@ -282,11 +297,14 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def format_cards(cards: Iterable[Card]) -> str:
-    """Cards in canonical notation, space separated, in the given order.
+def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
+    """Cards in canonical notation, space separated, in the given order; with
+    ``symbols=True``, suits as symbols for people (never in records).
 
     >>> format_cards(parse_cards("th 10h"))
     'TH TH'
+    >>> format_cards(parse_cards("7H 8S JK"), symbols=True)
+    '7♥ 8♠ JK'
     """
     if isinstance(cards, str) or not isinstance(cards, Iterable):
         raise ArgumentError(f"format_cards: cards must be an iterable of cards, got {short_repr(cards)}")
@@ -294,7 +312,7 @@ def format_cards(cards: Iterable[Card]) -> str:
     for c in cards:
         if not isinstance(c, Card):
             raise ArgumentError(f"format_cards: cards must hold Card objects, got {short_repr(c)}")
-        out.append(str(c))
+        out.append(format(c, "s") if symbols else str(c))
     return " ".join(out)
 
 

@@ -102,6 +102,20 @@ class Meld:
             str(c) if c == r else f"{c}={r}" for c, r in zip(self.cards, self.represents, strict=True)
         )
 
+    def __format__(self, spec: str) -> str:
+        """``f"{meld:s}"`` writes suits as symbols for people (``KC=A♣ A♥ A♠``);
+        ``str(meld)`` stays the notation.
+
+        >>> f"{Meld.parse('KC=AC AH AS'):s}"
+        'K♣=A♣ A♥ A♠'
+        """
+        if spec not in ("", "s"):
+            raise ValueError(f"unknown format {spec!r} for a meld: '' (notation) or 's' (suit symbols)")
+        return " ".join(
+            format(c, spec) if c == r else f"{c:{spec}}={r:{spec}}"
+            for c, r in zip(self.cards, self.represents, strict=True)
+        )
+
     def _repr_svg_(self) -> str:
         """The meld as an SVG picture, wilds marked with what they stand for."""
         from rummykit import svg
