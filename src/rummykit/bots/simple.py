@@ -161,6 +161,48 @@ class GreedyBot:
             cards.remove(card)
         return self._deadwood(v, tuple(cards), view)
 
+    def _discard_deadwood(self, v: Variant, view: View, discards: list[Discard]) -> dict[Card, int]:
+        """The deadwood each discard leaves (see :meth:`_after_each`)."""
+        return self._after_each(v, tuple(view.hand), {a.card for a in discards}, view)
+
+    def _after_each(
+        self, v: Variant, cards: tuple[Card, ...], allowed: set[Card], view: View
+    ) -> dict[Card, int]:
+        """The deadwood left by discarding each card of ``allowed`` from
+        ``cards``, exact wherever it could be the least: one search of the whole
+        hand instead of one per discard.
+
+        With ``D`` the least deadwood of the whole hand: discarding a card of
+        that best arrangement's deadwood leaves exactly ``D - value`` (a better
+        arrangement of the rest plus that card would beat ``D``), and any other
+        card leaves at least ``D - value``; so only the cards whose bound does
+        not exceed the best found so far are searched on their own. The values
+        for the others are lower bounds above the least, which is all the
+        choice needs.
+        """
+        hand = tuple(sorted(cards))
+        wild = view.wild_ranks
+        arr = best_arrangement(v, hand, wild_ranks=wild) if hand else None
+
+        def exact(c: Card) -> int:
+            rest = list(hand)
+            rest.remove(c)
+            return self._deadwood(v, tuple(rest), view)
+
+        if arr is None:
+            return {c: exact(c) for c in allowed}
+        total = arr.deadwood_value
+        out = {c: total - card_value(v, c, wild_ranks=wild) for c in set(arr.deadwood) if c in allowed}
+        best = min(out.values(), default=None)
+        for c in sorted(allowed - set(out), key=lambda c: (-card_value(v, c, wild_ranks=wild), c)):
+            bound = total - card_value(v, c, wild_ranks=wild)
+            if best is None or bound <= best:
+                out[c] = exact(c)
+                best = out[c] if best is None else min(best, out[c])
+            else:
+                out[c] = bound
+        return out
+
     def _stalling(self, view: View) -> bool:
         over = view.turn - STALL_TURNS
         return over > 0 and self.rng.random() < min(0.5, over / 400)
@@ -175,9 +217,9 @@ class GreedyBot:
             now = self._deadwood(v, tuple(hand), view)
             loose = [a for a in discards if self._after(v, view, a.card) < now]
             return self.rng.choice(loose or discards)
+        after = self._discard_deadwood(v, view, discards)
         scored = [
-            (self._after(v, view, a.card), -_closeness(a.card, hand, view.wild_ranks), -_rank(a.card), a)
-            for a in discards
+            (after[a.card], -_closeness(a.card, hand, view.wild_ranks), -_rank(a.card), a) for a in discards
         ]
         best = min(s[:3] for s in scored)
         return self.rng.choice([s[3] for s in scored if s[:3] == best])
@@ -197,10 +239,9 @@ class GreedyBot:
                 ):
                     return plain_take[0]
                 return Draw() if Draw() in legal else plain_take[0]
-            after = min(
-                self._deadwood(v, tuple(c for j, c in enumerate(with_top) if j != i), view)
-                for i in range(len(view.hand))  # never the card just taken
-            )
+            # the best discard afterwards, never the card just taken (a copy of it
+            # from the hand leaves the same cards)
+            after = min(self._after_each(v, with_top, set(view.hand), view).values())
             if after < before:
                 return plain_take[0]
         if Draw() in legal:
