@@ -111,19 +111,11 @@ def test_simulate_takes_search_and_custom_bots_and_names_them() -> None:
 
 
 def test_cli_play_against_the_search_bot_and_custom_bots() -> None:
-    import subprocess
-    import sys
+    from functools import partial
 
-    def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "rummykit", *args],
-            input=stdin,
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=False,
-        )
+    from cli_helpers import run as run_cli
 
+    run = partial(run_cli, timeout=300)
     done = run("play", "phom", "--seed", "3", "--bot", "search", "--think", "0.05", stdin="1\n" * 60)
     assert done.returncode == 0, done.stderr
     assert "seat 1 (search)" in done.stdout

@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 
 import rummykit as rk
+from cli_helpers import run
 from rummykit.cli import main
 from rummykit.terminal import _visible_discards
 
@@ -108,17 +109,6 @@ class Terminal:
         code = self.proc.wait(timeout=5)
         os.close(self.fd)
         return code
-
-
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "rummykit", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
-    )
 
 
 # --------------------------------------------------------------------------- play in a terminal
