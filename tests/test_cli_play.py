@@ -117,7 +117,7 @@ class Terminal:
 def test_play_in_a_terminal() -> None:
     """Seed 1: the greedy bot takes the upcard JD and discards TC; it is then
     our turn, with 10 cards and two choices: draw or take."""
-    t = Terminal("play", "gin", "--seed", "1")
+    t = Terminal("play", "gin", "--seed", "1", "--ascii")  # letters: the symbols have their own test
     try:
         screen = t.expect(r"\n> ")
         assert "\x1b[" in t.raw.decode(), "rich should colour a terminal"
@@ -129,7 +129,7 @@ def test_play_in_a_terminal() -> None:
         assert "Stock: 31 cards" in screen
         assert "Opponents: seat 1 (greedy) 10 cards" in screen
         assert "Your hand (10): 4C · 4D QD · 2H 5H 6H 7H 9H · 5S QS" in screen
-        assert "best melds: 5H 6H 7H; deadwood 44" in screen
+        assert "best melds: [5H 6H 7H]; deadwood 44" in screen
         assert "Your move (draw phase):" in screen
         assert re.search(r"1\) draw\s+2\) take", screen)
 
