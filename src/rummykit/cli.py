@@ -510,6 +510,13 @@ def _symbols_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _cmd_completion(args: argparse.Namespace) -> int:
+    from rummykit.completion import completion_script
+
+    sys.stdout.write(completion_script(build_parser(), args.shell))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``rummykit`` command."""
     parser = argparse.ArgumentParser(
@@ -527,7 +534,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
 
     p = sub.add_parser("validate", help="check variant files; print every problem with its key path")
-    p.add_argument("files", nargs="+", metavar="FILE", help="variant TOML files")
+    p.add_argument(
+        "files", nargs="+", metavar="NAME|FILE", help="variant TOML files or built-in names (validate gin)"
+    )
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing for valid files")
     p.add_argument("--strict", action="store_true", help="warnings count as problems (exit 1)")
@@ -742,6 +751,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _symbols_options(p)
     p.set_defaults(func=_cmd_replay)
+
+    p = sub.add_parser(
+        "completion",
+        help="print a shell completion script (bash, zsh or fish)",
+        description="Print a completion script for the rummykit command: its commands, options, choices"
+        " and the built-in variant names. bash: add 'eval \"$(rummykit completion bash)\"' to ~/.bashrc;"
+        " zsh: rummykit completion zsh > a folder of your $fpath, named _rummykit; fish: rummykit"
+        " completion fish > ~/.config/fish/completions/rummykit.fish.",
+    )
+    p.add_argument("shell", choices=["bash", "zsh", "fish"], help="the shell to complete for")
+    p.set_defaults(func=_cmd_completion)
     return parser
 
 
