@@ -421,3 +421,76 @@ def test_simulate_shows_progress_in_a_terminal() -> None:
     assert re.search(r"simulating knock .*\d+/30", text)  # the bar, on stderr
     assert "Simulation of knock (Knock Rummy): 30 hands" in text
     assert "Traceback" not in text
+
+
+# --------------------------------------------------------------------------- symbols, seats (issue 14)
+
+
+class _Stream:
+    def __init__(self, tty: bool, encoding: str | None) -> None:
+        self.tty, self.encoding = tty, encoding
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.mark.parametrize(
+    ("stream", "expected"),
+    [
+        (_Stream(True, "utf-8"), True),
+        (_Stream(True, "ascii"), False),
+        (_Stream(True, "latin-1"), False),
+        (_Stream(True, None), False),
+        (_Stream(True, "no-such-codec"), False),
+        (_Stream(False, "utf-8"), False),
+        (object(), False),
+    ],
+)
+def test_symbols_by_default_only_on_a_terminal_that_prints_them(stream: object, expected: bool) -> None:
+    from rummykit.terminal import symbols_by_default
+
+    assert symbols_by_default(stream) is expected
+
+
+def test_symbols_in_a_utf8_terminal_by_default() -> None:
+    t = Terminal("play", "gin", "--seed", "1")
+    try:
+        screen = t.expect(r"\n> ")
+        assert "Your hand (10): 4♣ · 4♦ Q♦ · 2♥ 5♥ 6♥ 7♥ 9♥ · 5♠ Q♠" in screen
+        t.type("quit")
+        assert t.wait() == 0
+    finally:
+        if t.proc.poll() is None:
+            t.proc.kill()
+
+
+def test_symbols_and_ascii_options(tmp_path: Path) -> None:
+    piped = run("play", "gin", "--seed", "1", stdin="quit\n")
+    assert "Your hand (10): 4C · 4D QD · 2H 5H 6H 7H 9H · 5S QS" in piped.stdout  # a pipe: letters
+    record = tmp_path / "r.json"
+    sym = run("play", "gin", "--seed", "1", "--symbols", "--record", str(record), stdin="1\ndiscard Q♠\nquit\n")
+    assert "Your hand (10): 4♣ · 4♦ Q♦ · 2♥ 5♥ 6♥ 7♥ 9♥ · 5♠ Q♠" in sym.stdout
+    assert "discard QS" in record.read_bytes().decode("ascii")  # records stay ASCII
+    assert "discard Q♠" in run("replay", str(record), "--symbols").stdout
+    assert "discard QS" in run("replay", str(record), "--ascii").stdout
+    both = run("play", "gin", "--symbols", "--ascii")
+    assert both.returncode == 2 and "not allowed with argument" in both.stderr
+
+
+def test_seat_and_humans_options() -> None:
+    one = run("play", "gin", "--seed", "1", "--seat", "1", stdin="quit\n")
+    assert one.returncode == 0, one.stderr
+    assert "You are seat 1." in one.stdout and "Opponents: seat 0 (greedy)" in one.stdout
+    hot = run("play", "straight", "--seed", "4", "--players", "3", "--humans", "2", stdin="\nquit\n")
+    assert hot.returncode == 0, hot.stderr
+    assert "People at this terminal: seats 0, 1" in " ".join(hot.stdout.split())
+    assert "Pass the terminal to seat 1 (human)" in hot.stdout
+    for args, code, message in [
+        (["--seat", "2"], 1, "there is no seat 2 in a game of 2 players"),
+        (["--seat", "1", "--humans", "2"], 1, "give --seat or --humans, not both"),
+        (["--seat", "one"], 2, "expected seat numbers such as 1 or 0,2"),
+        (["--seat", "1,1"], 2, "seat 1 is named twice"),
+    ]:
+        proc = run("play", "gin", *args, stdin="quit\n")
+        assert proc.returncode == code, (args, proc.stdout)
+        assert message in proc.stderr and "Traceback" not in proc.stderr
