@@ -353,3 +353,27 @@ def test_symbolize_only_touches_cards() -> None:
 def test_the_best_melds_are_bracketed_one_by_one() -> None:
     _, out = play("gin", ["1", "quit"], seed=1)
     assert "  best melds: [5H 6H 7H]; deadwood 53" in out
+
+
+def test_undo_in_a_match_then_the_same_move_ends_the_game_the_same() -> None:
+    """Gin, a whole game against a random bot: an undo in the second hand,
+    then the same move again, leaves every record and total as without it."""
+    typed: list[tuple[int, str]] = []
+    whole_answer = random_player(6)
+
+    def recording(session: PlaySession, prompt: str) -> str | None:
+        line = whole_answer(session, prompt)
+        assert line is not None and session.m is not None
+        typed.append((session.m.hands_played, line))
+        return line
+
+    whole, _ = play("gin", Keyboard(answer=recording), seed=2, match=True, bots=["random"])
+    assert whole.m is not None and whole.m.is_over and whole.m.hands_played >= 2
+    # the third move typed in hand 2, taken back and typed again
+    k = next(i for i, (hand, _) in enumerate(typed) if hand == 1) + 2
+    lines = [line for _, line in typed]
+    detour = [*lines[: k + 1], "undo", lines[k], *lines[k + 1 :]]
+    again, out = play("gin", detour, seed=2, match=True, bots=["random"])
+    assert out.count("undone: your ") == 1
+    assert again.m is not None and again.m.is_over
+    assert again.m.records == whole.m.records and again.m.totals == whole.m.totals

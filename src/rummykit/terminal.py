@@ -691,9 +691,10 @@ class PlaySession:
                 self._new_bots(m.hand)
             else:
                 self.hand_seats = m.seats
-            h = self.hand
             if not self.play_hand():
                 return False
+            h = self.hand  # after play_hand: an undo replaces the hand object
+            assert h is not None
             self.show_result(h)
             self.show_totals(final=m.is_over)
             if not m.is_over and self.pause and any(s in m.seats for s in self.humans):
