@@ -197,3 +197,13 @@ def test_resume_keeps_the_game_as_it_was(
 def test_play_needs_a_ruleset_or_a_saved_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play"]) == 1
     assert "play: name the ruleset (a built-in name or a variant file), or --resume FILE" in capsys.readouterr().err
+
+
+def test_a_save_file_that_cannot_be_written_is_said_before_play(tmp_path: Path) -> None:
+    for target, reason in [(tmp_path / "no" / "game.json", "No such file or directory"), (tmp_path, "directory")]:
+        proc = run("play", "gin", "--seed", "1", "--save", str(target), stdin="1\n1\nquit\n")
+        assert proc.returncode == 1
+        assert f"rummykit: cannot save the game to {target}: " in proc.stderr and reason in proc.stderr
+        assert "Traceback" not in proc.stderr and "Your hand" not in proc.stdout
+    assert list(tmp_path.iterdir()) == []
+    assert not (tmp_path.parent / f"{tmp_path.name}.tmp").exists()  # no temporary file left behind

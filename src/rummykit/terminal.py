@@ -22,6 +22,7 @@ Built only on the public API.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import json
 import re
@@ -647,6 +648,10 @@ class PlaySession:
     def run(self) -> int:
         """Play until the hand (or game) ends or the people quit; the exit code."""
         finished = False
+        if self.m is None and self.hand is None:
+            self.hand = rk.new_hand(self.v, self.players, seed=self.seed)
+            self._new_bots(self.hand)
+        self._save(announce=False)  # a file that cannot be written is said now, not after the game
         try:
             finished = self._run()
         finally:
@@ -675,9 +680,7 @@ class PlaySession:
     def _run(self) -> bool:
         self.say(Text(self._opening()))
         if self.m is None:
-            if self.hand is None:
-                self.hand = rk.new_hand(self.v, self.players, seed=self.seed)
-                self._new_bots(self.hand)
+            assert self.hand is not None  # dealt by run()
             if not self.play_hand():
                 return False
             self.show_result(self.hand)
@@ -959,8 +962,13 @@ class PlaySession:
             return
         text = json.dumps(self.session_data(), indent=1, ensure_ascii=True) + "\n"
         tmp = self.save_path.with_name(self.save_path.name + ".tmp")
-        tmp.write_text(text, encoding="ascii")
-        tmp.replace(self.save_path)
+        try:
+            tmp.write_text(text, encoding="ascii")
+            tmp.replace(self.save_path)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            raise rk.RummyError(f"cannot save the game to {self.save_path}: {exc.strerror or exc}") from None
         if announce:
             self.say(escape(f"Game saved to {self.save_path} (rummykit play --resume {self.save_path} continues it)"))
 
