@@ -176,10 +176,22 @@ def _default_players(v: rk.Variant) -> int:
 
 def _symbols(args: argparse.Namespace) -> bool:
     """``--symbols`` / ``--ascii``, else symbols only on a terminal that can
-    print them."""
-    from rummykit.terminal import symbols_by_default
+    print them. On an output that cannot print them (``PYTHONIOENCODING=ascii``)
+    ``--symbols`` is refused, and any other character it cannot print (a
+    variant's title: Phỏm) is written as ``?`` rather than stopping play."""
+    from rummykit.terminal import encodes, symbols_by_default
 
+    encoding = getattr(sys.stdout, "encoding", None)
+    printable = encodes(encoding, "♣♦♥♠")
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if not printable and callable(reconfigure):
+        reconfigure(errors="replace")
     choice: bool | None = getattr(args, "symbols", None)
+    if choice and not printable:
+        raise rk.RummyError(
+            f"--symbols: the output's encoding ({encoding}) cannot print suit symbols;"
+            " use --ascii, or set PYTHONIOENCODING=utf-8"
+        )
     return symbols_by_default() if choice is None else choice
 
 

@@ -58,6 +58,7 @@ __all__ = [
     "PlaySession",
     "SESSION_FORMAT",
     "cards_text",
+    "encodes",
     "meld_text",
     "print_replay",
     "read_records",
@@ -89,7 +90,7 @@ Type the number of an action, or the action itself in rummykit notation:
   knock QS              knock, discarding QS face down
   pass                  decline (an offered upcard, a claim, more lay-offs)
   drop (or concede)     give up the hand, where the rules allow it (asks first)
-Suits may be typed as letters (7H) or symbols (7♥). Other commands:
+Suits may be typed as letters (7H) or as suit symbols. Other commands:
   hint                  what the greedy bot would play here (not played)
   sort, sort rank, sort suit   how your hand is shown
   undo                  take back your last move (practice against bots)
@@ -110,6 +111,19 @@ def symbolize(text: str) -> str:
     return _CARD.sub(lambda m: m.group(1) + _SYMBOL[m.group(2)], text)
 
 
+def encodes(encoding: str | None, text: str) -> bool:
+    """Whether ``encoding`` (a stream's, None for unknown: ASCII) can write ``text``.
+
+    >>> encodes("utf-8", "7♥ ·"), encodes("ascii", "7♥"), encodes("no-such-codec", "7H")
+    (True, False, False)
+    """
+    try:
+        text.encode(encoding or "ascii")
+    except (LookupError, UnicodeError):
+        return False
+    return True
+
+
 def symbols_by_default(stream: Any = None) -> bool:
     """Whether to show suits as symbols when neither ``--symbols`` nor
     ``--ascii`` is given: only on a terminal whose encoding
@@ -117,12 +131,9 @@ def symbols_by_default(stream: Any = None) -> bool:
     letters."""
     out = sys.stdout if stream is None else stream
     try:
-        if not out.isatty():
-            return False
-        "♣♦♥♠".encode(out.encoding or "ascii")
-    except (AttributeError, ValueError, LookupError, UnicodeError):
+        return bool(out.isatty()) and encodes(out.encoding, "♣♦♥♠")
+    except (AttributeError, ValueError):
         return False
-    return True
 
 
 def _card_style(card: rk.Card) -> str:
@@ -142,11 +153,16 @@ def _rank_key(card: rk.Card) -> tuple[int, int, int]:
 
 
 def cards_text(
-    cards: Sequence[rk.Card], *, by_suit: bool = False, by_rank: bool = False, symbols: bool = False
+    cards: Sequence[rk.Card],
+    *,
+    by_suit: bool = False,
+    by_rank: bool = False,
+    symbols: bool = False,
+    dot: str = "·",
 ) -> Text:
-    """Cards in notation, hearts and diamonds in red; ``by_suit`` puts a dot
-    between suits, ``by_rank`` two spaces between ranks; ``symbols`` writes
-    suits as symbols.
+    """Cards in notation, hearts and diamonds in red; ``by_suit`` puts
+    ``dot`` between suits, ``by_rank`` two spaces between ranks; ``symbols``
+    writes suits as symbols.
 
     >>> import rummykit as rk
     >>> cards_text(rk.parse_cards("4C 4D QD 2H"), by_suit=True).plain
@@ -159,7 +175,7 @@ def cards_text(
     for i, card in enumerate(cards):
         group: object = card.suit if by_suit else card.rank
         if i:
-            gap = " · " if by_suit else "  " if by_rank else " "
+            gap = f" {dot} " if by_suit else "  " if by_rank else " "
             text.append(gap if group != prev else " ")
         text.append(_card(card, symbols), style=_card_style(card))
         prev = group
@@ -300,6 +316,8 @@ class PlaySession:
         self.think = think
         self.humans: tuple[int, ...] = tuple(sorted(people))
         self.symbols = symbols
+        # the separator between suits, where the output can print it (else ASCII)
+        self.dot = "·" if encodes(self.console.encoding, "·") else "|"
         self.sort = sort
         self.bot_list = [b.strip() for b in bots if b.strip()] or ["greedy"]
         self.labels: list[str] = []
@@ -362,7 +380,7 @@ class PlaySession:
             return cards_text(cards, symbols=self.symbols)
         if self.sort == "rank":
             return cards_text(sorted(cards, key=_rank_key), by_rank=True, symbols=self.symbols)
-        return cards_text(cards, by_suit=True, symbols=self.symbols)
+        return cards_text(cards, by_suit=True, symbols=self.symbols, dot=self.dot)
 
     def _seats(self) -> tuple[int, ...]:
         """Match seats of the current hand's seats (fixed when the hand is
@@ -598,7 +616,8 @@ class PlaySession:
         hand_no = f"hand {self.m.hands_played + 1}" if self.m is not None else "hand"
         view = h.view(0)
         dealer = self._seats()[view.dealer]
-        return f"{self.v.title} · {hand_no} · turn {view.turn} · dealer {self._short(dealer, viewer)}"
+        dot = self.dot
+        return f"{self.v.title} {dot} {hand_no} {dot} turn {view.turn} {dot} dealer {self._short(dealer, viewer)}"
 
     def flush_log(self, viewer: int | None) -> None:
         for line in self.logs[viewer]:
