@@ -523,3 +523,17 @@ def test_an_ascii_output_gets_ascii_never_a_traceback() -> None:
     assert proc.stderr.decode("ascii").startswith(
         "rummykit: --symbols: the output's encoding (ascii) cannot print suit symbols; use --ascii"
     )
+
+
+def test_every_help_prints_on_an_ascii_output() -> None:
+    """--help has no symbol in it: an ASCII-only terminal prints it."""
+    import argparse
+
+    from rummykit.cli import build_parser
+
+    parser = build_parser()
+    parser.format_help().encode("ascii")
+    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    for name, child in sub.choices.items():
+        text = child.format_help()
+        assert text.encode("ascii", "replace").decode("ascii") == text, name

@@ -515,7 +515,7 @@ def _symbols_options(p: argparse.ArgumentParser) -> None:
         action="store_const",
         const=True,
         default=None,
-        help="suits as symbols: 7♥ (default: when the terminal can print them)",
+        help="suits as symbols rather than letters (default: when the terminal can print them)",
     )
     group.add_argument(
         "--ascii", dest="symbols", action="store_const", const=False, help="suits as letters: 7H"
