@@ -117,7 +117,7 @@ class Terminal:
 def test_play_in_a_terminal() -> None:
     """Seed 1: the greedy bot takes the upcard JD and discards TC; it is then
     our turn, with 10 cards and two choices: draw or take."""
-    t = Terminal("play", "gin", "--seed", "1")
+    t = Terminal("play", "gin", "--seed", "1", "--ascii")  # letters: the symbols have their own test
     try:
         screen = t.expect(r"\n> ")
         assert "\x1b[" in t.raw.decode(), "rich should colour a terminal"
@@ -129,7 +129,7 @@ def test_play_in_a_terminal() -> None:
         assert "Stock: 31 cards" in screen
         assert "Opponents: seat 1 (greedy) 10 cards" in screen
         assert "Your hand (10): 4C · 4D QD · 2H 5H 6H 7H 9H · 5S QS" in screen
-        assert "best melds: 5H 6H 7H; deadwood 44" in screen
+        assert "best melds: [5H 6H 7H]; deadwood 44" in screen
         assert "Your move (draw phase):" in screen
         assert re.search(r"1\) draw\s+2\) take", screen)
 
@@ -421,3 +421,119 @@ def test_simulate_shows_progress_in_a_terminal() -> None:
     assert re.search(r"simulating knock .*\d+/30", text)  # the bar, on stderr
     assert "Simulation of knock (Knock Rummy): 30 hands" in text
     assert "Traceback" not in text
+
+
+# --------------------------------------------------------------------------- symbols, seats (issue 14)
+
+
+class _Stream:
+    def __init__(self, tty: bool, encoding: str | None) -> None:
+        self.tty, self.encoding = tty, encoding
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.mark.parametrize(
+    ("stream", "expected"),
+    [
+        (_Stream(True, "utf-8"), True),
+        (_Stream(True, "ascii"), False),
+        (_Stream(True, "latin-1"), False),
+        (_Stream(True, None), False),
+        (_Stream(True, "no-such-codec"), False),
+        (_Stream(False, "utf-8"), False),
+        (object(), False),
+    ],
+)
+def test_symbols_by_default_only_on_a_terminal_that_prints_them(stream: object, expected: bool) -> None:
+    from rummykit.terminal import symbols_by_default
+
+    assert symbols_by_default(stream) is expected
+
+
+def test_symbols_in_a_utf8_terminal_by_default() -> None:
+    t = Terminal("play", "gin", "--seed", "1")
+    try:
+        screen = t.expect(r"\n> ")
+        assert "Your hand (10): 4♣ · 4♦ Q♦ · 2♥ 5♥ 6♥ 7♥ 9♥ · 5♠ Q♠" in screen
+        t.type("quit")
+        assert t.wait() == 0
+    finally:
+        if t.proc.poll() is None:
+            t.proc.kill()
+
+
+def test_symbols_and_ascii_options(tmp_path: Path) -> None:
+    piped = run("play", "gin", "--seed", "1", stdin="quit\n")
+    assert "Your hand (10): 4C · 4D QD · 2H 5H 6H 7H 9H · 5S QS" in piped.stdout  # a pipe: letters
+    record = tmp_path / "r.json"
+    sym = run("play", "gin", "--seed", "1", "--symbols", "--record", str(record), stdin="1\ndiscard Q♠\nquit\n")
+    assert "Your hand (10): 4♣ · 4♦ Q♦ · 2♥ 5♥ 6♥ 7♥ 9♥ · 5♠ Q♠" in sym.stdout
+    assert "discard QS" in record.read_bytes().decode("ascii")  # records stay ASCII
+    assert "discard Q♠" in run("replay", str(record), "--symbols").stdout
+    assert "discard QS" in run("replay", str(record), "--ascii").stdout
+    both = run("play", "gin", "--symbols", "--ascii")
+    assert both.returncode == 2 and "not allowed with argument" in both.stderr
+
+
+def test_seat_and_humans_options() -> None:
+    one = run("play", "gin", "--seed", "1", "--seat", "1", stdin="quit\n")
+    assert one.returncode == 0, one.stderr
+    assert "You are seat 1." in one.stdout and "Opponents: seat 0 (greedy)" in one.stdout
+    hot = run("play", "straight", "--seed", "4", "--players", "3", "--humans", "2", stdin="\nquit\n")
+    assert hot.returncode == 0, hot.stderr
+    assert "People at this terminal: seats 0, 1" in " ".join(hot.stdout.split())
+    assert "Pass the terminal to seat 1 (human)" in hot.stdout
+    for args, code, message in [
+        (["--seat", "2"], 1, "there is no seat 2 in a game of 2 players"),
+        (["--seat", "1", "--humans", "2"], 1, "give --seat or --humans, not both"),
+        (["--seat", "one"], 2, "expected seat numbers such as 1 or 0,2"),
+        (["--seat", "1,1"], 2, "seat 1 is named twice"),
+    ]:
+        proc = run("play", "gin", *args, stdin="quit\n")
+        assert proc.returncode == code, (args, proc.stdout)
+        assert message in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_an_ascii_output_gets_ascii_never_a_traceback() -> None:
+    """PYTHONIOENCODING=ascii: letters, '|' between suits, '?' for what cannot
+    be printed (Phỏm's title); --symbols is refused in one line."""
+
+    def ascii_run(*args: str) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run(
+            [sys.executable, "-m", "rummykit", *args],
+            input=b"help\nquit\n",
+            capture_output=True,
+            timeout=120,
+            env={**os.environ, "PYTHONIOENCODING": "ascii"},
+            check=False,
+        )
+
+    proc = ascii_run("play", "gin", "--seed", "1")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.decode("ascii")  # raises on any other byte
+    assert "Your hand (10): 4C | 4D QD | 2H 5H 6H 7H 9H | 5S QS" in out
+    assert "Gin Rummy | hand | turn 2 | dealer you" in out and "Quit." in out
+    proc = ascii_run("play", "phom", "--seed", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert "Ph?m" in proc.stdout.decode("ascii")
+    proc = ascii_run("play", "gin", "--symbols")
+    assert proc.returncode == 1
+    assert proc.stderr.decode("ascii").startswith(
+        "rummykit: --symbols: the output's encoding (ascii) cannot print suit symbols; use --ascii"
+    )
+
+
+def test_every_help_prints_on_an_ascii_output() -> None:
+    """--help has no symbol in it: an ASCII-only terminal prints it."""
+    import argparse
+
+    from rummykit.cli import build_parser
+
+    parser = build_parser()
+    parser.format_help().encode("ascii")
+    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    for name, child in sub.choices.items():
+        text = child.format_help()
+        assert text.encode("ascii", "replace").decode("ascii") == text, name

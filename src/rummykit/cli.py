@@ -14,6 +14,7 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import rummykit as rk
 from rummykit.loading import builtin_path
@@ -173,30 +174,96 @@ def _default_players(v: rk.Variant) -> int:
     return 2 if 2 in v.players.counts() else v.players.min
 
 
+def _symbols(args: argparse.Namespace) -> bool:
+    """``--symbols`` / ``--ascii``, else symbols only on a terminal that can
+    print them. On an output that cannot print them (``PYTHONIOENCODING=ascii``)
+    ``--symbols`` is refused, and any other character it cannot print (a
+    variant's title: Phỏm) is written as ``?`` rather than stopping play."""
+    from rummykit.terminal import encodes, symbols_by_default
+
+    encoding = getattr(sys.stdout, "encoding", None)
+    printable = encodes(encoding, "♣♦♥♠")
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if not printable and callable(reconfigure):
+        reconfigure(errors="replace")
+    choice: bool | None = getattr(args, "symbols", None)
+    if choice and not printable:
+        raise rk.RummyError(
+            f"--symbols: the output's encoding ({encoding}) cannot print suit symbols;"
+            " use --ascii, or set PYTHONIOENCODING=utf-8"
+        )
+    return symbols_by_default() if choice is None else choice
+
+
+def _human_seats(args: argparse.Namespace) -> tuple[int, ...]:
+    """The seats played at this terminal: ``--seat P[,Q...]`` or ``--humans N``."""
+    if args.humans is not None and args.seat is not None:
+        raise rk.RummyError("play: give --seat or --humans, not both (--humans N is --seat 0,1,...,N-1)")
+    if args.humans is not None:
+        return tuple(range(args.humans))
+    return tuple(args.seat) if args.seat is not None else (0,)
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     from rummykit.terminal import PlaySession, stdin_is_tty
 
-    if getattr(args, "from_position", None) is not None:
-        return _play_from_position(args)
+    display: dict[str, Any] = {
+        "pause": stdin_is_tty(),
+        "echo": not stdin_is_tty(),
+        "symbols": _symbols(args),
+        "record": Path(args.record) if args.record else None,
+    }
+    if args.resume is not None:
+        fixed = [
+            opt
+            for opt, given in [
+                ("NAME|FILE", args.variant is not None),
+                ("--players", args.players is not None),
+                ("--seed", args.seed is not None),
+                ("--match", args.match),
+                ("--seat", args.seat is not None),
+                ("--humans", args.humans is not None),
+                ("--think", args.think is not None),
+                ("--from-position", args.from_position is not None),
+                ("--sort", args.sort is not None),
+            ]
+            if given
+        ]
+        if fixed:
+            raise rk.RummyError(
+                f"play --resume continues the saved game as it was: {', '.join(fixed)} cannot change it"
+            )
+        session = PlaySession.resume(
+            Path(args.resume),
+            bots=args.bots,
+            save=Path(args.save) if args.save else None,
+            **display,
+        )
+        return session.run()
+    if args.variant is None:
+        raise rk.RummyError("play: name the ruleset (a built-in name or a variant file), or --resume FILE")
+    if args.from_position is not None:
+        return _play_from_position(args, display)
     variant = _load(args.variant)
     session = PlaySession(
         variant,
         players=args.players or _default_players(variant),
         seed=args.seed,
         match=args.match,
-        bots=args.bots,
-        record=Path(args.record) if args.record else None,
-        pause=stdin_is_tty(),
-        echo=not stdin_is_tty(),
+        bots=args.bots or ("greedy",),
         think=args.think,
+        humans=_human_seats(args),
+        sort=args.sort or "suit",
+        save=Path(args.save) if args.save else None,
+        **display,
     )
     return session.run()
 
 
-def _play_from_position(args: argparse.Namespace) -> int:
+def _play_from_position(args: argparse.Namespace, display: dict[str, Any]) -> int:
     """``play --from-position TEXT`` (or ``@FILE``): play on from a position,
-    as given in a bug report; you are seat 0, bots the others."""
-    from rummykit.terminal import PlaySession, stdin_is_tty
+    as given in a bug report; you are seat 0 (or --seat), bots the others."""
+    from rummykit.terminal import PlaySession
 
     text = _position_text(args.from_position)
     if args.match or args.record or args.players or args.seed is not None:
@@ -210,20 +277,19 @@ def _play_from_position(args: argparse.Namespace) -> int:
         players=hand.players,
         seed=0,
         match=False,
-        bots=args.bots,
-        pause=stdin_is_tty(),
-        echo=not stdin_is_tty(),
+        bots=args.bots or ("greedy",),
+        think=args.think,
+        humans=_human_seats(args),
+        sort=args.sort or "suit",
+        save=Path(args.save) if args.save else None,
+        hand=hand,
+        **{**display, "record": None},
     )
-    session.hand = hand
-    session.say(
+    session.banner = (
         f"rummykit play: {variant.title} ({variant.name}), {hand.players} players, from a position"
-        f" (turn {hand.turns}). You are seat 0. Type help for the notation, quit to stop."
+        f" (turn {hand.turns}). {session._who()} Type help for the commands, quit to stop."
     )
-    if not session.play_hand(hand, hand.apply):
-        session.say("Quit.")
-        return 0
-    session.show_result(hand)
-    return 0
+    return session.run()
 
 
 def _position_text(arg: str) -> str:
@@ -327,7 +393,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay_jsonl(path: Path, line: int | None) -> int:
+def _replay_jsonl(path: Path, line: int | None, symbols: bool) -> int:
     """Replay the records of a JSON Lines file (``simulate --records``), one
     line at a time so that a large study is never held in memory."""
     from rich.console import Console
@@ -342,7 +408,7 @@ def _replay_jsonl(path: Path, line: int | None) -> int:
             rk.replay(rec)
         except rk.RecordError as exc:
             raise rk.RecordError(f"{path}, line {n}: {exc}") from None
-        print_replay([rec], console, source=f"{path}, line {n}")
+        print_replay([rec], console, source=f"{path}, line {n}", symbols=symbols)
         count += 1
     if line is None:
         console.rule()
@@ -357,9 +423,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
     path = Path(args.record)
     if args.line is not None or path.suffix.lower() in (".jsonl", ".ndjson"):
-        return _replay_jsonl(path, args.line)
+        return _replay_jsonl(path, args.line, _symbols(args))
     records = read_records(path)
-    print_replay(records, Console(highlight=False, soft_wrap=True), source=str(path))
+    print_replay(records, Console(highlight=False, soft_wrap=True), source=str(path), symbols=_symbols(args))
     return 0
 
 
@@ -424,6 +490,45 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _seats(text: str) -> tuple[int, ...]:
+    seats: list[int] = []
+    for part in text.split(","):
+        try:
+            seat = int(part.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected seat numbers such as 1 or 0,2, got {text!r}"
+            ) from None
+        if seat < 0:
+            raise argparse.ArgumentTypeError(f"expected seat numbers from 0, got {seat}")
+        if seat in seats:
+            raise argparse.ArgumentTypeError(f"seat {seat} is named twice")
+        seats.append(seat)
+    return tuple(seats)
+
+
+def _symbols_options(p: argparse.ArgumentParser) -> None:
+    group = p.add_mutually_exclusive_group()
+    group.add_argument(
+        "--symbols",
+        dest="symbols",
+        action="store_const",
+        const=True,
+        default=None,
+        help="suits as symbols rather than letters (default: when the terminal can print them)",
+    )
+    group.add_argument(
+        "--ascii", dest="symbols", action="store_const", const=False, help="suits as letters: 7H"
+    )
+
+
+def _cmd_completion(args: argparse.Namespace) -> int:
+    from rummykit.completion import completion_script
+
+    sys.stdout.write(completion_script(build_parser(), args.shell))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``rummykit`` command."""
     parser = argparse.ArgumentParser(
@@ -441,7 +546,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
 
     p = sub.add_parser("validate", help="check variant files; print every problem with its key path")
-    p.add_argument("files", nargs="+", metavar="FILE", help="variant TOML files")
+    p.add_argument(
+        "files", nargs="+", metavar="NAME|FILE", help="variant TOML files or built-in names (validate gin)"
+    )
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing for valid files")
     p.add_argument("--strict", action="store_true", help="warnings count as problems (exit 1)")
@@ -504,11 +611,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "play",
-        help="play a hand (or a whole game) in the terminal against bots",
-        description="Play in the terminal against bots. You are seat 0; the other seats are bots. "
-        "Type the number of a legal action or the action in notation (discard QS); help, quit.",
+        help="play a hand (or a whole game) in the terminal against bots, or with friends",
+        description="Play in the terminal against bots. You are seat 0 (--seat P); the other seats are"
+        " bots. Several people at one terminal (--humans N or --seat 0,2) play hot-seat: the screen is"
+        " hidden between their turns. Type the number of a legal action or the action in notation"
+        " (discard QS); hint, sort, undo, show, help, quit. --save FILE keeps the game to --resume later.",
     )
-    p.add_argument("variant", metavar="NAME|FILE", help="a built-in name or a variant file")
+    p.add_argument("variant", nargs="?", metavar="NAME|FILE", help="a built-in name or a variant file")
     p.add_argument(
         "--players",
         type=_count(1),
@@ -518,11 +627,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, metavar="S", help="seed of the deal (default: random, printed)")
     p.add_argument("--match", action="store_true", help="play a whole game, hand after hand")
     p.add_argument(
+        "--seat",
+        type=_seats,
+        metavar="P[,Q...]",
+        help="the seat you play (default 0); several seats: people taking turns at this terminal",
+    )
+    p.add_argument(
+        "--humans",
+        type=_count(1),
+        metavar="N",
+        help="N people at this terminal, seats 0 to N-1, passing it between turns (hot-seat)",
+    )
+    p.add_argument(
         "--bots",
         type=_bots,
-        default=("greedy",),
         metavar="random|greedy|search|module:Class",
-        help="the opponents (default greedy); a comma list is assigned to seats 1, 2, ... in turn",
+        help="the opponents (default greedy); a comma list is assigned to the bot seats in turn",
     )
     p.add_argument(
         "--bot",
@@ -537,7 +657,19 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="thinking time per move of the search bot (default 1)",
     )
+    p.add_argument("--sort", choices=["suit", "rank"], help="show your hand by suit (default) or by rank")
+    _symbols_options(p)
     p.add_argument("--record", metavar="FILE", help="write the game record (JSON) here when play ends")
+    p.add_argument(
+        "--save",
+        metavar="FILE",
+        help="keep the game in FILE (after each of your moves and when play stops), to --resume it",
+    )
+    p.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="continue the game saved in FILE (by --save) where it stopped, saving to it again",
+    )
     p.add_argument(
         "--from-position",
         metavar="TEXT|@FILE",
@@ -629,7 +761,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="replay line N of a JSON Lines file of records (simulate --records); "
         "without it every line of a .jsonl file is replayed",
     )
+    _symbols_options(p)
     p.set_defaults(func=_cmd_replay)
+
+    p = sub.add_parser(
+        "completion",
+        help="print a shell completion script (bash, zsh or fish)",
+        description="Print a completion script for the rummykit command: its commands, options, choices"
+        " and the built-in variant names. bash: add 'eval \"$(rummykit completion bash)\"' to ~/.bashrc;"
+        " zsh: rummykit completion zsh > a folder of your $fpath, named _rummykit; fish: rummykit"
+        " completion fish > ~/.config/fish/completions/rummykit.fish.",
+    )
+    p.add_argument("shell", choices=["bash", "zsh", "fish"], help="the shell to complete for")
+    p.set_defaults(func=_cmd_completion)
     return parser
 
 
