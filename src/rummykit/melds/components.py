@@ -1,0 +1,471 @@
+"""Least deadwood by independent components: any number of decks, wilds worth nothing (internal).
+
+For the unconstrained least deadwood value (no run requirement, no
+declaration) of a hand whose wild cards are worth nothing as deadwood
+(Indian rummy: printed and cut jokers count 0), with no limit on the wilds
+in a meld, a meld of at least one natural card (``min_naturals <= 1``) and
+wilds allowed side by side in runs, only the natural cards matter: the wilds
+are ``w`` interchangeable helpers, a wild-rank card included (recast as a
+wild, every meld it is natural in stays a meld, or covers nothing of value).
+A hand with no wild card at all qualifies under any rules.
+
+Representation. The natural cards are one integer with a 2-bit count per
+card code (up to three copies); a suit is a 26-bit field.
+
+Components. Two natural cards are *linked* when one meld could hold both as
+neighbours: same suit and at most ``w`` ranks between them in some run
+window, or same rank in two suits where enough cards and wilds make a set.
+The naturals of any meld are connected, so the hand splits into components
+that share nothing but the wilds: the least deadwood of each component is
+computed for every number of wilds ``0..w``, and the components are combined
+by a min-plus convolution over the wilds. The least deadwood after each
+possible discard (:func:`deadwood_each`) recomputes only the discarded card's
+component: one pass over the hand instead of one search per card.
+
+Search inside a component. The lowest natural card is deadwood, or the
+lowest natural of a run or a set. A meld that holds a wild where a natural
+card of the hand could stand may take that card instead (the card's old meld
+takes the wild, or lost its only natural and covered nothing else), so a run
+through window ``R`` takes one copy of every rank of ``R`` present, and a set
+that holds a wild takes every suit present. Results are memoised per (cards,
+wilds) and kept between calls: components recur from one hand to the next.
+
+Checked against the general search (:mod:`rummykit.melds.search`) in the
+tests, on random Indian hands and others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rummykit.melds.tables import JOKER, MAXK, Rules
+
+__all__ = ["CompTables", "comp_tables", "deadwood", "deadwood_each", "encode"]
+
+INF = 1 << 62
+_M26 = (1 << 26) - 1
+_EVEN26 = sum(1 << (2 * r) for r in range(13))
+_EVEN = sum(1 << (2 * c) for c in range(52))
+_SPREAD4 = 1 | 1 << 26 | 1 << 52 | 1 << 78
+_COL = 3 * _SPREAD4
+_MAXW = 31
+_MEMO_LIMIT = 300_000
+_SUIT_SHIFT = tuple(26 * (c // 13) for c in range(52))
+_RANK_SHIFT = tuple(2 * (c % 13) for c in range(52))
+
+ONES = tuple(sum(1 << (2 * r) for r in range(13) if m >> r & 1) for m in range(1 << 13))
+"""13-bit rank mask -> one copy of each rank in a 26-bit suit field."""
+FIELD = tuple(3 * x for x in ONES)
+"""13-bit rank mask -> the 2-bit count fields of those ranks."""
+
+
+def _ranks(field: int) -> int:
+    """The 13-bit mask of the ranks present in a 26-bit suit field."""
+    m = 0
+    for r in range(13):
+        if field >> (2 * r) & 3:
+            m |= 1 << r
+    return m
+
+
+class CompTables:
+    """Per-rules tables and the memo of the component solver."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        values = rules.values
+        self.values = values
+        self.dead_joker = 0 if rules.wild[JOKER] else values[JOKER]
+        self.usable = all(x >= 0 for x in values) and all(
+            len(set(seq)) == len(seq) for _, seq in rules.windows
+        )
+        # wilds may be helpers at all: worth nothing, no limit, no pattern
+        wild_codes = [c for c in range(53) if rules.wild[c]]
+        self.wild_ok = (
+            all(values[c] == 0 for c in wild_codes)
+            and rules.min_naturals <= 1
+            and (rules.adjacent_wilds or not rules.runs)
+            and (rules.wilds_in_runs or not rules.runs)
+            and (rules.wilds_in_sets or not rules.sets)
+            and all(rules.wilds_ok(k, m) for m in range(1, MAXK + 1) for k in range(MAXK + 1))
+        )
+        self.set_min = min(rules.set_sizes) if rules.sets and rules.set_sizes else 99
+        # the fewest wilds between two ranks in one run window
+        gap = [[INF] * 13 for _ in range(13)]
+        for _, seq in rules.windows:
+            for a, ra in enumerate(seq):
+                for b in range(a + 1, len(seq)):
+                    i, j = ra - 1, seq[b] - 1
+                    g = b - a - 1
+                    if g < gap[i][j]:
+                        gap[i][j] = gap[j][i] = g
+        self.gap = gap
+        self.memos: list[dict[int, int]] = [{} for _ in range(_MAXW + 1)]
+        """One memo per number of wilds: natural cards -> least deadwood."""
+        self.suit_cache: dict[int, tuple[int, ...]] = {}
+        self.groups_cache: dict[int, tuple[int, ...]] = {}
+        self.run_opts = _RunOptions(rules)
+        self.set_opts = _SetOptions(rules)
+        self.f = _solver(self)
+
+    def trim(self) -> None:
+        """Drop the memos once they hold too many states."""
+        if sum(len(m) for m in self.memos) > _MEMO_LIMIT:
+            for m in self.memos:
+                m.clear()
+        if len(self.groups_cache) > _MEMO_LIMIT:
+            self.groups_cache.clear()
+
+    def suit_pieces(self, present: int, w: int) -> tuple[int, ...]:
+        """The linked groups of one suit with ``w`` wilds, as count-field
+        masks; ``present`` has bit ``2 * rank`` per rank present (cached)."""
+        key = present << 5 | w
+        hit = self.suit_cache.get(key)
+        if hit is None:
+            ranks = [r for r in range(13) if present >> (2 * r) & 1]
+            limit = w if self.rules.wilds_in_runs else 0
+            parent = {r: r for r in ranks}
+
+            def root(r: int) -> int:
+                while parent[r] != r:
+                    r = parent[r]
+                return r
+
+            if self.rules.runs:
+                gap = self.gap
+                for a, i in enumerate(ranks):
+                    for j in ranks[a + 1 :]:
+                        if gap[i][j] <= limit:
+                            parent[root(j)] = root(i)
+            groups: dict[int, int] = {}
+            for r in ranks:
+                groups[root(r)] = groups.get(root(r), 0) | 3 << (2 * r)
+            hit = self.suit_cache[key] = tuple(groups.values())
+        return hit
+
+
+class _RunOptions(dict[int, tuple[tuple[int, int], ...]]):
+    """A suit's 26-bit count field (its lowest rank leads) -> the runs that
+    rank may lead: ``(one copy of each rank taken, as a suit field; wilds
+    needed)``, fewest wilds first, one per set of ranks (filled on use)."""
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def __missing__(self, field: int) -> tuple[tuple[int, int], ...]:
+        rules = self.rules
+        m = _ranks(field)
+        low = (m & -m).bit_length() - 1
+        found: dict[int, int] = {}
+        for wm, _ in rules.windows:
+            if wm >> low & 1:
+                taken = m & wm
+                if taken not in found:
+                    kb = rules.run_kbits(taken)
+                    if kb:
+                        found[taken] = (kb & -kb).bit_length() - 1
+        out = tuple(
+            (ONES[t], k) for t, k in sorted(found.items(), key=lambda tk: (tk[1], -tk[0].bit_count(), tk[0]))
+        )
+        self[field] = out
+        return out
+
+
+class _SetOptions(dict[int, tuple[tuple[int, int], ...]]):
+    """Counts of one rank per suit (2 bits at ``26 * suit``; the lowest suit
+    present leads) -> the sets that card may lead: ``(cards taken, same
+    layout; wilds needed)``. Without wilds any allowed choice; with wilds
+    every suit present. A lone card with wilds is left to the runs where a
+    run of it and as many wilds exists (the same meld). Filled on use."""
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+        one = rules.set_kbits(1, True)
+        one_min = (one & -one).bit_length() - 1 if one else INF
+        self.lone_runs = all(
+            (kb := rules.run_kbits(1 << r)) and (kb & -kb).bit_length() - 1 <= one_min for r in range(13)
+        )
+
+    def __missing__(self, col: int) -> tuple[tuple[int, int], ...]:
+        rules = self.rules
+        counts = [(col >> (26 * t)) & 3 for t in range(4)]
+        lead = next(t for t in range(4) if counts[t])
+        found: dict[int, int] = {}
+        if rules.sets:
+            limits = [min(c, 1) for c in counts] if rules.distinct else counts
+            total = sum(limits)
+
+            def add(choice: list[int]) -> None:
+                size = sum(choice)
+                kb = rules.set_kbits(size, all(x <= 1 for x in choice))
+                delta = sum(x << (26 * t) for t, x in enumerate(choice))
+                if kb & 1:
+                    found[delta] = 0
+                elif kb and size == total and not (size == 1 and self.lone_runs):
+                    found[delta] = (kb & -kb).bit_length() - 1
+
+            def rec(t: int, choice: list[int]) -> None:
+                if t == 4:
+                    add(choice)
+                    return
+                for x in range(1 if t == lead else 0, limits[t] + 1):
+                    rec(t + 1, [*choice, x])
+
+            rec(0, [])
+        out = tuple(sorted(found.items(), key=lambda dk: (dk[1], -dk[0].bit_count(), dk[0])))
+        self[col] = out
+        return out
+
+
+def _solver(t: CompTables) -> Callable[[int, int], int]:
+    """The memoised least deadwood ``f(cards, wilds)`` of a natural-card integer."""
+    memos = t.memos
+    values = t.values
+    run_opts = t.run_opts
+    set_opts = t.set_opts
+    suit_shift = _SUIT_SHIFT
+    rank_shift = _RANK_SHIFT
+    m26 = _M26
+    colmask = _COL
+
+    def f(n: int, k: int) -> int:
+        memo = memos[k]
+        got = memo.get(n)
+        if got is not None:
+            return got
+        c = ((n & -n).bit_length() - 1) >> 1
+        rest = n - (1 << (c << 1))
+        best = values[c] + (f(rest, k) if rest else 0)
+        if best:
+            sh = suit_shift[c]
+            for delta, kmin in run_opts[(n >> sh) & m26]:
+                if kmin > k:
+                    break
+                left = n - (delta << sh)
+                x = f(left, k - kmin) if left else 0
+                if x < best:
+                    best = x
+                    if not x:
+                        break
+            if best:
+                sh = rank_shift[c]
+                for delta, kmin in set_opts[(n >> sh) & colmask]:
+                    if kmin > k:
+                        break
+                    left = n - (delta << sh)
+                    x = f(left, k - kmin) if left else 0
+                    if x < best:
+                        best = x
+                        if not x:
+                            break
+        memo[n] = best
+        return best
+
+    return f
+
+
+def comp_tables(rules: Rules) -> CompTables | None:
+    """The component solver's tables for ``rules``, or ``None`` if it does not apply."""
+    found = rules.plain_cache.get("components")
+    if found is None:
+        tables = CompTables(rules)
+        found = tables if tables.usable else False
+        rules.plain_cache["components"] = found
+    return found if isinstance(found, CompTables) else None
+
+
+def encode(t: CompTables, codes: Sequence[int]) -> tuple[int, int, int] | None:
+    """``(natural cards, wilds, value of dead jokers)`` of a hand, or ``None``
+    where the component solver does not apply (more than three copies of a
+    card; wilds that cannot be counted as helpers)."""
+    wild = t.rules.wild
+    n = 0
+    w = 0
+    jokers = 0
+    for c in codes:
+        if wild[c]:
+            w += 1
+        elif c == JOKER:
+            jokers += 1
+        else:
+            sh = c << 1
+            if (n >> sh) & 3 == 3:
+                return None
+            n += 1 << sh
+    if w and not t.wild_ok:
+        return None
+    if w > _MAXW:
+        return None
+    return n, w, jokers * t.dead_joker
+
+
+def _groups(t: CompTables, n: int, w: int) -> tuple[int, ...]:
+    """The masks (2-bit fields) of the components of the natural cards ``n``
+    with ``w`` wilds (cached by the ranks present per suit where sets need
+    distinct suits, else by the cards)."""
+    present = (n | n >> 1) & _EVEN
+    key = (present if t.rules.distinct else n) << 5 | w
+    hit = t.groups_cache.get(key)
+    if hit is not None:
+        return hit
+    pw = w if w < 13 else 13
+    groups: list[int] = []
+    p = [(present >> (26 * s)) & _M26 for s in range(4)]
+    for s in range(4):
+        if p[s]:
+            sh = 26 * s
+            groups.extend(g << sh for g in t.suit_pieces(p[s], pw))
+    rules = t.rules
+    p0, p1, p2, p3 = p
+    link = (p0 & (p1 | p2 | p3)) | (p1 & (p2 | p3)) | (p2 & p3)  # ranks in two suits or more
+    if link and rules.sets and len(groups) > 1:
+        need = t.set_min - (w if rules.wilds_in_sets else 0)
+        if rules.distinct:
+            if need == 3:
+                link = (p0 & p1 & (p2 | p3)) | ((p0 | p1) & p2 & p3)
+            elif need == 4:
+                link = p0 & p1 & p2 & p3
+            elif need > 4:
+                link = 0
+        while link:
+            bit = link & -link
+            link ^= bit
+            sh = bit.bit_length() - 1
+            if not rules.distinct and sum((n >> (26 * s + sh)) & 3 for s in range(4)) < need:
+                continue
+            col = (3 << sh) * _SPREAD4
+            hit_groups = [g for g in groups if g & col]
+            if len(hit_groups) > 1:
+                merged = 0
+                for g in hit_groups:
+                    merged |= g
+                groups = [g for g in groups if not g & col]
+                groups.append(merged)
+    found = tuple(groups)
+    t.groups_cache[key] = found
+    return found
+
+
+def _conv(a: list[int], b: list[int]) -> list[int]:
+    """Min-plus convolution of two cost lists indexed by wilds used."""
+    out = []
+    for k in range(len(a)):
+        best = INF
+        for j in range(k + 1):
+            x = a[k - j] + b[j]
+            if x < best:
+                best = x
+        out.append(best)
+    return out
+
+
+def _costs(f: Callable[[int, int], int], p: int, w: int) -> list[int]:
+    """``[f(p, 0), ..., f(p, w)]`` (non-increasing: the ends first)."""
+    top = f(p, w)
+    low = f(p, 0)
+    if low == top:
+        return [low] * (w + 1)
+    return [low, *(f(p, k) for k in range(1, w)), top]
+
+
+def deadwood(t: CompTables, n: int, w: int) -> int:
+    """The least deadwood value of natural cards ``n`` with ``w`` wilds."""
+    if not n:
+        return 0
+    f = t.f
+    t.trim()
+    if not w:
+        return sum(f(n & g, 0) for g in _groups(t, n, 0))
+    acc: list[int] | None = None
+    fixed = 0
+    for g in _groups(t, n, w):
+        arr = _costs(f, n & g, w)
+        if arr[0] == arr[w]:
+            fixed += arr[0]
+        else:
+            acc = arr if acc is None else _conv(acc, arr)
+    return fixed + (acc[w] if acc is not None else 0)
+
+
+def deadwood_each(
+    t: CompTables, n: int, w: int, dead: int, want: Sequence[int], exact: bool = True
+) -> tuple[int, dict[int, int]]:
+    """The least deadwood value of a hand (natural cards ``n``, ``w`` wilds,
+    dead jokers worth ``dead``) and, for each code of ``want`` (cards of the
+    hand), the least deadwood value after removing one copy of it.
+
+    With ``exact=False`` a code whose lower bound (the hand's value minus the
+    card's) exceeds the least value found so far is given that bound:
+    ``want`` should then list the most valuable cards first."""
+    f = t.f
+    t.trim()
+    values = t.values
+    wild = t.rules.wild
+    parts = [n & g for g in _groups(t, n, w)] if n else []
+    arrs = [_costs(f, p, w) for p in parts]
+    size = len(parts)
+    if w:
+        prefix = [[0] * (w + 1)]
+        for a in arrs:
+            prefix.append(_conv(prefix[-1], a))
+        total = prefix[-1][w] + dead
+    else:
+        total = sum(a[0] for a in arrs) + dead
+    where: dict[int, int] = {}
+    for j, p in enumerate(parts):
+        x = p
+        while x:
+            c = ((x & -x).bit_length() - 1) >> 1
+            x &= ~(3 << (c << 1))
+            where[c] = j
+    others: dict[int, list[int]] = {}
+    suffix: list[list[int]] | None = None
+    out: dict[int, int] = {}
+    least = INF
+    wild_left: int | None = None
+    for c in want:
+        if not exact:
+            bound = total - values[c]
+            if bound > least:
+                out[c] = bound
+                continue
+        if wild[c]:
+            if wild_left is None:
+                wild_left = deadwood(t, n, w - 1) + dead
+            got = wild_left
+        elif c == JOKER:
+            got = total - values[c]  # a dead joker is never in a meld
+        else:
+            j = where[c]
+            p = parts[j]
+            left = p - (1 << (c << 1))
+            if not w:
+                got = total - arrs[j][0] + (f(left, 0) if left else 0)
+            else:
+                o = others.get(j)
+                if o is None:
+                    if suffix is None:
+                        suffix = [[0] * (w + 1)] * (size + 1)
+                        for i in range(size - 1, -1, -1):
+                            suffix[i] = _conv(suffix[i + 1], arrs[i])
+                    o = others[j] = _conv(prefix[j], suffix[j + 1])
+                if not left:
+                    got = o[w] + dead
+                else:
+                    # f(left, k) >= f(left, w): fewer wilds here only help
+                    # where the other components gain by them
+                    top = f(left, w)
+                    got = o[0] + top
+                    for k in range(w - 1, -1, -1):
+                        ok = o[w - k]
+                        if ok + top < got:
+                            y = ok + f(left, k)
+                            if y < got:
+                                got = y
+                    got += dead
+        out[c] = got
+        if got < least:
+            least = got
+    return total, out
