@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.melds.components import CompTables, comp_tables, deadwood, deadwood_each, encode
+from rummykit.melds.components import CompTables, comp_tables, dead_cards, deadwood, deadwood_each, encode
 from rummykit.melds.declare import _deadwood_left, declaration_rule
 from rummykit.melds.reference import reference_min_deadwood
 from rummykit.melds.search import search
@@ -139,6 +139,34 @@ def test_indian_discard_deadwoods_equal_one_search_per_card(
     among = set(data.draw(st.lists(st.sampled_from(hand), min_size=1, unique=True)))
     _check_each(INDIAN, hand, wild, among)
     assert discard_deadwoods(INDIAN, hand, wild_ranks=wild, fast_only=True) is not None
+
+
+@settings(max_examples=200, deadline=None)
+@given(hw=dense_hands(max_size=14))
+def test_indian_dead_cards_are_those_whose_discard_saves_their_value(
+    hw: tuple[list[rk.Card], frozenset[rk.Rank]],
+) -> None:
+    """``dead_cards`` (which lets ``discard_deadwoods`` answer without a
+    search) lists exactly the natural cards worth something whose discard
+    lowers the least deadwood by their whole value (those left over by some
+    best arrangement), by the search of the hand minus each card."""
+    hand, wild = hw
+    rules = rules_for(INDIAN, wild)
+    ct = comp_tables(rules)
+    assert ct is not None
+    enc = encode(ct, [c.code for c in hand])
+    assert enc is not None
+    total = _searched(INDIAN, hand, wild)
+    expected = set()
+    for card in set(hand):
+        if rules.wild[card.code] or card.is_joker or not rules.values[card.code]:
+            continue
+        rest = list(hand)
+        rest.remove(card)
+        if _searched(INDIAN, rest, wild) == total - rules.values[card.code]:
+            expected.add(card.code)
+    assert set(dead_cards(ct, enc[0], enc[1])) == expected
+    assert set(dead_cards(CompTables(rules), enc[0], enc[1])) == expected
 
 
 def test_discard_deadwoods_rejects_cards_not_in_the_hand() -> None:

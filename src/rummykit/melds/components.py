@@ -38,9 +38,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rummykit.melds.tables import JOKER, MAXK, Rules
+from rummykit.melds.tables import JOKER, MAXK, Rules, rules_for
 
-__all__ = ["CompTables", "comp_tables", "deadwood", "deadwood_each", "encode"]
+__all__ = ["CompTables", "comp_tables", "dead_cards", "deadwood", "deadwood_each", "encode"]
 
 INF = 1 << 62
 _M26 = (1 << 26) - 1
@@ -49,7 +49,7 @@ _EVEN = sum(1 << (2 * c) for c in range(52))
 _SPREAD4 = 1 | 1 << 26 | 1 << 52 | 1 << 78
 _COL = 3 * _SPREAD4
 _MAXW = 31
-_MEMO_LIMIT = 300_000
+_MEMO_LIMIT = 500_000
 _SUIT_SHIFT = tuple(26 * (c // 13) for c in range(52))
 _RANK_SHIFT = tuple(2 * (c % 13) for c in range(52))
 
@@ -71,7 +71,7 @@ def _ranks(field: int) -> int:
 class CompTables:
     """Per-rules tables and the memo of the component solver."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, share: CompTables | None = None) -> None:
         self.rules = rules
         values = rules.values
         self.values = values
@@ -90,7 +90,39 @@ class CompTables:
             and all(rules.wilds_ok(k, m) for m in range(1, MAXK + 1) for k in range(MAXK + 1))
         )
         self.set_min = min(rules.set_sizes) if rules.sets and rules.set_sizes else 99
-        # the fewest wilds between two ranks in one run window
+        self._calls = 0
+        self.answers: dict[tuple[int, int, int, tuple[int, ...], bool], tuple[int, dict[int, int]]] = {}
+        """The last answers of :func:`deadwood_each` (a player who takes the
+        top discard asks about the same hand again to discard)."""
+        self.gap: list[list[int]]
+        """The fewest wilds between two ranks in one run window."""
+        self.memos: list[dict[int, int]]
+        """One memo per number of wilds: natural cards -> least deadwood."""
+        self.dead_memos: list[dict[int, int]]
+        """The same for :func:`_dead_solver`."""
+        self.suit_cache: dict[int, tuple[int, ...]]
+        self.groups_cache: dict[int, tuple[int, ...]]
+        self.costs: dict[int, list[int]]
+        """Natural cards and wilds -> ``[f(cards, 0), ..., f(cards, wilds)]``."""
+        self.run_opts: _RunOptions
+        self.set_opts: _SetOptions
+        self.f: Callable[[int, int], int]
+        self.d: Callable[[int, int], int]
+        if share is not None:
+            # the same meld rules and the same values of every card that is
+            # natural here: f(cards, wilds) is the same function (it reads the
+            # values of natural cards only), so the memos are shared
+            self.gap = share.gap
+            self.memos = share.memos
+            self.dead_memos = share.dead_memos
+            self.suit_cache = share.suit_cache
+            self.groups_cache = share.groups_cache
+            self.costs = share.costs
+            self.run_opts = share.run_opts
+            self.set_opts = share.set_opts
+            self.f = share.f
+            self.d = share.d
+            return
         gap = [[INF] * 13 for _ in range(13)]
         for _, seq in rules.windows:
             for a, ra in enumerate(seq):
@@ -100,19 +132,27 @@ class CompTables:
                     if g < gap[i][j]:
                         gap[i][j] = gap[j][i] = g
         self.gap = gap
-        self.memos: list[dict[int, int]] = [{} for _ in range(_MAXW + 1)]
-        """One memo per number of wilds: natural cards -> least deadwood."""
-        self.suit_cache: dict[int, tuple[int, ...]] = {}
-        self.groups_cache: dict[int, tuple[int, ...]] = {}
+        self.memos = [{} for _ in range(_MAXW + 1)]
+        self.dead_memos = [{} for _ in range(_MAXW + 1)]
+        self.suit_cache = {}
+        self.groups_cache = {}
+        self.costs = {}
         self.run_opts = _RunOptions(rules)
         self.set_opts = _SetOptions(rules)
         self.f = _solver(self)
+        self.d = _dead_solver(self)
 
     def trim(self) -> None:
-        """Drop the memos once they hold too many states."""
+        """Drop the memos once they hold too many states (checked every 64 calls)."""
+        self._calls += 1
+        if self._calls & 63:
+            return
         if sum(len(m) for m in self.memos) > _MEMO_LIMIT:
             for m in self.memos:
                 m.clear()
+            for m in self.dead_memos:
+                m.clear()
+            self.costs.clear()
         if len(self.groups_cache) > _MEMO_LIMIT:
             self.groups_cache.clear()
 
@@ -266,11 +306,69 @@ def _solver(t: CompTables) -> Callable[[int, int], int]:
     return f
 
 
+def _dead_solver(t: CompTables) -> Callable[[int, int], int]:
+    """The memoised ``d(cards, wilds)``: the cards worth more than nothing
+    that are deadwood in at least one best arrangement, as a mask with bit
+    ``2 * code`` per card. Every best arrangement is one the search of
+    :func:`_solver` walks, up to swaps that move no card of value in or out
+    of the deadwood (the module's exchange argument), so following every
+    move of that search that keeps the best value finds them all."""
+    f = t.f
+    memos = t.dead_memos
+    values = t.values
+    run_opts = t.run_opts
+    set_opts = t.set_opts
+    suit_shift = _SUIT_SHIFT
+    rank_shift = _RANK_SHIFT
+    m26 = _M26
+    colmask = _COL
+
+    def d(n: int, k: int) -> int:
+        memo = memos[k]
+        got = memo.get(n)
+        if got is not None:
+            return got
+        target = f(n, k)
+        out = 0
+        if target:
+            c = ((n & -n).bit_length() - 1) >> 1
+            unit = 1 << (c << 1)
+            rest = n - unit
+            if values[c] + (f(rest, k) if rest else 0) == target:
+                out = unit if values[c] else 0
+                if rest:
+                    out |= d(rest, k)
+            sh = suit_shift[c]
+            for delta, kmin in run_opts[(n >> sh) & m26]:
+                if kmin > k:
+                    break
+                left = n - (delta << sh)
+                if left and f(left, k - kmin) == target:
+                    out |= d(left, k - kmin)
+            sh = rank_shift[c]
+            for delta, kmin in set_opts[(n >> sh) & colmask]:
+                if kmin > k:
+                    break
+                left = n - (delta << sh)
+                if left and f(left, k - kmin) == target:
+                    out |= d(left, k - kmin)
+        memo[n] = out
+        return out
+
+    return d
+
+
 def comp_tables(rules: Rules) -> CompTables | None:
     """The component solver's tables for ``rules``, or ``None`` if it does not apply."""
     found = rules.plain_cache.get("components")
     if found is None:
-        tables = CompTables(rules)
+        base = rules_for(rules.variant)
+        share = comp_tables(base) if base is not rules else None
+        if share is not None and any(
+            rules.values[c] != base.values[c] for c in range(JOKER) if not rules.wild[c]
+        ):
+            share = None
+        tables = CompTables(rules, share)
         found = tables if tables.usable else False
         rules.plain_cache["components"] = found
     return found if isinstance(found, CompTables) else None
@@ -361,13 +459,17 @@ def _conv(a: list[int], b: list[int]) -> list[int]:
     return out
 
 
-def _costs(f: Callable[[int, int], int], p: int, w: int) -> list[int]:
-    """``[f(p, 0), ..., f(p, w)]`` (non-increasing: the ends first)."""
-    top = f(p, w)
-    low = f(p, 0)
-    if low == top:
-        return [low] * (w + 1)
-    return [low, *(f(p, k) for k in range(1, w)), top]
+def _costs(t: CompTables, p: int, w: int) -> list[int]:
+    """``[f(p, 0), ..., f(p, w)]`` (non-increasing: the ends first; cached)."""
+    key = p << 5 | w
+    hit = t.costs.get(key)
+    if hit is None:
+        f = t.f
+        top = f(p, w)
+        low = f(p, 0)
+        hit = [low] * (w + 1) if low == top else [low, *(f(p, k) for k in range(1, w)), top]
+        t.costs[key] = hit
+    return hit
 
 
 def deadwood(t: CompTables, n: int, w: int) -> int:
@@ -381,12 +483,50 @@ def deadwood(t: CompTables, n: int, w: int) -> int:
     acc: list[int] | None = None
     fixed = 0
     for g in _groups(t, n, w):
-        arr = _costs(f, n & g, w)
+        arr = _costs(t, n & g, w)
         if arr[0] == arr[w]:
             fixed += arr[0]
         else:
             acc = arr if acc is None else _conv(acc, arr)
     return fixed + (acc[w] if acc is not None else 0)
+
+
+def _can_dead(
+    t: CompTables, parts: list[int], arrs: list[list[int]], others: list[list[int]], w: int, total: int
+) -> int:
+    """The cards of value that some best arrangement of the components
+    ``parts`` leaves over (``total``: their least deadwood; ``arrs``: their
+    costs per number of wilds, ``others``: the other components' combined)."""
+    d = t.d
+    out = 0
+    for j, p in enumerate(parts):
+        if not w:
+            out |= d(p, 0)
+        else:
+            o = others[j]
+            a = arrs[j]
+            for k in range(w + 1):
+                if o[w - k] + a[k] == total:
+                    out |= d(p, k)
+    return out
+
+
+def dead_cards(t: CompTables, n: int, w: int) -> list[int]:
+    """The codes of the cards worth something that are deadwood in at least
+    one best arrangement of natural cards ``n`` with ``w`` wilds: exactly
+    those whose discard lowers the least deadwood by their whole value."""
+    parts = [n & g for g in _groups(t, n, w)] if n else []
+    arrs = [_costs(t, p, w) for p in parts]
+    others = []
+    for j in range(len(parts)):
+        acc = [0] * (w + 1)
+        for i, a in enumerate(arrs):
+            if i != j:
+                acc = _conv(acc, a)
+        others.append(acc)
+    total = deadwood(t, n, w)
+    mask = _can_dead(t, parts, arrs, others, w, total) if total else 0
+    return [c for c in range(JOKER) if mask >> (2 * c) & 1]
 
 
 def deadwood_each(
@@ -396,76 +536,93 @@ def deadwood_each(
     dead jokers worth ``dead``) and, for each code of ``want`` (cards of the
     hand), the least deadwood value after removing one copy of it.
 
-    With ``exact=False`` a code whose lower bound (the hand's value minus the
-    card's) exceeds the least value found so far is given that bound:
-    ``want`` should then list the most valuable cards first."""
+    A card worth ``x`` that is deadwood in some best arrangement of the hand
+    leaves exactly the hand's value less ``x``; any other leaves more (a
+    better arrangement of the rest, plus the card, would beat the best). So
+    the cards found by :func:`_dead_solver`, the wilds and the dead jokers
+    are answered without a search, and with ``exact=False`` any other card
+    whose lower bound (the hand's value less its own, plus one where that
+    cannot be reached) exceeds the least value found is given that bound
+    instead of a search. Then every value is at most the true one, equal to
+    it wherever the true one is the least, and above the least elsewhere:
+    the least and the cards that leave it are exact. ``want`` should list
+    the most valuable cards first."""
+    key = (n, w, dead, tuple(want), exact)
+    hit = t.answers.get(key)
+    if hit is not None:
+        return hit[0], dict(hit[1])
+    if len(t.answers) > 64:
+        t.answers.clear()
     f = t.f
     t.trim()
     values = t.values
     wild = t.rules.wild
     parts = [n & g for g in _groups(t, n, w)] if n else []
-    arrs = [_costs(f, p, w) for p in parts]
+    arrs = [_costs(t, p, w) for p in parts]
     size = len(parts)
+    others: list[list[int]] = []
     if w:
         prefix = [[0] * (w + 1)]
         for a in arrs:
             prefix.append(_conv(prefix[-1], a))
         total = prefix[-1][w] + dead
+        suffix = [[0] * (w + 1)] * (size + 1)
+        for i in range(size - 1, -1, -1):
+            suffix[i] = _conv(suffix[i + 1], arrs[i])
+        others = [_conv(prefix[j], suffix[j + 1]) for j in range(size)]
     else:
         total = sum(a[0] for a in arrs) + dead
-    where: dict[int, int] = {}
-    for j, p in enumerate(parts):
-        x = p
-        while x:
-            c = ((x & -x).bit_length() - 1) >> 1
-            x &= ~(3 << (c << 1))
-            where[c] = j
-    others: dict[int, list[int]] = {}
-    suffix: list[list[int]] | None = None
+    can_dead = _can_dead(t, parts, arrs, others, w, total - dead) if total > dead else 0
     out: dict[int, int] = {}
     least = INF
-    wild_left: int | None = None
+    later: list[int] = []
     for c in want:
-        if not exact:
-            bound = total - values[c]
-            if bound > least:
-                out[c] = bound
-                continue
         if wild[c]:
-            if wild_left is None:
-                wild_left = deadwood(t, n, w - 1) + dead
-            got = wild_left
-        elif c == JOKER:
+            got = prefix[-1][w - 1] + dead  # the same components serve w - 1 wilds
+        elif c == JOKER or can_dead >> (c << 1) & 1:
             got = total - values[c]  # a dead joker is never in a meld
         else:
-            j = where[c]
-            p = parts[j]
-            left = p - (1 << (c << 1))
-            if not w:
-                got = total - arrs[j][0] + (f(left, 0) if left else 0)
-            else:
-                o = others.get(j)
-                if o is None:
-                    if suffix is None:
-                        suffix = [[0] * (w + 1)] * (size + 1)
-                        for i in range(size - 1, -1, -1):
-                            suffix[i] = _conv(suffix[i + 1], arrs[i])
-                    o = others[j] = _conv(prefix[j], suffix[j + 1])
-                if not left:
-                    got = o[w] + dead
-                else:
-                    # f(left, k) >= f(left, w): fewer wilds here only help
-                    # where the other components gain by them
-                    top = f(left, w)
-                    got = o[0] + top
-                    for k in range(w - 1, -1, -1):
-                        ok = o[w - k]
-                        if ok + top < got:
-                            y = ok + f(left, k)
-                            if y < got:
-                                got = y
-                    got += dead
+            later.append(c)
+            continue
         out[c] = got
         if got < least:
             least = got
-    return total, out
+    for c in later:
+        unit = 1 << (c << 1)
+        j = 0
+        while not parts[j] & (unit | unit << 1):
+            j += 1
+        if not exact:
+            # the rest of the hand as it is, or the other components with
+            # every wild and nothing left of this one
+            bound = total - values[c] + (1 if values[c] else 0)
+            other = (others[j][w] if w else total - dead - arrs[j][0]) + dead
+            if other > bound:
+                bound = other
+            if bound > least:
+                out[c] = bound
+                continue
+        left = parts[j] - unit
+        if not w:
+            got = total - arrs[j][0] + (f(left, 0) if left else 0)
+        else:
+            o = others[j]
+            if not left:
+                got = o[w] + dead
+            else:
+                # f(left, k) >= f(left, w): fewer wilds here only help
+                # where the other components gain by them
+                top = f(left, w)
+                got = o[0] + top
+                for k in range(w - 1, -1, -1):
+                    ok = o[w - k]
+                    if ok + top < got:
+                        y = ok + f(left, k)
+                        if y < got:
+                            got = y
+                got += dead
+        out[c] = got
+        if got < least:
+            least = got
+    t.answers[key] = (total, out)
+    return total, dict(out)
