@@ -277,14 +277,24 @@ def _solver(t: CompTables) -> Callable[[int, int], int]:
             return got
         c = ((n & -n).bit_length() - 1) >> 1
         rest = n - (1 << (c << 1))
-        best = values[c] + (f(rest, k) if rest else 0)
+        if rest:
+            x = memo.get(rest)
+            best = values[c] + (f(rest, k) if x is None else x)
+        else:
+            best = values[c]
         if best:
+            # (the memo is read here before calling: most answers are in it)
             sh = suit_shift[c]
             for delta, kmin in run_opts[(n >> sh) & m26]:
                 if kmin > k:
                     break
                 left = n - (delta << sh)
-                x = f(left, k - kmin) if left else 0
+                if left:
+                    x = memos[k - kmin].get(left)
+                    if x is None:
+                        x = f(left, k - kmin)
+                else:
+                    x = 0
                 if x < best:
                     best = x
                     if not x:
@@ -295,7 +305,12 @@ def _solver(t: CompTables) -> Callable[[int, int], int]:
                     if kmin > k:
                         break
                     left = n - (delta << sh)
-                    x = f(left, k - kmin) if left else 0
+                    if left:
+                        x = memos[k - kmin].get(left)
+                        if x is None:
+                            x = f(left, k - kmin)
+                    else:
+                        x = 0
                     if x < best:
                         best = x
                         if not x:
