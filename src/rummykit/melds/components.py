@@ -30,8 +30,26 @@ through window ``R`` takes one copy of every rank of ``R`` present, and a set
 that holds a wild takes every suit present. Results are memoised per (cards,
 wilds) and kept between calls: components recur from one hand to the next.
 
-Checked against the general search (:mod:`rummykit.melds.search`) in the
-tests, on random Indian hands and others.
+Discards (:func:`deadwood_each`). A card worth ``x`` that some best
+arrangement leaves over leaves exactly the hand's value less ``x`` when
+discarded, any other card more; :func:`dead_cards` finds the former by
+following every best move of the memoised search, so only the other cards
+are searched again, and with ``exact=False`` only those whose lower bound
+does not exceed the least value found.
+
+Memos, components and cost lists are shared by every wild rank of a variant
+(the least deadwood of natural cards reads only their values, the same
+whichever rank is wild). Checked against the general search
+(:mod:`rummykit.melds.search`) and the brute force in
+``tests/test_melds_components.py``: random Indian hands, every built-in
+variant, and rule changes it must stay exact under or refuse.
+
+>>> import rummykit as rk
+>>> from rummykit.melds.tables import rules_for
+>>> t = comp_tables(rules_for(rk.load_variant("indian"), frozenset({rk.Rank.NINE})))
+>>> n, w, dead = encode(t, [c.code for c in rk.parse_cards("3H 4H 6H 9S JK KD QC")])
+>>> w, deadwood(t, n, w), [str(rk.Card.from_code(c)) for c in dead_cards(t, n, w)]
+(2, 20, ['QC', 'KD'])
 """
 
 from __future__ import annotations

@@ -320,22 +320,29 @@ def discard_deadwoods(
     distinct card of ``among`` (default: of the hand), ``min_deadwood(v,
     cards minus that card)``.
 
-    With ``exact=False``, a card that cannot leave the least value may get a
-    lower bound instead (still above the least): enough to find the best
-    discards, and cheaper.
+    With ``exact=False`` a card may get a lower bound instead of its value,
+    where that bound already exceeds the least: every value is at most the
+    true one, equal to it for each card whose true value is the least, and
+    above the least for every other card. So the least and the set of cards
+    that leave it are exact (what choosing a discard needs), for less work.
 
     Where the wilds are worth nothing as deadwood (Indian rummy) or the hand
     holds none, one pass over the hand answers for every card (the component
-    solver: only the part of the hand a discard touches is searched again);
-    a one-deck hand without wilds asks the plain solver once per card; other
-    hands one search per card, and with ``fast_only`` give ``None`` instead
-    (for a caller with a cheaper plan of its own).
+    solver, :mod:`rummykit.melds.components`: a card some best arrangement
+    leaves over needs no search, and only the part of the hand a discard
+    touches is searched again); a one-deck hand without wilds asks the plain
+    solver once per card; other hands one search per card, and with
+    ``fast_only`` give ``None`` instead of either (for a caller with a
+    cheaper plan of its own).
 
     >>> import rummykit as rk
     >>> indian = rk.load_variant("indian")
     >>> each = discard_deadwoods(indian, rk.parse_cards("3H 4H 6H 9S 9C JK KD"))
     >>> each[rk.Card.parse("KD")], each[rk.Card.parse("6H")], each[rk.Card.joker()]
     (13, 17, 41)
+    >>> loose = discard_deadwoods(indian, rk.parse_cards("3H 4H 6H 9S 9C JK KD"), exact=False)
+    >>> min(loose.values()), sorted(c for c, x in loose.items() if x == 13)
+    (13, [KD])
     """
     rules = rules_for(v, _frozen(wild_ranks))
     hand = cards if isinstance(cards, (tuple, list)) else tuple(cards)
