@@ -124,6 +124,11 @@ def _check_each(v: rk.Variant, hand: list[rk.Card], wild: frozenset[rk.Rank], am
         assert value <= truth[card]
         assert value == truth[card] if truth[card] == least else value > least
     assert {c for c, x in loose.items() if x == least} == {c for c, x in truth.items() if x == least}
+    # the hands left by the discards found exactly are remembered: asked again, same answers
+    for card in among:
+        rest = list(hand)
+        rest.remove(card)
+        assert rk.min_deadwood(v, rest, wild_ranks=wild) == truth[card]
 
 
 @settings(max_examples=150, deadline=None)

@@ -112,6 +112,10 @@ class CompTables:
         self.answers: dict[tuple[int, int, int, tuple[int, ...], bool], tuple[int, dict[int, int]]] = {}
         """The last answers of :func:`deadwood_each` (a player who takes the
         top discard asks about the same hand again to discard)."""
+        self.known: dict[int, int] = {}
+        """``cards << 5 | wilds`` -> least deadwood, for the hands that
+        :func:`deadwood_each` found exactly (the player's hand after its
+        discard is asked about again at its next turn)."""
         self.gap: list[list[int]]
         """The fewest wilds between two ranks in one run window."""
         self.memos: list[dict[int, int]]
@@ -509,6 +513,9 @@ def deadwood(t: CompTables, n: int, w: int) -> int:
     """The least deadwood value of natural cards ``n`` with ``w`` wilds."""
     if not n:
         return 0
+    hit = t.known.get(n << 5 | w)
+    if hit is not None:
+        return hit
     f = t.f
     t.trim()
     if not w:
@@ -609,6 +616,7 @@ def deadwood_each(
     out: dict[int, int] = {}
     least = INF
     later: list[int] = []
+    exact_for: list[int] = []  # the cards whose value is exact, not a bound
     for c in want:
         if wild[c]:
             got = prefix[-1][w - 1] + dead  # the same components serve w - 1 wilds
@@ -617,6 +625,7 @@ def deadwood_each(
         else:
             later.append(c)
             continue
+        exact_for.append(c)
         out[c] = got
         if got < least:
             least = got
@@ -654,8 +663,18 @@ def deadwood_each(
                         if y < got:
                             got = y
                 got += dead
+        exact_for.append(c)
         out[c] = got
         if got < least:
             least = got
     t.answers[key] = (total, out)
+    known = t.known
+    if len(known) > 4096:
+        known.clear()
+    for c in exact_for:
+        got = out[c] - dead
+        if wild[c]:
+            known[n << 5 | (w - 1)] = got
+        elif c != JOKER:
+            known[(n - (1 << (c << 1))) << 5 | w] = got
     return total, dict(out)
