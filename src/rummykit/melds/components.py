@@ -2,12 +2,15 @@
 
 For the unconstrained least deadwood value (no run requirement, no
 declaration) of a hand whose wild cards are worth nothing as deadwood
-(Indian rummy: printed and cut jokers count 0), with no limit on the wilds
-in a meld, a meld of at least one natural card (``min_naturals <= 1``) and
-wilds allowed side by side in runs, only the natural cards matter: the wilds
-are ``w`` interchangeable helpers, a wild-rank card included (recast as a
-wild, every meld it is natural in stays a meld, or covers nothing of value).
-A hand with no wild card at all qualifies under any rules.
+(Indian rummy: printed and cut jokers count 0), where a wild may stand for
+any natural card of any meld (wilds in sets and in runs, side by side, no
+limit per meld, a meld needing at most one natural card), only the natural
+cards matter: the wilds are ``w`` interchangeable helpers, a wild-rank card
+included (recast as a wild, every meld it is natural in stays a meld, or
+covers nothing of value). A hand with no wild card at all qualifies under
+any rules; :func:`comp_tables` refuses rules with negative card values or
+run windows that repeat a rank, :func:`encode` hands with wilds under other
+rules (``CompTables.wild_ok``) or more than three copies of a card.
 
 Representation. The natural cards are one integer with a 2-bit count per
 card code (up to three copies); a suit is a 26-bit field.
@@ -27,7 +30,10 @@ lowest natural of a run or a set. A meld that holds a wild where a natural
 card of the hand could stand may take that card instead (the card's old meld
 takes the wild, or lost its only natural and covered nothing else), so a run
 through window ``R`` takes one copy of every rank of ``R`` present, and a set
-that holds a wild takes every suit present. Results are memoised per (cards,
+that holds a wild takes every card of its rank it may (every suit present;
+every copy where suits may repeat). A deadwood card taking a wild's place
+would lower the deadwood, so in a best arrangement these swaps move no card
+of value in or out of the deadwood. Results are memoised per (cards,
 wilds) and kept between calls: components recur from one hand to the next.
 
 Discards (:func:`deadwood_each`). A card worth ``x`` that some best
