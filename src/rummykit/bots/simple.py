@@ -22,7 +22,7 @@ from rummykit.engine import (
     Take,
     View,
 )
-from rummykit.melds import best_arrangement, card_value
+from rummykit.melds import best_arrangement, card_value, discard_deadwoods, min_deadwood
 from rummykit.variant import Variant
 
 __all__ = ["GreedyBot", "RandomBot"]
@@ -107,8 +107,8 @@ class GreedyBot:
         if found is None:
             if len(self._cache) > 50_000:
                 self._cache.clear()
-            arr = best_arrangement(v, key, wild_ranks=view.wild_ranks) if key else None
-            found = self._cache[(key, view.wild_ranks)] = arr.deadwood_value if arr is not None else 0
+            dw = min_deadwood(v, key, wild_ranks=view.wild_ranks) if key else None
+            found = self._cache[(key, view.wild_ranks)] = dw if dw is not None else 0
         return found
 
     def choose(self, view: View) -> Action:
@@ -182,6 +182,9 @@ class GreedyBot:
         """
         hand = tuple(sorted(cards))
         wild = view.wild_ranks
+        each = discard_deadwoods(v, hand, wild_ranks=wild, among=allowed, exact=False, fast_only=True)
+        if each is not None:  # one pass over the hand, as below
+            return each
         arr = best_arrangement(v, hand, wild_ranks=wild) if hand else None
 
         def exact(c: Card) -> int:

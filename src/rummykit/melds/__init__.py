@@ -13,12 +13,14 @@ Modules:
 * :mod:`~rummykit.melds.values`: :func:`card_value`, :func:`hand_value`,
   :func:`meld_value`;
 * :mod:`~rummykit.melds.solver`: :func:`best_arrangement`,
-  :func:`min_deadwood`, :func:`best_discard`, and the tie-breaking rules;
+  :func:`min_deadwood`, :func:`best_discard`, :func:`discard_deadwoods`, and
+  the tie-breaking rules;
 * :mod:`~rummykit.melds.declare`: :func:`check_declaration`,
   :func:`best_declaration`;
 * internals: :mod:`~rummykit.melds.tables` (a variant compiled into tables),
   :mod:`~rummykit.melds.plain` (one deck, no wilds), :mod:`~rummykit.melds.few`
-  (one deck, a few jokers), :mod:`~rummykit.melds.search` (anything),
+  (one deck, a few jokers), :mod:`~rummykit.melds.components` (any number of
+  decks, wilds worth nothing), :mod:`~rummykit.melds.search` (anything),
   :mod:`~rummykit.melds.bound` (quick proofs that a hand cannot be melded whole),
   and the slow references :mod:`~rummykit.melds.reference` (plain
   enumeration) and :mod:`~rummykit.melds.simple` (memoised enumeration) that
@@ -35,7 +37,7 @@ from rummykit.melds.classify import classify_meld, meld_options, meld_problems
 from rummykit.melds.declare import best_declaration, check_declaration
 from rummykit.melds.layoff import layoff_options
 from rummykit.melds.meld import Arrangement, Meld, MeldKind
-from rummykit.melds.solver import best_arrangement, best_discard, min_deadwood
+from rummykit.melds.solver import best_arrangement, best_discard, discard_deadwoods, min_deadwood
 from rummykit.melds.values import card_value, hand_value, meld_value
 
 __all__ = [
@@ -48,6 +50,7 @@ __all__ = [
     "card_value",
     "check_declaration",
     "classify_meld",
+    "discard_deadwoods",
     "hand_value",
     "layoff_options",
     "meld_options",

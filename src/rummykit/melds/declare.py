@@ -33,6 +33,7 @@ from rummykit.melds.classify import (
     to_cards,
     valid_reading,
 )
+from rummykit.melds.components import comp_tables, deadwood, deadwood_each, encode
 from rummykit.melds.meld import Arrangement, Meld, MeldKind
 from rummykit.melds.solver import plan_to_arrangement, solve
 from rummykit.melds.tables import Rules, rules_for
@@ -315,6 +316,28 @@ def _cannot_declare(rules: Rules, codes: Sequence[int], min_pure: int, leave: in
     return cannot_meld_all(rules, natural, len(codes) - len(natural), min_pure, leave, codes)
 
 
+def _deadwood_left(rules: Rules, codes: Sequence[int], leave: int) -> bool:
+    """Whether every way to meld the hand (``leave`` cards left over, no
+    requirement) leaves deadwood: then no declaration exists. Asked of the
+    component solver, where it answers in one pass (``False`` elsewhere)."""
+    ct = comp_tables(rules)
+    enc = encode(ct, codes) if ct is not None and leave <= 1 else None
+    if enc is None:
+        return False
+    assert ct is not None
+    n, w, dead = enc
+    if not leave:
+        return deadwood(ct, n, w) + dead > 0
+    values = rules.values
+    total = deadwood(ct, n, w) + dead
+    # leaving a card of value x lowers the deadwood by x at most
+    want = sorted({c for c in codes if values[c] >= total}, key=lambda c: (-values[c], c))
+    if not want:
+        return True
+    _, each = deadwood_each(ct, n, w, dead, want, exact=False)
+    return min(each.values()) > 0
+
+
 @checked("cards")
 def best_declaration(
     v: Variant,
@@ -341,7 +364,7 @@ def best_declaration(
     rules = rules_for(v, wild_ranks if isinstance(wild_ranks, frozenset) else frozenset(wild_ranks))
     codes = [c.code for c in cards]
     leave = 1 if leave_one else 0
-    if _cannot_declare(rules, codes, min_pure, leave):
+    if _cannot_declare(rules, codes, min_pure, leave) or _deadwood_left(rules, codes, leave):
         return None
     best = None
     for sizes in patterns or (None,):

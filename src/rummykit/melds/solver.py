@@ -46,6 +46,7 @@ from collections.abc import Iterable, Sequence
 from rummykit.cards import Card, Rank
 from rummykit.melds.args import checked
 from rummykit.melds.classify import first_reading
+from rummykit.melds.components import comp_tables, deadwood, deadwood_each, encode
 from rummykit.melds.meld import Arrangement, Meld
 from rummykit.melds.plain import SCALE, PlainTables, plain_cost, plain_melds, plain_plan, plain_tables
 from rummykit.melds.search import Plan, few_arrangement, few_search, search
@@ -56,6 +57,7 @@ __all__ = [
     "SCALE",
     "best_arrangement",
     "best_discard",
+    "discard_deadwoods",
     "min_deadwood",
     "plan_to_arrangement",
     "solve",
@@ -237,6 +239,12 @@ def min_deadwood(
     10
     """
     rules, hand, t, mask, jokers = _route(v, cards, wild_ranks, min_runs or min_pure_runs)
+    if t is None and not (min_runs or min_pure_runs):
+        ct = comp_tables(rules)
+        if ct is not None:
+            enc = encode(ct, [c.code for c in hand])
+            if enc is not None:
+                return deadwood(ct, enc[0], enc[1]) + enc[2]
     if t is None:
         found = search(
             rules, [c.code for c in hand], min_runs=min_runs, min_pure=min_pure_runs, want_plan=False
@@ -296,3 +304,69 @@ def best_discard(
     arrangement = best_arrangement(v, rest_cards, wild_ranks=wild_ranks)
     assert arrangement is not None
     return best[1], arrangement
+
+
+@checked("cards")
+def discard_deadwoods(
+    v: Variant,
+    cards: Iterable[Card],
+    *,
+    wild_ranks: frozenset[Rank] = frozenset(),
+    among: Iterable[Card] | None = None,
+    exact: bool = True,
+    fast_only: bool = False,
+) -> dict[Card, int] | None:
+    """The least deadwood value left after discarding each card: for every
+    distinct card of ``among`` (default: of the hand), ``min_deadwood(v,
+    cards minus that card)``.
+
+    With ``exact=False`` a card may get a lower bound instead of its value,
+    where that bound already exceeds the least: every value is at most the
+    true one, equal to it for each card whose true value is the least, and
+    above the least for every other card. So the least and the set of cards
+    that leave it are exact (what choosing a discard needs), for less work.
+
+    Where the wilds are worth nothing as deadwood (Indian rummy) or the hand
+    holds none, one pass over the hand answers for every card (the component
+    solver, :mod:`rummykit.melds.components`: a card some best arrangement
+    leaves over needs no search, and only the part of the hand a discard
+    touches is searched again); a one-deck hand without wilds asks the plain
+    solver once per card; other hands one search per card, and with
+    ``fast_only`` give ``None`` instead of either (for a caller with a
+    cheaper plan of its own).
+
+    >>> import rummykit as rk
+    >>> indian = rk.load_variant("indian")
+    >>> each = discard_deadwoods(indian, rk.parse_cards("3H 4H 6H 9S 9C JK KD"))
+    >>> each[rk.Card.parse("KD")], each[rk.Card.parse("6H")], each[rk.Card.joker()]
+    (13, 17, 41)
+    >>> loose = discard_deadwoods(indian, rk.parse_cards("3H 4H 6H 9S 9C JK KD"), exact=False)
+    >>> min(loose.values()), sorted(c for c, x in loose.items() if x == 13)
+    (13, [KD])
+    """
+    rules = rules_for(v, _frozen(wild_ranks))
+    hand = cards if isinstance(cards, (tuple, list)) else tuple(cards)
+    wanted = set(hand) if among is None else set(among)
+    if not wanted <= set(hand):
+        raise ValueError(f"discard_deadwoods: among holds cards not in the hand: {sorted(wanted - set(hand))}")
+    codes = [c.code for c in hand]
+    values = rules.values
+    ct = comp_tables(rules)
+    enc = encode(ct, codes) if ct is not None else None
+    if enc is not None and _plain(rules) is not None and _mask(hand) >= 0:
+        enc = None  # one deck, no wild: the plain solver, card by card, is quicker
+    if enc is None:
+        if fast_only:
+            return None
+        out: dict[Card, int] = {}
+        for card in wanted:
+            rest = list(hand)
+            rest.remove(card)
+            found = min_deadwood(v, rest, wild_ranks=wild_ranks)
+            assert found is not None
+            out[card] = found
+        return out
+    assert ct is not None
+    order = sorted(wanted, key=lambda c: (-values[c.code], c.code))
+    _, each = deadwood_each(ct, enc[0], enc[1], enc[2], [c.code for c in order], exact)
+    return {card: each[card.code] for card in order}

@@ -1,0 +1,339 @@
+"""The component solver (:mod:`rummykit.melds.components`) against the
+general search: the least deadwood of a hand, and after each discard.
+
+The component solver answers ``min_deadwood`` and ``discard_deadwoods`` for
+hands whose wilds are worth nothing as deadwood (Indian rummy: "Jokers of
+both kinds (Wild and Printed) are worth zero points", S003 in
+shared/rules/rules.md) or that hold no wild. Its shortcuts (a wild-rank card
+is as good as a wild; a run takes every rank of its window the hand holds; a
+set with a wild takes every suit the hand holds) are exact only under rules
+that let a wild stand anywhere a natural card could: any number of wilds per
+meld, wilds side by side, in sets and in runs, one natural card per meld at
+the least. The reference is the general search (:mod:`rummykit.melds.search`,
+itself held to the brute force of :mod:`rummykit.melds.reference` in
+``test_melds_solver.py``), and the brute force itself on small hands.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rummykit as rk
+from rummykit.melds.components import CompTables, comp_tables, dead_cards, deadwood, deadwood_each, encode
+from rummykit.melds.declare import _deadwood_left, declaration_rule
+from rummykit.melds.reference import reference_min_deadwood
+from rummykit.melds.search import search
+from rummykit.melds.solver import SCALE, discard_deadwoods
+from rummykit.melds.tables import JOKER, rules_for
+from rummykit.rules.melds import SetSuits, WildLimit
+from rummykit.rules.ranking import Ace
+from strategies import per_variant_settings
+from test_melds_declare_fast import _near_declaration, _search
+
+INDIAN = rk.load_variant("indian")
+NAMES = rk.list_variants()
+
+
+def _searched(v: rk.Variant, cards: list[rk.Card], wild: frozenset[rk.Rank]) -> int:
+    """The least deadwood by the general search (never the component solver)."""
+    found = search(rules_for(v, wild), [c.code for c in cards], want_plan=False)
+    assert found is not None
+    return found[0] // SCALE
+
+
+@st.composite
+def dense_hands(
+    draw: st.DrawFn, v: rk.Variant = INDIAN, max_size: int = 14
+) -> tuple[list[rk.Card], frozenset[rk.Rank]]:
+    """A hand of 1 to ``max_size`` cards from a few ranks and suits of the
+    variant's shoe (so that it holds melds, copies and near-melds), and the
+    hand's wild ranks (a random cut card, where the variant cuts one)."""
+    shoe = list(v.deck.shoe(v.players.min))
+    suits = draw(st.sets(st.integers(0, 3), min_size=1, max_size=4))
+    low = draw(st.integers(1, 13))
+    span = draw(st.integers(2, 13))
+    ranks = {(low - 1 + i) % 13 + 1 for i in range(span)}
+    block = [c for c in shoe if c.is_joker or (int(c.suit) in suits and int(c.rank) in ranks)]  # type: ignore[arg-type]
+    if not v.deck.has_wilds() or draw(st.booleans()):
+        block = [c for c in block if not c.is_joker] or block
+    indices = draw(
+        st.lists(st.integers(0, len(block) - 1), min_size=1, max_size=min(max_size, len(block)), unique=True)
+    )
+    hand = sorted(block[i] for i in indices)
+    wild: frozenset[rk.Rank] = frozenset()
+    if v.deck.cuts_wild():
+        wild = v.deck.wild_ranks_for(draw(st.sampled_from(shoe)))
+    return hand, wild
+
+
+def _suits(card: rk.Card) -> int:
+    return card.code // 13
+
+
+# ------------------------------------------------------------------ Indian
+
+
+@settings(max_examples=300, deadline=None)
+@given(hw=dense_hands())
+def test_indian_min_deadwood_equals_the_search(hw: tuple[list[rk.Card], frozenset[rk.Rank]]) -> None:
+    """Indian hands of 1 to 14 cards from two decks with printed jokers and a
+    random cut wild rank: ``min_deadwood`` (the component solver) equals the
+    general search, with memos kept and with fresh tables."""
+    hand, wild = hw
+    rules = rules_for(INDIAN, wild)
+    ct = comp_tables(rules)
+    assert ct is not None
+    enc = encode(ct, [c.code for c in hand])
+    assert enc is not None  # Indian hands always take the component solver
+    expected = _searched(INDIAN, hand, wild)
+    assert rk.min_deadwood(INDIAN, hand, wild_ranks=wild) == expected
+    fresh = CompTables(rules)
+    assert deadwood(fresh, enc[0], enc[1]) + enc[2] == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(hw=dense_hands(max_size=8))
+def test_indian_small_hands_equal_the_brute_force(hw: tuple[list[rk.Card], frozenset[rk.Rank]]) -> None:
+    """Up to eight cards, against the plain enumeration of every split
+    (:func:`rummykit.melds.reference.reference_min_deadwood`)."""
+    hand, wild = hw
+    expected = reference_min_deadwood(INDIAN, hand, wild_ranks=wild)
+    assert expected is not None
+    assert rk.min_deadwood(INDIAN, hand, wild_ranks=wild) == expected[0]
+
+
+def _check_each(v: rk.Variant, hand: list[rk.Card], wild: frozenset[rk.Rank], among: set[rk.Card]) -> None:
+    """``discard_deadwoods`` exact, and its ``exact=False`` contract."""
+    truth = {}
+    for card in among:
+        rest = list(hand)
+        rest.remove(card)
+        truth[card] = _searched(v, rest, wild) if rest else 0
+    exact = discard_deadwoods(v, hand, wild_ranks=wild, among=among)
+    assert exact == truth
+    least = min(truth.values())
+    loose = discard_deadwoods(v, hand, wild_ranks=wild, among=among, exact=False)
+    assert loose is not None and loose.keys() == truth.keys()
+    for card, value in loose.items():
+        # never above the truth; exact where the truth is the least, else above the least
+        assert value <= truth[card]
+        assert value == truth[card] if truth[card] == least else value > least
+    assert {c for c, x in loose.items() if x == least} == {c for c, x in truth.items() if x == least}
+    # the hands left by the discards found exactly are remembered: asked again, same answers
+    for card in among:
+        rest = list(hand)
+        rest.remove(card)
+        assert rk.min_deadwood(v, rest, wild_ranks=wild) == truth[card]
+
+
+@settings(max_examples=150, deadline=None)
+@given(hw=dense_hands(max_size=14), data=st.data())
+def test_indian_discard_deadwoods_equal_one_search_per_card(
+    hw: tuple[list[rk.Card], frozenset[rk.Rank]], data: st.DataObject
+) -> None:
+    """``discard_deadwoods`` equals the search of the hand minus each card;
+    with ``exact=False`` every value is a lower bound of the true one, equal
+    to it wherever the true one is the least, and above the least elsewhere
+    (so the least and the cards that leave it are exact)."""
+    hand, wild = hw
+    among = set(data.draw(st.lists(st.sampled_from(hand), min_size=1, unique=True)))
+    _check_each(INDIAN, hand, wild, among)
+    assert discard_deadwoods(INDIAN, hand, wild_ranks=wild, fast_only=True) is not None
+
+
+@settings(max_examples=200, deadline=None)
+@given(hw=dense_hands(max_size=14))
+def test_indian_dead_cards_are_those_whose_discard_saves_their_value(
+    hw: tuple[list[rk.Card], frozenset[rk.Rank]],
+) -> None:
+    """``dead_cards`` (which lets ``discard_deadwoods`` answer without a
+    search) lists exactly the natural cards worth something whose discard
+    lowers the least deadwood by their whole value (those left over by some
+    best arrangement), by the search of the hand minus each card."""
+    hand, wild = hw
+    rules = rules_for(INDIAN, wild)
+    ct = comp_tables(rules)
+    assert ct is not None
+    enc = encode(ct, [c.code for c in hand])
+    assert enc is not None
+    total = _searched(INDIAN, hand, wild)
+    expected = set()
+    for card in set(hand):
+        if rules.wild[card.code] or card.is_joker or not rules.values[card.code]:
+            continue
+        rest = list(hand)
+        rest.remove(card)
+        if _searched(INDIAN, rest, wild) == total - rules.values[card.code]:
+            expected.add(card.code)
+    assert set(dead_cards(ct, enc[0], enc[1])) == expected
+    assert set(dead_cards(CompTables(rules), enc[0], enc[1])) == expected
+
+
+def test_discard_deadwoods_rejects_cards_not_in_the_hand() -> None:
+    with pytest.raises(ValueError, match="among holds cards not in the hand"):
+        discard_deadwoods(INDIAN, rk.parse_cards("3H 4H 5H"), among=rk.parse_cards("6H"))
+
+
+def test_deadwood_each_lists_every_wanted_card() -> None:
+    """The internal entry point: the hand's value, and one value per wanted
+    code (natural, wild-rank, printed joker): 3H 4H 6H 9S 9C JK KD with 9
+    wild: 9S 9C and JK are three wilds, 3H 4H (wild) 6H a run, KD with two
+    wilds a run or set: nothing left. Without the joker (two wilds) KD is
+    left over; without KD nothing is."""
+    wild = frozenset({rk.Rank.NINE})
+    rules = rules_for(INDIAN, wild)
+    ct = comp_tables(rules)
+    assert ct is not None
+    hand = rk.parse_cards("3H 4H 6H 9S 9C JK KD")
+    enc = encode(ct, [c.code for c in hand])
+    assert enc is not None and enc[1] == 3
+    want = [c.code for c in hand]
+    total, each = deadwood_each(ct, *enc, want)
+    assert total == 0
+    assert each == {c.code: _searched(INDIAN, [d for d in hand if d != c], wild) for c in hand}
+    assert each[JOKER] == 10 and each[rk.Card.parse("KD").code] == 0
+
+
+# ------------------------------------------------------------------ every variant
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_which_variants_take_the_component_solver(name: str) -> None:
+    """Every built-in variant's rules are accepted (hands without wilds are
+    exact under any standard rules); hands with wilds only where the wilds
+    are worth nothing and may stand anywhere: Indian (all four formats,
+    S003 "Jokers ... are worth zero points"), and none of the others."""
+    v = rk.load_variant(name)
+    wild = v.deck.wild_ranks_for(rk.Card.parse("7H")) if v.deck.cuts_wild() else frozenset()
+    ct = comp_tables(rules_for(v, wild))
+    assert ct is not None
+    assert ct.wild_ok == name.startswith("indian")
+    if v.deck.has_wilds():
+        wild_card = rk.Card.parse("7H") if wild else rk.Card.joker()
+        enc = encode(ct, [wild_card.code, rk.Card.parse("2C").code])
+        assert (enc is not None) == ct.wild_ok
+
+
+@pytest.mark.parametrize("name", NAMES)
+@per_variant_settings(share=6)
+@given(data=st.data())
+def test_every_variant_min_deadwood_and_discards_equal_the_search(name: str, data: st.DataObject) -> None:
+    """For every built-in variant, on dense hands of its shoe: where the
+    component solver takes the hand, ``min_deadwood`` and
+    ``discard_deadwoods`` equal the general search."""
+    v = rk.load_variant(name)
+    hand, wild = data.draw(dense_hands(v, max_size=12))
+    ct = comp_tables(rules_for(v, wild))
+    assert ct is not None
+    enc = encode(ct, [c.code for c in hand])
+    if enc is None:
+        assert any(rules_for(v, wild).wild[c.code] for c in hand) and not ct.wild_ok
+    assert rk.min_deadwood(v, hand, wild_ranks=wild) == _searched(v, hand, wild)
+    _check_each(v, hand, wild, set(hand))
+
+
+# ------------------------------------------------------------------ rule tweaks
+
+EXACT_TWEAKS = {
+    "sets of any suits": {"set_suits": SetSuits.ANY},
+    "sets of any suits and size": {"set_suits": SetSuits.ANY, "set_max": 0},
+    "sets of four": {"set_min": 4},
+    "runs of four to five": {"run_min": 4, "run_max": 5},
+    "no sets": {"sets": False},
+    "no runs": {"runs": False},
+    "melds of wilds alone": {"min_naturals": 0},
+}
+"""Indian melds rules changed where the component solver stays exact."""
+
+REFUSED_TWEAKS = {
+    "at most one wild": {"wild_limit": WildLimit.ONE},
+    "no more wilds than naturals": {"wild_limit": WildLimit.NOT_MORE},
+    "two naturals": {"min_naturals": 2},
+    "no wilds side by side": {"adjacent_wilds": False},
+    "no wilds in sets": {"wilds_in_sets": False},
+    "no wilds in runs": {"wilds_in_runs": False},
+}
+"""Rules under which a wild cannot stand in every place a natural card can:
+hands with wilds go to the general search."""
+
+
+def _tweaked(melds: dict[str, object], ace: Ace | None = None, wild_value: int | None = None) -> rk.Variant:
+    v = attrs.evolve(INDIAN, melds=attrs.evolve(INDIAN.melds, **melds))
+    if ace is not None:
+        v = attrs.evolve(v, ranking=attrs.evolve(v.ranking, ace=ace))
+    if wild_value is not None:
+        v = attrs.evolve(v, scoring=attrs.evolve(v.scoring, wild_value=wild_value))
+    return v
+
+
+TWEAKED = {name: _tweaked(m) for name, m in EXACT_TWEAKS.items()} | {
+    f"ace {ace.value}": _tweaked({}, ace=ace) for ace in Ace
+}
+REFUSED = {name: _tweaked(m) for name, m in REFUSED_TWEAKS.items()} | {
+    "wilds worth 5": _tweaked({}, wild_value=5)
+}
+
+
+@pytest.mark.parametrize("label", sorted(TWEAKED))
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_tweaked_rules_stay_exact(label: str, data: st.DataObject) -> None:
+    """Indian with sets of repeated suits (Kalooki, Double Rum), longer sets,
+    bounded runs, only sets or only runs, melds of wilds alone, the ace low,
+    high, either or around the corner: still the search's answers."""
+    v = TWEAKED[label]
+    hand, wild = data.draw(dense_hands(v, max_size=12))
+    ct = comp_tables(rules_for(v, wild))
+    assert ct is not None and ct.wild_ok
+    assert encode(ct, [c.code for c in hand]) is not None
+    assert rk.min_deadwood(v, hand, wild_ranks=wild) == _searched(v, hand, wild)
+    _check_each(v, hand, wild, set(hand))
+
+
+@pytest.mark.parametrize("label", sorted(REFUSED))
+@settings(max_examples=20, deadline=None)
+@given(data=st.data())
+def test_tweaked_rules_that_limit_wilds_are_refused(label: str, data: st.DataObject) -> None:
+    """A limit on wilds (per meld, beside each other, in one kind of meld) or
+    wilds worth something: hands with a wild are refused (the general search
+    answers), hands without one still taken; answers equal the search."""
+    v = REFUSED[label]
+    hand, wild = data.draw(dense_hands(v, max_size=10))
+    rules = rules_for(v, wild)
+    ct = comp_tables(rules)
+    assert ct is not None and not ct.wild_ok
+    has_wild = any(rules.wild[c.code] for c in hand)
+    assert (encode(ct, [c.code for c in hand]) is None) == has_wild
+    assert rk.min_deadwood(v, hand, wild_ranks=wild) == _searched(v, hand, wild)
+    _check_each(v, hand, wild, set(hand))
+
+
+def test_rules_it_cannot_read_are_refused() -> None:
+    """Negative card values (the least deadwood could gain by holding a card
+    out of a meld) make ``comp_tables`` refuse the rules outright."""
+    v = attrs.evolve(INDIAN, scoring=attrs.evolve(INDIAN.scoring, card_values={"K": -5}))
+    assert comp_tables(rules_for(v)) is None
+
+
+# ------------------------------------------------------------------ declarations
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if rk.load_variant(n).going_out.declares()])
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_deadwood_precheck_never_refuses_a_declaration(name: str, seed: int) -> None:
+    """``best_declaration`` first asks the component solver whether every
+    way to meld the hand leaves deadwood; invariant: when it says so, the
+    declaration search finds nothing (hands near a declaration)."""
+    v = rk.load_variant(name)
+    hand, wild = _near_declaration(v, random.Random(seed))
+    _, _, _, may_leave = declaration_rule(v)
+    for leave in {0, may_leave}:
+        rest = hand if leave else hand[:-1]
+        if _deadwood_left(rules_for(v, wild), [c.code for c in rest], leave):
+            assert not _search(v, rest, wild, leave)
