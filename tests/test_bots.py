@@ -7,6 +7,7 @@ import attrs
 import pytest
 
 import rummykit as rk
+from rummykit.rules import ByPlayers
 
 
 def _short(v: rk.Variant, hands: int = 6, turns: int = 300) -> rk.Variant:
@@ -144,3 +145,21 @@ def test_greedy_knocks_a_count_no_opponent_is_likely_to_beat() -> None:
     assert chances == [bot.knock_chance(view, c) for c in (0, 10, 20, 30, 45, 60, 80)]  # same position, same answer
     assert str(bot.choose(view)) == "knock TC"
     assert str(rk.GreedyBot(v, knock_odds=1.0).choose(view)) == "discard KH"
+
+
+def test_greedy_does_not_strand_itself_on_a_closed_table() -> None:
+    """Straight rummy (pagat's basic Rummy, rules.md 1.1): a player goes out by
+    melding or laying off every card. On a table of complete sets, with the
+    other seat down to one card, laying down 5C 5D 5H 5S would leave one
+    card that nothing can ever take: the bot keeps the set in hand."""
+    v = rk.load_variant("straight")
+    v = attrs.evolve(v, deal=attrs.evolve(v.deal, hand_size=ByPlayers(entries=((2, 2, 5),))))
+    hand = rk.new_hand(
+        v, players=2, dealer=0, hands=["5C 5D 5H 5S QH", "9C 9D 9H 9S KD"], discard="2C", stock="KS JH 7C 3D"
+    )
+    for text in ("take", "meld 9C 9D 9H 9S", "discard KD", "draw"):
+        hand.apply(rk.Action.parse(text))
+    assert hand.view(0).table and hand.view(1).hand_counts[1] == 1
+    action = rk.GreedyBot(v).choose(hand.view(0))
+    assert not str(action).startswith("meld"), action
+    assert action in hand.legal_actions()

@@ -24,7 +24,7 @@ from rummykit.engine import (
     Take,
     View,
 )
-from rummykit.melds import best_arrangement, card_value, classify_meld
+from rummykit.melds import Meld, best_arrangement, card_value, classify_meld, layoff_options
 from rummykit.rules import KnockTie
 from rummykit.variant import Variant
 
@@ -175,9 +175,11 @@ class GreedyBot:
             return max(takes, key=lambda a: len(a.then.cards()) if a.then is not None else 0)
         melds = [a for a in legal if isinstance(a, MeldAction)]
         if melds:
-            return max(melds, key=lambda a: (len(a.cards()), str(a)))
+            best_meld = max(melds, key=lambda a: (len(a.cards()), str(a)))
+            if v is None or not self._strands(v, view, best_meld.cards(), _melds_of(v, best_meld, view)):
+                return best_meld
         layoffs = [a for a in legal if isinstance(a, Layoff)]
-        if layoffs:
+        if layoffs and (v is None or not self._strands(v, view, layoffs[0].cards(), (), layoffs[0])):
             return layoffs[0]
         swaps = [a for a in legal if isinstance(a, Swap)]
         if swaps:
@@ -192,6 +194,39 @@ class GreedyBot:
             return passes[0]
         rest = [a for a in legal if not isinstance(a, Drop)]
         return (rest or list(legal))[0]
+
+    def _strands(
+        self,
+        v: Variant,
+        view: View,
+        cards: tuple[Card, ...],
+        new: tuple[Meld, ...],
+        layoff: Layoff | None = None,
+    ) -> bool:
+        """Whether putting ``cards`` down would strand the bot: one card left
+        after its discard, and no card that has not been played could ever be
+        laid off on the table (every set complete, no run to extend), while no
+        other seat holds enough cards to meld and open the table again. A
+        single card can then never go out, and when every seat is there the
+        hand runs to the turn limit: the bot keeps the meld in hand instead.
+        """
+        if len(view.hand) - len(cards) != 2:
+            return False
+        if any(n > 2 for s, n in enumerate(view.hand_counts) if s != view.player and not view.dropped[s]):
+            return False  # another seat can still meld, and open the table
+        table = [m.meld for m in view.table] + list(new)
+        if layoff is not None and 0 < layoff.target <= len(table):
+            grown = layoff_options(v, table[layoff.target - 1], layoff.card, wild_ranks=view.wild_ranks)
+            if grown:
+                table[layoff.target - 1] = grown[0]
+        if not table:
+            return False
+        wild = view.wild_ranks
+        played: Counter[Card] = Counter()
+        for m in table:
+            played.update(m.cards)
+        live = Counter(v.deck.shoe(len(view.hand_counts))) - played
+        return not any(layoff_options(v, m, c, wild_ranks=wild) for c in live for m in table)
 
     def _after(self, v: Variant, view: View, card: Card | None) -> int:
         cards = list(view.hand)
@@ -496,6 +531,16 @@ class GreedyBot:
             return passes[0]
         non_drop = [a for a in legal if not isinstance(a, Drop)]
         return non_drop[0] if non_drop else legal[0]
+
+
+def _melds_of(v: Variant, action: MeldAction, view: View) -> tuple[Meld, ...]:
+    """The melds ``action`` would put on the table."""
+    out = []
+    for group in action.groups:
+        meld = classify_meld(v, [c for c, _ in group], wild_ranks=view.wild_ranks)
+        if meld is not None:
+            out.append(meld)
+    return tuple(out)
 
 
 def _rank(card: Card) -> int:
