@@ -126,6 +126,7 @@ class GreedyBot:
         self._cache: dict[tuple[tuple[Card, ...], frozenset[Rank]], int] = {}
         self._melds: dict[tuple[tuple[int, ...], frozenset[Rank]], bool] = {}
         self._shoes: dict[int, Counter[Card]] = {}
+        self._pairs: dict[tuple[tuple[Card, Card], frozenset[Rank]], tuple[Card, ...]] = {}
 
     def __call__(self, view: View) -> Action:
         return self.choose(view)
@@ -407,7 +408,6 @@ class GreedyBot:
         looks = turns * (2 if v.draw.takes_discards else 1)
         deck = v.deck
         singles = [c for c in set(hand) if not deck.is_wild(c, wild)]
-        wilds = [y for y in unseen if deck.is_wild(y, wild)]
         out: list[tuple[Card, Card, float]] = []
         done: set[tuple[Card, Card]] = set()
         for x in sorted(set(dead)):
@@ -420,13 +420,29 @@ class GreedyBot:
                 if key in done:
                     continue
                 done.add(key)
-                outs = 0
-                for y, k in unseen.items():
-                    if (y in wilds or (_near(x, y) and _near(z, y))) and self._is_meld(v, (x, z, y), wild):
-                        outs += k
+                outs = sum(unseen[y] for y in self._thirds(v, key, wild, len(view.hand_counts)))
                 if outs:
                     out.append((key[0], key[1], 1.0 - (1.0 - min(1.0, outs / total)) ** looks))
         return out
+
+    def _thirds(
+        self, v: Variant, pair: tuple[Card, Card], wild: frozenset[Rank], players: int
+    ) -> tuple[Card, ...]:
+        """The distinct cards of the shoe that make a meld with ``pair``
+        (memoised: the answer depends only on the pair and the wild ranks)."""
+        key = (pair, wild)
+        found = self._pairs.get(key)
+        if found is None:
+            if len(self._pairs) > 50_000:
+                self._pairs.clear()
+            x, z = pair
+            deck = v.deck
+            found = self._pairs[key] = tuple(
+                y
+                for y in sorted(set(v.deck.shoe(players)))
+                if (deck.is_wild(y, wild) or (_near(x, y) and _near(z, y))) and self._is_meld(v, (x, z, y), wild)
+            )
+        return found
 
     def _expected(
         self,
@@ -437,12 +453,16 @@ class GreedyBot:
         dead: tuple[Card, ...],
         partials: list[tuple[Card, Card, float]],
         has_meld: bool,
+        held: Counter[Card],
+        values: dict[Card, int],
     ) -> float:
-        """The deadwood expected after discarding ``card`` (see the class)."""
-        wild = view.wild_ranks
-        left: Counter[Card] = Counter(view.hand)
-        left[card] -= 1
-        alive = [(x, z, p) for x, z, p in partials if left[x] > 0 and left[z] > 0]
+        """The deadwood expected after discarding ``card`` (see the class);
+        ``held`` counts the hand's cards, ``values`` gives their values."""
+
+        def left(c: Card) -> int:
+            return held[c] - (c == card)
+
+        alive = [(x, z, p) for x, z, p in partials if left(x) > 0 and left(z) > 0]
         unmatched: dict[Card, float] = {}
         for x, z, p in alive:
             for c in (x, z):
@@ -452,12 +472,12 @@ class GreedyBot:
             rest.remove(card)
         value = float(after)
         for c in rest:
-            value -= card_value(v, c, wild_ranks=wild) * (1.0 - unmatched.get(c, 1.0))
+            value -= values[c] * (1.0 - unmatched.get(c, 1.0))
         if not has_meld and getattr(v.scoring, "no_meld_pay", 0) > 0:
             none = 1.0
             for _, _, p in alive:
                 none *= 1.0 - p
-            value += none * (sum(card_value(v, c, wild_ranks=wild) for c in left.elements()))
+            value += none * (sum(values[c] * left(c) for c in held))
         return value
 
     def _has_meld_after(self, v: Variant, view: View, card: Card, dead: tuple[Card, ...], melded: bool) -> bool:
@@ -485,11 +505,18 @@ class GreedyBot:
         partials = self._partials(v, view, tuple(hand), dead)
         needs_meld = getattr(v.scoring, "no_meld_pay", 0) > 0
         exact: set[Card] = set(dead)
+        held = Counter(hand)
+        values = {c: card_value(v, c, wild_ranks=view.wild_ranks) for c in held}
+        scores: dict[tuple[Card, int], tuple[float, int, int]] = {}
 
         def score(a: Discard) -> tuple[float, int, int]:
-            has = self._has_meld_after(v, view, a.card, dead, melded) if needs_meld else True
-            e = self._expected(v, view, a.card, after[a.card], dead, partials, has)
-            return (round(e, 9), -_closeness(a.card, hand, view.wild_ranks), -_rank(a.card))
+            found = scores.get((a.card, after[a.card]))
+            if found is None:
+                has = self._has_meld_after(v, view, a.card, dead, melded) if needs_meld else True
+                e = self._expected(v, view, a.card, after[a.card], dead, partials, has, held, values)
+                found = (round(e, 9), -_closeness(a.card, hand, view.wild_ranks), -_rank(a.card))
+                scores[(a.card, after[a.card])] = found
+            return found
 
         while True:
             scored = [(score(a), a) for a in discards]
