@@ -7,6 +7,7 @@ import attrs
 import pytest
 
 import rummykit as rk
+from rummykit.rules import ByPlayers
 
 
 def _short(v: rk.Variant, hands: int = 6, turns: int = 300) -> rk.Variant:
@@ -81,3 +82,84 @@ def test_greedy_does_not_knock_a_high_count_where_any_count_may_knock() -> None:
     assert not str(action).startswith("knock"), action
     eager = rk.GreedyBot(v, knock_at=1000)
     assert str(eager.choose(hand.view(0))).startswith("knock")
+
+
+def _gin_position(discard: list[str]) -> rk.Hand:
+    """Gin, seat 0 to discard from 6C 6D 6H 6S / 9H TH JH QH with 8D 8S 5C loose."""
+    v = rk.load_variant("gin")
+    hand = rk.new_hand(
+        v,
+        players=2,
+        dealer=1,
+        hands=["6C 6D 6H 6S 9H TH JH QH 8D 8S", "AC KC 3C 4H 8C 5S 2D 3D 9D TD"],
+        discard=discard,
+        stock=["5C", "KH", "QC", "JC", "TC", "9C", "7C", "KD"],
+    )
+    while len(hand.view(0).hand) < 11:  # both decline the upcard, seat 0 draws 5C
+        hand.apply(next(a for a in hand.legal_actions() if str(a) in ("pass", "draw")))
+    return hand
+
+
+def test_greedy_declines_an_upcard_that_does_not_help() -> None:
+    """Gin [WP-GIN]: the first upcard may be taken or passed; KS lowers nothing here."""
+    v = rk.load_variant("gin")
+    hand = rk.new_hand(
+        v,
+        players=2,
+        dealer=1,
+        hands=["6C 6D 6H 6S 9H TH JH QH 8D 8S", "AC KC 3C 4H 8C 5S 2D 3D 9D TD"],
+        discard=["4D", "7D", "KS"],
+        stock=["5C", "KH", "QC", "JC", "TC", "9C", "7C", "KD"],
+    )
+    assert str(rk.GreedyBot(v).choose(hand.view(0))) == "pass"
+
+
+def test_greedy_keeps_the_card_whose_meld_is_still_possible() -> None:
+    """8D and 8S leave the same deadwood, but 7D (8D's only run partner) is in
+    the discard pile while 7S is unseen: the bot keeps 8S, whatever its seed.
+    The opposite pile makes it keep 8D."""
+    v = rk.load_variant("gin")
+    for seed in range(8):
+        assert str(rk.GreedyBot(v, seed=seed).choose(_gin_position(["4D", "7D", "KS"]).view(0))) == "discard 8D"
+        assert str(rk.GreedyBot(v, seed=seed).choose(_gin_position(["4S", "7S", "KS"]).view(0))) == "discard 8S"
+
+
+def test_greedy_knocks_a_count_no_opponent_is_likely_to_beat() -> None:
+    """Knock Rummy (S002): any count may knock; the lowest count wins. On the
+    first turn, 30 against an opponent who has not drawn yet is very likely
+    the lowest: the bot knocks; asked for certainty (knock_odds=1) it waits."""
+    v = rk.load_variant("knock")
+    hand = rk.new_hand(
+        v,
+        players=2,
+        dealer=1,
+        hands=["AC 2C 3C 4D 5D 6D 9S 8H TC 3H", "KC QD JH 9C 8C 7D 5H 4S KD 2D"],
+        discard=["KS"],
+        stock=["KH", "QH", "JC", "TD", "9D", "8D", "7S", "6H", "5S", "2H"],
+    )
+    bot = rk.GreedyBot(v)
+    hand.apply(bot.choose(hand.view(0)))  # draws KH
+    view = hand.view(0)
+    chances = [bot.knock_chance(view, c) for c in (0, 10, 20, 30, 45, 60, 80)]
+    assert chances == sorted(chances, reverse=True) and chances[0] == 1.0 and chances[-1] < 0.5
+    assert chances == [bot.knock_chance(view, c) for c in (0, 10, 20, 30, 45, 60, 80)]  # same position, same answer
+    assert str(bot.choose(view)) == "knock TC"
+    assert str(rk.GreedyBot(v, knock_odds=1.0).choose(view)) == "discard KH"
+
+
+def test_greedy_does_not_strand_itself_on_a_closed_table() -> None:
+    """Straight rummy (pagat's basic Rummy, rules.md 1.1): a player goes out by
+    melding or laying off every card. On a table of complete sets, with the
+    other seat down to one card, laying down 5C 5D 5H 5S would leave one
+    card that nothing can ever take: the bot keeps the set in hand."""
+    v = rk.load_variant("straight")
+    v = attrs.evolve(v, deal=attrs.evolve(v.deal, hand_size=ByPlayers(entries=((2, 2, 5),))))
+    hand = rk.new_hand(
+        v, players=2, dealer=0, hands=["5C 5D 5H 5S QH", "9C 9D 9H 9S KD"], discard="2C", stock="KS JH 7C 3D"
+    )
+    for text in ("take", "meld 9C 9D 9H 9S", "discard KD", "draw"):
+        hand.apply(rk.Action.parse(text))
+    assert hand.view(0).table and hand.view(1).hand_counts[1] == 1
+    action = rk.GreedyBot(v).choose(hand.view(0))
+    assert not str(action).startswith("meld"), action
+    assert action in hand.legal_actions()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import zlib
+from collections import Counter
 from typing import Any
 
 from rummykit.cards import Card, Rank
@@ -22,7 +24,16 @@ from rummykit.engine import (
     Take,
     View,
 )
-from rummykit.melds import best_arrangement, card_value, discard_deadwoods, min_deadwood
+from rummykit.melds import (
+    Meld,
+    best_arrangement,
+    card_value,
+    classify_meld,
+    discard_deadwoods,
+    layoff_options,
+    min_deadwood,
+)
+from rummykit.rules import KnockTie
 from rummykit.variant import Variant
 
 __all__ = ["GreedyBot", "RandomBot"]
@@ -31,6 +42,12 @@ STALL_TURNS = 120
 """After this many turns of a hand, the greedy bot starts to break deadlocks
 (every seat holding cards the others wait for) by now and then throwing a card
 it would rather keep; the chance grows with the turn count."""
+
+
+HORIZON_TURNS = 6
+"""Own turns the greedy bot looks ahead when it weighs a card's chance of
+joining a meld, in a hand that has no fixed length (fewer when the stock is
+nearly out)."""
 
 
 def _split_args(variant: Any, seed: int | None) -> tuple[Variant | None, int | None]:
@@ -70,27 +87,54 @@ class GreedyBot:
     It declares or goes out whenever it can; melds the longest meld and lays
     off what it can; takes a discard that completes a meld or lowers its
     deadwood (not once the stock is out and declining the discard ends the
-    hand); knocks when the knock leaves at most ``knock_at`` deadwood (where
-    any count may knock, as in Knock Rummy, knocking at once would throw
-    hands away); and discards the card that leaves the least deadwood,
-    keeping cards close to a meld. Ties are broken by its seeded generator,
-    and in a hand that drags on past ``STALL_TURNS`` turns it now and then
-    throws a card it would rather keep, so that hands where every seat waits
-    for cards another holds still end.
+    hand); knocks when the knock leaves at most ``knock_at`` deadwood, and,
+    where any count may knock (Knock Rummy), also when its count is likely
+    the lowest: at least ``knock_odds`` of ``samples`` hands dealt to each
+    opponent from the cards it has not seen, each the best of the opponent's
+    hand size out of that many cards plus one per turn the opponent has
+    played, count more (or tie where ties go to the knocker). It discards
+    the card that leaves the least *expected* deadwood: a deadwood card that
+    the unseen cards could still complete into a meld with another card of
+    the hand counts only by its chance of staying unmatched over the turns
+    left (the fixed number of turns of a showing, or ``HORIZON_TURNS``), and
+    where a hand without any meld pays a penalty (Phỏm's móm), the chance of
+    ending without a meld weighs as much as the whole hand. Ties are broken
+    by closeness to a meld, then by its seeded generator; in a hand that
+    drags on past ``STALL_TURNS`` turns it now and then throws a card it
+    would rather keep, so that hands where every seat waits for cards
+    another holds still end.
 
     ``GreedyBot(variant, seed=...)``; without a variant it cannot evaluate
     hands and plays the first sensible action. Without a seed it is seeded
     with 0: the same position gets the same answer, so that simulations,
     tests and docs built with ``GreedyBot(v)`` are reproducible.
+
+    >>> import rummykit as rk
+    >>> v = rk.load_variant("gin")
+    >>> h = rk.new_hand(v, players=2, seed=1)
+    >>> GreedyBot(v, seed=1).choose(h.view(h.current_player)) in h.legal_actions()
+    True
     """
 
     def __init__(
-        self, variant: Variant | None = None, seed: int | None = 0, *, knock_at: int = 10
+        self,
+        variant: Variant | None = None,
+        seed: int | None = 0,
+        *,
+        knock_at: int = 10,
+        knock_odds: float = 0.35,
+        samples: int = 48,
     ) -> None:
         self.variant = variant
         self.knock_at = knock_at
-        self.rng = random.Random(0 if seed is None else seed)
+        self.knock_odds = knock_odds
+        self.samples = samples
+        self.seed = 0 if seed is None else seed
+        self.rng = random.Random(self.seed)
         self._cache: dict[tuple[tuple[Card, ...], frozenset[Rank]], int] = {}
+        self._melds: dict[tuple[tuple[int, ...], frozenset[Rank]], bool] = {}
+        self._shoes: dict[int, Counter[Card]] = {}
+        self._pairs: dict[tuple[tuple[Card, Card], frozenset[Rank]], tuple[Card, ...]] = {}
 
     def __call__(self, view: View) -> Action:
         return self.choose(view)
@@ -123,8 +167,11 @@ class GreedyBot:
         knocks = [a for a in legal if isinstance(a, Knock)]
         if knocks and v is not None:
             best = min(knocks, key=lambda a: self._after(v, view, a.card))
-            if self._after(v, view, best.card) <= self.knock_at or not any(
-                isinstance(a, Discard) for a in legal
+            count = self._after(v, view, best.card)
+            if (
+                count <= self.knock_at
+                or not any(isinstance(a, Discard) for a in legal)
+                or self.knock_chance(view, count) >= self.knock_odds
             ):
                 return best
         elif knocks:
@@ -137,9 +184,11 @@ class GreedyBot:
             return max(takes, key=lambda a: len(a.then.cards()) if a.then is not None else 0)
         melds = [a for a in legal if isinstance(a, MeldAction)]
         if melds:
-            return max(melds, key=lambda a: (len(a.cards()), str(a)))
+            best_meld = max(melds, key=lambda a: (len(a.cards()), str(a)))
+            if v is None or not self._strands(v, view, best_meld.cards(), _melds_of(v, best_meld, view)):
+                return best_meld
         layoffs = [a for a in legal if isinstance(a, Layoff)]
-        if layoffs:
+        if layoffs and (v is None or not self._strands(v, view, layoffs[0].cards(), (), layoffs[0])):
             return layoffs[0]
         swaps = [a for a in legal if isinstance(a, Swap)]
         if swaps:
@@ -154,6 +203,39 @@ class GreedyBot:
             return passes[0]
         rest = [a for a in legal if not isinstance(a, Drop)]
         return (rest or list(legal))[0]
+
+    def _strands(
+        self,
+        v: Variant,
+        view: View,
+        cards: tuple[Card, ...],
+        new: tuple[Meld, ...],
+        layoff: Layoff | None = None,
+    ) -> bool:
+        """Whether putting ``cards`` down would strand the bot: one card left
+        after its discard, and no card that has not been played could ever be
+        laid off on the table (every set complete, no run to extend), while no
+        other seat holds enough cards to meld and open the table again. A
+        single card can then never go out, and when every seat is there the
+        hand runs to the turn limit: the bot keeps the meld in hand instead.
+        """
+        if len(view.hand) - len(cards) != 2:
+            return False
+        if any(n > 2 for s, n in enumerate(view.hand_counts) if s != view.player and not view.dropped[s]):
+            return False  # another seat can still meld, and open the table
+        table = [m.meld for m in view.table] + list(new)
+        if layoff is not None and 0 < layoff.target <= len(table):
+            grown = layoff_options(v, table[layoff.target - 1], layoff.card, wild_ranks=view.wild_ranks)
+            if grown:
+                table[layoff.target - 1] = grown[0]
+        if not table:
+            return False
+        wild = view.wild_ranks
+        played: Counter[Card] = Counter()
+        for m in table:
+            played.update(m.cards)
+        live = Counter(v.deck.shoe(len(view.hand_counts))) - played
+        return not any(layoff_options(v, m, c, wild_ranks=wild) for c in live for m in table)
 
     def _after(self, v: Variant, view: View, card: Card | None) -> int:
         cards = list(view.hand)
@@ -210,6 +292,213 @@ class GreedyBot:
         over = view.turn - STALL_TURNS
         return over > 0 and self.rng.random() < min(0.5, over / 400)
 
+    # ------------------------------------------------------------ what is left to see
+
+    def _unseen(self, v: Variant, view: View, *, pile_live: bool = False) -> Counter[Card]:
+        """The cards this seat has not seen: the shoe less its hand, the table,
+        the face-up discards (kept when ``pile_live``: cards it may still dig
+        out) and the cards others were seen to eat."""
+        n = len(view.hand_counts)
+        shoe = self._shoes.get(n)
+        if shoe is None:
+            shoe = self._shoes[n] = Counter(v.deck.shoe(n))
+        seen: Counter[Card] = Counter(view.hand)
+        for m in view.table:
+            seen.update(m.meld.cards)
+        if not pile_live:
+            seen.update(view.discard)
+        seen.update(view.face_down)
+        for seat, cards in enumerate(view.eaten):
+            if seat != view.player:
+                seen.update(cards)
+        return shoe - seen
+
+    def _position_rng(self, view: View) -> random.Random:
+        """A generator seeded by the bot's seed and the position alone, so that
+        the same position gets the same sampled answer."""
+        text = f"{self.seed} {view.turn} {' '.join(str(c.code) for c in sorted(view.hand))}"
+        return random.Random(zlib.crc32(text.encode()))
+
+    # ------------------------------------------------------------------ knocking
+
+    def knock_chance(self, view: View, count: int) -> float:
+        """The estimated chance that a knock with ``count`` deadwood wins now:
+        the share of ``samples`` deals of the unseen cards in which every
+        opponent's count is higher (or equal, where a tie goes to the knocker).
+
+        Each opponent is modelled as a player who kept the best hand of its
+        size out of its dealt cards and one more card for each turn it has
+        played (at most ``HORIZON_TURNS``).
+
+        >>> import rummykit as rk
+        >>> v = rk.load_variant("knock")
+        >>> h = rk.new_hand(v, players=2, seed=2)
+        >>> bot = GreedyBot(v)
+        >>> 0.0 <= bot.knock_chance(h.view(h.current_player), 30) <= 1.0
+        True
+        >>> bot.knock_chance(h.view(h.current_player), 0)
+        1.0
+        """
+        v = self.variant
+        if v is None:
+            return 0.0
+        scoring = v.scoring
+        tie = getattr(scoring, "gin_tie" if count == 0 else "tie", None)
+        ties_win = tie is KnockTie.KNOCKER
+        n = len(view.hand_counts)
+        opponents = [s for s in range(n) if s != view.player and not view.dropped[s]]
+        if not opponents:
+            return 1.0
+        pool = sorted(self._unseen(v, view).elements())
+        extra = min(HORIZON_TURNS, max(0, (view.turn - 1) // n))
+        rng = self._position_rng(view)
+        wins = 0
+        for _ in range(self.samples):
+            rng.shuffle(pool)
+            at = 0
+            for s in opponents:
+                size = view.hand_counts[s]
+                take = min(len(pool) - at, size + extra)
+                theirs = self._best_of(v, tuple(sorted(pool[at : at + take])), size, view.wild_ranks)
+                at += take
+                if theirs < count or (theirs == count and not ties_win):
+                    break
+            else:
+                wins += 1
+        return wins / self.samples
+
+    def _best_of(self, v: Variant, cards: tuple[Card, ...], size: int, wild: frozenset[Rank]) -> int:
+        """About the least deadwood of ``size`` cards kept out of ``cards``:
+        the melds of the best arrangement and its lowest deadwood cards."""
+        if not cards or size <= 0:
+            return 0
+        arr = best_arrangement(v, cards, wild_ranks=wild)
+        if arr is None:
+            return sum(card_value(v, c, wild_ranks=wild) for c in cards[:size])
+        room = size - (len(cards) - len(arr.deadwood))
+        if room <= 0:
+            return 0
+        return sum(sorted(card_value(v, c, wild_ranks=wild) for c in arr.deadwood)[:room])
+
+    # ------------------------------------------------------------------ discarding
+
+    def _turns_left(self, v: Variant, view: View) -> int:
+        """Own turns after this one in which a drawn card can still be used."""
+        n = len(view.hand_counts)
+        showing = v.going_out.showing_turn()
+        own = -(-view.turn // n)
+        if showing:
+            return max(0, showing - own)
+        return min(HORIZON_TURNS, max(1, view.stock_count // n))
+
+    def _is_meld(self, v: Variant, cards: tuple[Card, ...], wild: frozenset[Rank]) -> bool:
+        key = (tuple(sorted(c.code for c in cards)), wild)
+        found = self._melds.get(key)
+        if found is None:
+            if len(self._melds) > 50_000:
+                self._melds.clear()
+            found = self._melds[key] = classify_meld(v, list(cards), wild_ranks=wild) is not None
+        return found
+
+    def _partials(
+        self, v: Variant, view: View, hand: tuple[Card, ...], dead: tuple[Card, ...]
+    ) -> list[tuple[Card, Card, float]]:
+        """Pairs (deadwood card, other hand card) that one unseen card would
+        turn into a meld, with the chance that such a card comes within the
+        turns left (a card drawn and, where discards may be taken, a card
+        discarded to this seat each turn)."""
+        turns = self._turns_left(v, view)
+        if not turns or not dead:
+            return []
+        wild = view.wild_ranks
+        dig = len(v.draw.depths(3)) > 1
+        unseen = self._unseen(v, view, pile_live=dig)
+        total = sum(unseen.values())
+        if not total:
+            return []
+        looks = turns * (2 if v.draw.takes_discards else 1)
+        deck = v.deck
+        singles = [c for c in set(hand) if not deck.is_wild(c, wild)]
+        out: list[tuple[Card, Card, float]] = []
+        done: set[tuple[Card, Card]] = set()
+        for x in sorted(set(dead)):
+            if deck.is_wild(x, wild):
+                continue
+            for z in singles:
+                if z == x or not _near(x, z):
+                    continue
+                key = (x, z) if x < z else (z, x)
+                if key in done:
+                    continue
+                done.add(key)
+                outs = sum(unseen[y] for y in self._thirds(v, key, wild, len(view.hand_counts)))
+                if outs:
+                    out.append((key[0], key[1], 1.0 - (1.0 - min(1.0, outs / total)) ** looks))
+        return out
+
+    def _thirds(
+        self, v: Variant, pair: tuple[Card, Card], wild: frozenset[Rank], players: int
+    ) -> tuple[Card, ...]:
+        """The distinct cards of the shoe that make a meld with ``pair``
+        (memoised: the answer depends only on the pair and the wild ranks)."""
+        key = (pair, wild)
+        found = self._pairs.get(key)
+        if found is None:
+            if len(self._pairs) > 50_000:
+                self._pairs.clear()
+            x, z = pair
+            deck = v.deck
+            found = self._pairs[key] = tuple(
+                y
+                for y in sorted(set(v.deck.shoe(players)))
+                if (deck.is_wild(y, wild) or (_near(x, y) and _near(z, y))) and self._is_meld(v, (x, z, y), wild)
+            )
+        return found
+
+    def _expected(
+        self,
+        v: Variant,
+        view: View,
+        card: Card,
+        after: int,
+        dead: tuple[Card, ...],
+        partials: list[tuple[Card, Card, float]],
+        has_meld: bool,
+        held: Counter[Card],
+        values: dict[Card, int],
+    ) -> float:
+        """The deadwood expected after discarding ``card`` (see the class);
+        ``held`` counts the hand's cards, ``values`` gives their values."""
+
+        def left(c: Card) -> int:
+            return held[c] - (c == card)
+
+        alive = [(x, z, p) for x, z, p in partials if left(x) > 0 and left(z) > 0]
+        unmatched: dict[Card, float] = {}
+        for x, z, p in alive:
+            for c in (x, z):
+                unmatched[c] = unmatched.get(c, 1.0) * (1.0 - p)
+        rest = list(dead)
+        if card in rest:
+            rest.remove(card)
+        value = float(after)
+        for c in rest:
+            value -= values[c] * (1.0 - unmatched.get(c, 1.0))
+        if not has_meld and getattr(v.scoring, "no_meld_pay", 0) > 0:
+            none = 1.0
+            for _, _, p in alive:
+                none *= 1.0 - p
+            value += none * (sum(values[c] * left(c) for c in held))
+        return value
+
+    def _has_meld_after(self, v: Variant, view: View, card: Card, dead: tuple[Card, ...], melded: bool) -> bool:
+        if melded and card in dead:
+            return True
+        cards = list(view.hand)
+        cards.remove(card)
+        arr = best_arrangement(v, tuple(sorted(cards)), wild_ranks=view.wild_ranks) if cards else None
+        return arr is not None and bool(arr.melds)
+
     def _discard_choice(self, view: View, discards: list[Discard]) -> Action:
         v = self.variant
         if v is None:
@@ -221,11 +510,37 @@ class GreedyBot:
             loose = [a for a in discards if self._after(v, view, a.card) < now]
             return self.rng.choice(loose or discards)
         after = self._discard_deadwood(v, view, discards)
-        scored = [
-            (after[a.card], -_closeness(a.card, hand, view.wild_ranks), -_rank(a.card), a) for a in discards
-        ]
-        best = min(s[:3] for s in scored)
-        return self.rng.choice([s[3] for s in scored if s[:3] == best])
+        arr = best_arrangement(v, tuple(sorted(hand)), wild_ranks=view.wild_ranks)
+        dead = arr.deadwood if arr is not None else tuple(hand)
+        melded = arr is not None and bool(arr.melds)
+        partials = self._partials(v, view, tuple(hand), dead)
+        needs_meld = getattr(v.scoring, "no_meld_pay", 0) > 0
+        exact: set[Card] = set(dead)
+        held = Counter(hand)
+        values = {c: card_value(v, c, wild_ranks=view.wild_ranks) for c in held}
+        scores: dict[tuple[Card, int], tuple[float, int, int]] = {}
+
+        def score(a: Discard) -> tuple[float, int, int]:
+            found = scores.get((a.card, after[a.card]))
+            if found is None:
+                has = self._has_meld_after(v, view, a.card, dead, melded) if needs_meld else True
+                e = self._expected(v, view, a.card, after[a.card], dead, partials, has, held, values)
+                found = (round(e, 9), -_closeness(a.card, hand, view.wild_ranks), -_rank(a.card))
+                scores[(a.card, after[a.card])] = found
+            return found
+
+        while True:
+            scored = [(score(a), a) for a in discards]
+            best = min(s for s, _ in scored)
+            top = [a for s, a in scored if s == best]
+            # a card outside the deadwood may carry only a lower bound: make it exact
+            vague = [a for a in top if a.card not in exact]
+            if not vague:
+                break
+            for a in vague:
+                after[a.card] = self._after(v, view, a.card)
+                exact.add(a.card)
+        return self.rng.choice(top)
 
     def _draw_choice(self, view: View) -> Action:
         legal = view.legal
@@ -250,14 +565,35 @@ class GreedyBot:
         if Draw() in legal:
             return Draw()
         passes = [a for a in legal if isinstance(a, Pass)]
-        if stock_out and passes:
+        if passes:  # an upcard offered and not worth taking (or the stock is out)
             return passes[0]
         non_drop = [a for a in legal if not isinstance(a, Drop)]
         return non_drop[0] if non_drop else legal[0]
 
 
+def _melds_of(v: Variant, action: MeldAction, view: View) -> tuple[Meld, ...]:
+    """The melds ``action`` would put on the table."""
+    out = []
+    for group in action.groups:
+        meld = classify_meld(v, [c for c, _ in group], wild_ranks=view.wild_ranks)
+        if meld is not None:
+            out.append(meld)
+    return tuple(out)
+
+
 def _rank(card: Card) -> int:
     return 0 if card.rank is None else int(card.rank)
+
+
+def _near(a: Card, b: Card) -> bool:
+    """Whether two natural cards could share a three-card meld: the same rank,
+    or the same suit within two ranks (an ace next to a king too)."""
+    if a.rank is None or b.rank is None:
+        return False
+    if a.rank == b.rank:
+        return True
+    d = abs(int(a.rank) - int(b.rank))
+    return a.suit == b.suit and 0 < min(d, 13 - d) <= 2
 
 
 def _closeness(card: Card, hand: tuple[Card, ...], wild: frozenset[Rank]) -> int:
