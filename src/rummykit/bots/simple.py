@@ -50,6 +50,22 @@ joining a meld, in a hand that has no fixed length (fewer when the stock is
 nearly out)."""
 
 
+_MeldMemo = dict[tuple[tuple[int, ...], frozenset[Rank]], bool]
+_PairMemo = dict[tuple[tuple[Card, Card], frozenset[Rank]], tuple[Card, ...]]
+_MEMOS: dict[int, tuple[Variant | None, _MeldMemo, _PairMemo]] = {}
+
+
+def _shared_memos(variant: Variant | None) -> tuple[_MeldMemo, _PairMemo]:
+    """Memos of meld checks that depend only on the variant, shared by every
+    greedy bot of that variant object (a simulation makes new bots each hand)."""
+    found = _MEMOS.get(id(variant))
+    if found is None or found[0] is not variant:
+        if len(_MEMOS) > 32:
+            _MEMOS.clear()
+        found = _MEMOS[id(variant)] = (variant, {}, {})
+    return found[1], found[2]
+
+
 def _split_args(variant: Any, seed: int | None) -> tuple[Variant | None, int | None]:
     """Old call forms: ``RandomBot(7)`` means seed 7."""
     if isinstance(variant, int) and not isinstance(variant, bool) and seed is None:
@@ -132,9 +148,8 @@ class GreedyBot:
         self.seed = 0 if seed is None else seed
         self.rng = random.Random(self.seed)
         self._cache: dict[tuple[tuple[Card, ...], frozenset[Rank]], int] = {}
-        self._melds: dict[tuple[tuple[int, ...], frozenset[Rank]], bool] = {}
+        self._melds, self._pairs = _shared_memos(variant)
         self._shoes: dict[int, Counter[Card]] = {}
-        self._pairs: dict[tuple[tuple[Card, Card], frozenset[Rank]], tuple[Card, ...]] = {}
 
     def __call__(self, view: View) -> Action:
         return self.choose(view)
@@ -529,10 +544,23 @@ class GreedyBot:
                 scores[(a.card, after[a.card])] = found
             return found
 
+        # the expected deadwood of a discard is at least its deadwood less
+        # `most`, what the partial melds could take off with none broken: a
+        # discard whose deadwood exceeds the best expected by more is not scored
+        unmatched: dict[Card, float] = {}
+        for x, z, p in partials:
+            for c in (x, z):
+                unmatched[c] = unmatched.get(c, 1.0) * (1.0 - p)
+        most = sum(values[c] * (1.0 - unmatched.get(c, 1.0)) for c in dead)
         while True:
-            scored = [(score(a), a) for a in discards]
-            best = min(s for s, _ in scored)
-            top = [a for s, a in scored if s == best]
+            scored: dict[Discard, tuple[float, int, int]] = {}
+            best: tuple[float, int, int] | None = None
+            for a in sorted(discards, key=lambda a: after[a.card]):
+                if best is not None and after[a.card] - most > best[0] + 1e-6:
+                    break
+                scored[a] = score(a)
+                best = scored[a] if best is None else min(best, scored[a])
+            top = [a for a in discards if scored.get(a) == best]
             # a card outside the deadwood may carry only a lower bound: make it exact
             vague = [a for a in top if a.card not in exact]
             if not vague:
