@@ -50,7 +50,7 @@ joining a meld, in a hand that has no fixed length (fewer when the stock is
 nearly out)."""
 
 
-_MeldMemo = dict[tuple[tuple[int, ...], frozenset[Rank]], bool]
+_MeldMemo = dict[tuple[int, int, int], bool]
 _PairMemo = dict[tuple[tuple[Card, Card], frozenset[Rank]], tuple[Card, ...]]
 _MEMOS: dict[int, tuple[Variant | None, _MeldMemo, _PairMemo]] = {}
 
@@ -406,13 +406,19 @@ class GreedyBot:
             return max(0, showing - own)
         return min(HORIZON_TURNS, max(1, view.stock_count // n))
 
-    def _is_meld(self, v: Variant, cards: tuple[Card, ...], wild: frozenset[Rank]) -> bool:
-        key = (tuple(sorted(c.code for c in cards)), wild)
+    def _is_meld(self, v: Variant, x: Card, z: Card, y: Card, wild: frozenset[Rank]) -> bool:
+        """Whether natural ``x`` and ``z`` make a meld with ``y``. Memoised by
+        the cards and whether ``y`` is wild (then by whether it is a printed
+        joker, not by which card it is: a wild may stand for any card)."""
+        if v.deck.is_wild(y, wild):
+            key: tuple[int, int, int] = (x.code, z.code, -2 if y.rank is None else -1)
+        else:
+            key = tuple(sorted((x.code, z.code, y.code)))  # type: ignore[assignment]
         found = self._melds.get(key)
         if found is None:
             if len(self._melds) > 50_000:
                 self._melds.clear()
-            found = self._melds[key] = classify_meld(v, list(cards), wild_ranks=wild) is not None
+            found = self._melds[key] = classify_meld(v, [x, z, y], wild_ranks=wild) is not None
         return found
 
     def _partials(
@@ -466,7 +472,7 @@ class GreedyBot:
             found = self._pairs[key] = tuple(
                 y
                 for y in sorted(set(v.deck.shoe(players)))
-                if (deck.is_wild(y, wild) or (_near(x, y) and _near(z, y))) and self._is_meld(v, (x, z, y), wild)
+                if (deck.is_wild(y, wild) or (_near(x, y) and _near(z, y))) and self._is_meld(v, x, z, y, wild)
             )
         return found
 
