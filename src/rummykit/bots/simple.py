@@ -25,6 +25,7 @@ from rummykit.engine import (
     View,
 )
 from rummykit.melds import (
+    Arrangement,
     Meld,
     best_arrangement,
     card_value,
@@ -149,6 +150,7 @@ class GreedyBot:
         self.rng = random.Random(self.seed)
         self._cache: dict[tuple[tuple[Card, ...], frozenset[Rank]], int] = {}
         self._melds, self._pairs = _shared_memos(variant)
+        self._last_arrangement: tuple[tuple[tuple[Card, ...], frozenset[Rank]], Arrangement | None] | None = None
         self._shoes: dict[int, Counter[Card]] = {}
 
     def __call__(self, view: View) -> Action:
@@ -262,6 +264,16 @@ class GreedyBot:
         """The deadwood each discard leaves (see :meth:`_after_each`)."""
         return self._after_each(v, tuple(view.hand), {a.card for a in discards}, view)
 
+    def _arrangement(self, v: Variant, hand: tuple[Card, ...], wild: frozenset[Rank]) -> Arrangement | None:
+        """The best arrangement of ``hand`` (sorted), the last one remembered:
+        a discard decision asks for it twice."""
+        last = self._last_arrangement
+        if last is not None and last[0] == (hand, wild):
+            return last[1]
+        arr = best_arrangement(v, hand, wild_ranks=wild) if hand else None
+        self._last_arrangement = ((hand, wild), arr)
+        return arr
+
     def _after_each(
         self, v: Variant, cards: tuple[Card, ...], allowed: set[Card], view: View
     ) -> dict[Card, int]:
@@ -282,7 +294,7 @@ class GreedyBot:
         each = discard_deadwoods(v, hand, wild_ranks=wild, among=allowed, exact=False, fast_only=True)
         if each is not None:  # one pass over the hand, as below
             return each
-        arr = best_arrangement(v, hand, wild_ranks=wild) if hand else None
+        arr = self._arrangement(v, hand, wild)
 
         def exact(c: Card) -> int:
             rest = list(hand)
@@ -531,7 +543,7 @@ class GreedyBot:
             loose = [a for a in discards if self._after(v, view, a.card) < now]
             return self.rng.choice(loose or discards)
         after = self._discard_deadwood(v, view, discards)
-        arr = best_arrangement(v, tuple(sorted(hand)), wild_ranks=view.wild_ranks)
+        arr = self._arrangement(v, tuple(sorted(hand)), view.wild_ranks)
         dead = arr.deadwood if arr is not None else tuple(hand)
         melded = arr is not None and bool(arr.melds)
         partials = self._partials(v, view, tuple(hand), dead)
