@@ -108,3 +108,28 @@ def test_attack_nine_wilds_in_fourteen_cards(heavy: rk.Variant) -> None:
     hand = h.hand_of(1)
     assert sum(1 for c in hand if heavy.deck.is_wild(c, h.wild_ranks)) == 9
     assert len(h.legal_actions()) <= 5_000
+
+
+def test_a_listed_set_whose_wild_stands_for_a_card_also_held_applies() -> None:
+    """Double Rum (S002: two decks, sets may hold identical cards, jokers wild).
+    5C JK JK JK 5S is listed as `meld 5C JK=5C JK=5D JK=5H 5S`: one joker
+    pinned to 5C beside the natural 5C. Applying it used to fail an assertion
+    (the pin to 5C was used for both 5C places); found by a 3-player greedy
+    simulation."""
+    v = rk.load_variant("double-rum")
+    hand = rk.new_hand(
+        v,
+        players=2,
+        dealer=1,
+        hands=["3C 5C KC 4D QD 2H 8H 5S JK JK", "AC 2C 4C 6C 7C 8C 9C TC JC QC"],
+        discard="KS",
+        stock="JK KH QH JH",
+    )
+    hand.apply(rk.Action.parse("draw"))
+    listed = [a for a in hand.legal_actions() if str(a) == "meld 5C JK=5C JK=5D JK=5H 5S"]
+    assert listed
+    hand.apply(listed[0])
+    meld = hand.view(1).table[0].meld
+    assert sorted(str(c) for c in meld.cards) == ["5C", "5S", "JK", "JK", "JK"]
+    assert sorted(str(r) for r in meld.represents) == ["5C", "5C", "5D", "5H", "5S"]
+    assert sorted(str(c) for c in hand.view(0).hand) == ["2H", "3C", "4D", "8H", "KC", "QD"]

@@ -369,11 +369,13 @@ def _place(codes: list[int], reps: list[int], wild: tuple[bool, ...], pins: dict
         for t in targets:
             pinned.setdefault(t.code, []).append(card.code)
     for i, r in enumerate(reps):
-        for c in pinned.get(r, ()):
+        wanted = pinned.get(r)
+        # each pin stands for one copy: 5C JK=5C, two decks, is one pinned wild
+        while wanted and out[i] is None:
+            c = wanted.pop(0)
             if c in pool:
                 pool.remove(c)
                 out[i] = c
-                break
     for i, r in enumerate(reps):
         if out[i] is None and r in pool and not (pins and _ALL_CARDS[r] in pins and r not in pinned):
             pool.remove(r)
