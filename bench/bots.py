@@ -4,6 +4,9 @@
     python bench/bots.py random [--games N] [VARIANT ...]    greedy vs random, 2 players (or the fewest allowed)
     python bench/bots.py search [--games N] [--think S | --iterations K] [VARIANT ...]
                                                                search vs greedy, 2 players
+    python bench/bots.py vs --other MODULE:CLASS [--games N] [VARIANT ...]
+                                                               greedy vs another bot, 2 players
+                                                               (e.g. a copy of an older GreedyBot)
 
 Every figure comes from :func:`rummykit.sim.simulate`. In ``random`` and
 ``search`` the two bots swap seats for the second half of the games, and the
@@ -56,7 +59,7 @@ def _line(name: str, label: str, won: float, games: int, target: str, secs: floa
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["stall", "random", "search"])
+    ap.add_argument("what", choices=["stall", "random", "search", "vs"])
     ap.add_argument("variants", nargs="*", help="variants (default: every built-in one)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
@@ -64,7 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--think", type=float, default=None, help="search: seconds per decision")
     ap.add_argument("--iterations", type=int, default=None, help="search: rollouts per decision")
     ap.add_argument("--max-players", type=int, default=12, help="stall: largest player count measured")
+    ap.add_argument("--other", default=None, help="vs: the other bot, as module:Class (importable)")
     args = ap.parse_intermixed_args(argv)
+    if args.what == "vs" and not args.other:
+        ap.error("vs needs --other MODULE:CLASS")
     names = args.variants or rk.list_variants()
     print(f"rummykit {rk.__version__}, Python {sys.version.split()[0]}: {args.what}, {args.games} games each")
     for name in names:
@@ -92,6 +98,9 @@ def main(argv: list[str] | None = None) -> int:
             won, n = head_to_head(v, "greedy", "random", args.games, args.seed, args.jobs)
             ok = "OK" if won / n > 0.9 else "below"
             print(_line(name, "greedy vs random", won, n, ok, time.perf_counter() - t), flush=True)
+        elif args.what == "vs":
+            won, n = head_to_head(v, "greedy", args.other, args.games, args.seed, args.jobs)
+            print(_line(name, f"greedy vs {args.other.rsplit(':', 1)[-1]}", won, n, "", time.perf_counter() - t), flush=True)
         else:
             its = args.iterations
             think = args.think if args.think is not None or its is not None else 1.0
