@@ -538,7 +538,11 @@ class GreedyBot:
             return max(discards, key=lambda a: (_rank(a.card), a.card.code))
         hand = view.hand
         if len(discards) > 1 and self._stalling(view):
-            # break a deadlock: throw any card that is not in a meld
+            # break a deadlock: throw any card that is not in a meld, and
+            # after twice as long sometimes any card (the cards another seat
+            # waits for may sit in this hand's melds)
+            if view.turn > 2 * STALL_TURNS and self.rng.random() < 0.5:
+                return self.rng.choice(discards)
             now = self._deadwood(v, tuple(hand), view)
             loose = [a for a in discards if self._after(v, view, a.card) < now]
             return self.rng.choice(loose or discards)
