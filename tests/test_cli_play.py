@@ -115,29 +115,28 @@ class Terminal:
 
 
 def test_play_in_a_terminal() -> None:
-    """Seed 1: the greedy bot takes the upcard JD and discards TC; it is then
-    our turn, with 10 cards and two choices: draw or take."""
+    """Seed 1: the greedy bot passes the upcard JD (Gin's first-turn offer); it
+    is then offered to us, with 10 cards and two choices: take or pass."""
     t = Terminal("play", "gin", "--seed", "1", "--ascii")  # letters: the symbols have their own test
     try:
         screen = t.expect(r"\n> ")
         assert "\x1b[" in t.raw.decode(), "rich should colour a terminal"
         assert "Gin Rummy (gin), 2 players, seed 1. You are seat 0." in screen
-        assert "seat 1 (greedy) takes JD from the discard pile" in screen
-        assert "seat 1 (greedy) discards TC" in screen
+        assert "seat 1 (greedy) passes" in screen
         assert "Table melds: none yet" in screen
-        assert "Discard pile: TC  (top card)" in screen
+        assert "Discard pile: JD  (top card)" in screen
         assert "Stock: 31 cards" in screen
         assert "Opponents: seat 1 (greedy) 10 cards" in screen
         assert "Your hand (10): 4C · 4D QD · 2H 5H 6H 7H 9H · 5S QS" in screen
         assert "best melds: [5H 6H 7H]; deadwood 44" in screen
-        assert "Your move (draw phase):" in screen
-        assert re.search(r"1\) draw\s+2\) take", screen)
+        assert "Your move (offer phase):" in screen
+        assert re.search(r"1\) take\s+2\) pass", screen)
 
-        t.type("1")  # draw, by its number
+        t.type("1")  # take, by its number
         screen = t.expect(r"Your move \(play phase\):[\s\S]*?\n> ")
-        assert "you: draw (you drew 9S)" in screen
-        assert "Your hand (11):" in screen and "9S" in screen
-        assert "11) discard QS" in screen
+        assert "you: take" in screen
+        assert "Your hand (11):" in screen and "JD" in screen
+        assert "10) discard QS" in screen  # not JD, the card just taken
 
         t.type("knock 2C")  # well-formed, but not ours to play
         assert "refused: knock 2C: 2C is not in seat 0's hand" in t.expect(r"\n> ")
@@ -146,7 +145,7 @@ def test_play_in_a_terminal() -> None:
         t.type("draw")  # a rule: one draw per turn
         assert "refused: draw: seat 0 has already drawn this turn" in t.expect(r"\n> ")
         t.type("42")
-        assert "refused: there is no action number 42 (choose 1 to 11)" in t.expect(r"\n> ")
+        assert "refused: there is no action number 42 (choose 1 to 10)" in t.expect(r"\n> ")
         t.type("help")
         assert "layoff 9H on 2" in t.expect(r"\n> ")
 
@@ -188,15 +187,15 @@ def test_piped_full_hand_to_the_settlement(tmp_path: Path) -> None:
     out = proc.stdout
     assert "Traceback" not in out + proc.stderr
     assert "> 1" in out  # piped input is echoed so the transcript reads like a session
-    assert "Hand over: knock" in out
-    assert "Hands shown:" in out and "Face-down discard: 4D" in out
-    assert "Result: knock; winner: seat 1 (greedy)" in out
-    assert re.search(r"seat 0 \(you\)\s+\+0\n\s+seat 1 \(greedy\)\s+\+27", out)
-    assert "deadwood seat 0: 36, seat 1: 9" in out
+    assert "Hand over: gin" in out
+    assert "Hands shown:" in out and "Face-down discard: 2H" in out
+    assert "Result: gin; winner: seat 1 (greedy)" in out
+    assert re.search(r"seat 0 \(you\)\s+\+0\n\s+seat 1 \(greedy\)\s+\+49", out)
+    assert "deadwood seat 0: 24, seat 1: 0" in out
     assert f"Record written to {record}" in out
     data = json.loads(record.read_text())
     h = rk.replay(data)
-    assert h.is_over and h.result is not None and h.result.scores == (0, 27)
+    assert h.is_over and h.result is not None and h.result.scores == (0, 49)
     assert data["seed"] == 1 and data["variant"] == "gin"
 
 
@@ -268,12 +267,12 @@ def test_replay_prints_the_hand_turn_by_turn(
     assert "Replay of Gin Rummy (gin)" in out
     assert "Every card is shown: this is a replay." in out
     assert "seat 0: 4C 4D QD 2H 5H 6H 7H 9H 5S QS" in out
-    assert "turn   1  seat 1: take  (takes JD from the discard pile)" in out
-    assert "turn   2  seat 0: draw  (draws 9S from the stock)" in out
-    assert "seat 0: knock 5S  (discarding 5S face down)" in out
-    assert "seat 1: layoff 4S on 1" in out
+    assert "turn   1  seat 1: pass" in out
+    assert "          seat 1: draw  (draws 9S from the stock)" in out
+    assert "turn   2  seat 0: take  (takes 4S from the discard pile)" in out
+    assert "seat 0: knock 7D  (discarding 7D face down)" in out
     assert "Result: knock; winner: seat 0" in out
-    assert "deadwood seat 0: 4, seat 1: 29" in out
+    assert "deadwood seat 0: 5, seat 1: 20" in out
 
 
 def test_replay_a_list_of_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -294,7 +293,7 @@ def test_replay_refuses_a_tampered_record(gin_record: dict[str, object], tmp_pat
     bad_score = json.loads(json.dumps(gin_record))
     bad_score["result"]["scores"] = [99, 0]
     for data, message in [
-        (bad_action, "rummykit: record: action 20 ('knock 5S') does not replay: "),
+        (bad_action, "rummykit: record: action 4 ('discard 4C') does not replay: discard 4C: 4C is not in seat 1's"),
         (bad_score, "rummykit: record: the result differs: recorded {'how': 'knock', 'scores': [99, 0]"),
         ({"format": "other"}, "rummykit: not a rummykit record"),
         ([gin_record, bad_score], "rummykit: hand 2: record: the result differs"),
@@ -514,7 +513,7 @@ def test_an_ascii_output_gets_ascii_never_a_traceback() -> None:
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout.decode("ascii")  # raises on any other byte
     assert "Your hand (10): 4C | 4D QD | 2H 5H 6H 7H 9H | 5S QS" in out
-    assert "Gin Rummy | hand | turn 2 | dealer you" in out and "Quit." in out
+    assert "Gin Rummy | hand | turn 1 | dealer you" in out and "Quit." in out
     proc = ascii_run("play", "phom", "--seed", "1")
     assert proc.returncode == 0, proc.stderr
     assert "Ph?m" in proc.stdout.decode("ascii")

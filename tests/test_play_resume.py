@@ -144,9 +144,9 @@ def test_ctrl_c_saves_the_game(tmp_path: Path) -> None:
         if t.proc.poll() is None:
             t.proc.kill()
     assert "Traceback" not in t.text
-    assert read_session(save)["records"][0]["actions"][-1] == "draw"
+    assert read_session(save)["records"][0]["actions"][-1] == "take"  # the upcard, offered after the bot passed
     proc = run("play", "--resume", str(save), stdin="quit\n")
-    assert "you: draw" not in proc.stdout and "Your move (play phase)" in proc.stdout
+    assert "you: take" not in proc.stdout and "Your move (play phase)" in proc.stdout
 
 
 @pytest.mark.parametrize(

@@ -54,7 +54,7 @@ def test_concede_where_dropping_is_not_allowed_is_refused() -> None:
     _, out = play("gin", ["concede", "quit"])
     assert "refused: drop:" in out
     assert "Drop out of this hand?" not in out
-    assert "Now you can: draw, take" in out
+    assert "Now you can: take, pass" in out  # the greedy bot passed the upcard: it is offered to you
 
 
 # --------------------------------------------------------------------------- 2. after a knock
@@ -99,7 +99,7 @@ def test_the_defender_sees_the_knockers_melds_and_deadwood() -> None:
 
 
 def test_the_knock_panel_is_shown_only_in_the_layoff_phase() -> None:
-    _, out = play("gin", ["1"] * 200, seed=1)
+    _, out = play("gin", ["2"] * 200, seed=1)  # pass, then take every discard: the bot knocks
     screens = out.split("Your move (")
     assert any("knocked and shows" in screen for screen in screens)
     for before, after in itertools.pairwise(screens):
@@ -167,8 +167,8 @@ def test_unknown_input_lists_the_verbs_of_this_phase() -> None:
     (and knock when the deadwood allows it). Never the notation's whole vocabulary."""
     _, out = play("gin", ["bogus", "1", "meld 2H 3H 4H", "quit"], seed=1)
     first, second = (" ".join(x.split()) for x in re.findall(r"Now you can: (.*(?:\n  .*)?)", out))
-    assert first == "draw, take (or an action number, 1 to 2); also hint, sort, undo, show, help, quit"
-    assert second.startswith("discard (or an action number, 1 to 11)")
+    assert first == "take, pass (or an action number, 1 to 2); also hint, sort, undo, show, help, quit"
+    assert second.startswith("discard (or an action number, 1 to 10)")  # not the upcard just taken
     assert "expected one of" not in out
     assert "refused: bad action 'bogus': unknown word 'bogus'" in out
 
@@ -196,7 +196,7 @@ def test_hint_shows_the_greedy_bots_move_without_playing_it() -> None:
     suggestion = h.verify(rk.GreedyBot(v).choose(h.view(0)))
     number = h.legal_actions().index(suggestion) + 1
     assert out.count(f"hint: the greedy bot would play {number}) {suggestion} (not played)") == 2
-    assert h.actions[-1] == rk.Action.parse("draw")  # the hint was not played
+    assert h.actions[-1] == rk.Action.parse("take")  # the hint was not played
 
 
 # --------------------------------------------------------------------------- 6. undo
@@ -206,7 +206,7 @@ def test_undo_takes_back_the_last_move_and_the_bots_after_it() -> None:
     session, out = play("gin", ["1", "1", "undo", "quit"], seed=1)
     h = session.hand
     assert h is not None
-    assert [str(a) for a in h.actions] == ["take", "discard TC", "draw"]
+    assert [str(a) for a in h.actions] == ["pass", "take"]
     assert "undone: your discard 4C and the 2 moves after it" in out
     assert "Your move (play phase)" in out.rsplit("undone:", 1)[1]
 
@@ -258,9 +258,9 @@ def test_undo_is_refused_in_hot_seat() -> None:
 def test_sort_by_rank_and_suit_persists() -> None:
     session, out = play("gin", ["sort rank", "1", "sort", "sort colour", "sort rank", "quit"], seed=1)
     assert "Your hand (10): 2H  4C 4D  5H 5S  6H  7H  9H  QD QS" in out
-    after_draw = out.split("you: draw (you drew 9S)")[1]
-    assert "Your hand (11): 2H  4C 4D  5H 5S  6H  7H  9H 9S  QD QS" in after_draw  # persists
-    assert "Your hand (11): 4C · 4D QD · 2H 5H 6H 7H 9H · 5S 9S QS" in after_draw  # toggled
+    after_take = out.split("you: take")[1]
+    assert "Your hand (11): 2H  4C 4D  5H 5S  6H  7H  9H  JD  QD QS" in after_take  # persists
+    assert "Your hand (11): 4C · 4D JD QD · 2H 5H 6H 7H 9H · 5S QS" in after_take  # toggled
     assert "refused: type sort, sort rank or sort suit" in out
     assert session.sort == "rank"
 
@@ -338,7 +338,7 @@ def test_all_seats_at_the_terminal() -> None:
 def test_symbols_on_the_screen_and_in_typed_cards() -> None:
     session, out = play("gin", ["1", "discard Q♠", "quit"], seed=1, symbols=True)
     assert "Your hand (10): 4♣ · 4♦ Q♦ · 2♥ 5♥ 6♥ 7♥ 9♥ · 5♠ Q♠" in out
-    assert "11) discard Q♠" in out
+    assert "10) discard Q♠" in out
     assert "you: discard Q♠" in out
     assert session.hand is not None and "discard QS" in session.hand.record()["actions"]
 
@@ -352,7 +352,7 @@ def test_symbolize_only_touches_cards() -> None:
 
 def test_the_best_melds_are_bracketed_one_by_one() -> None:
     _, out = play("gin", ["1", "quit"], seed=1)
-    assert "  best melds: [5H 6H 7H]; deadwood 53" in out
+    assert "  best melds: [5H 6H 7H]; deadwood 54" in out
 
 
 def test_undo_in_a_match_then_the_same_move_ends_the_game_the_same() -> None:
