@@ -104,7 +104,9 @@ class GreedyBot:
     It declares or goes out whenever it can; melds the longest meld and lays
     off what it can; takes a discard that completes a meld or lowers its
     deadwood (not once the stock is out and declining the discard ends the
-    hand); knocks when the knock leaves at most ``knock_at`` deadwood, and,
+    hand) and passes an upcard it does not want; keeps a meld in hand rather
+    than strand itself with one card on a table that can take none while
+    the others are down to two cards or fewer; knocks when the knock leaves at most ``knock_at`` deadwood, and,
     where any count may knock (Knock Rummy), also when its count is likely
     the lowest: at least ``knock_odds`` of ``samples`` hands dealt to each
     opponent from the cards it has not seen, each the best of the opponent's
@@ -118,8 +120,8 @@ class GreedyBot:
     ending without a meld weighs as much as the whole hand. Ties are broken
     by closeness to a meld, then by its seeded generator; in a hand that
     drags on past ``STALL_TURNS`` turns it now and then throws a card it
-    would rather keep, so that hands where every seat waits for cards
-    another holds still end.
+    would rather keep (past twice that, sometimes any card), so that hands
+    where every seat waits for cards another holds still end.
 
     ``GreedyBot(variant, seed=...)``; without a variant it cannot evaluate
     hands and plays the first sensible action. Without a seed it is seeded
