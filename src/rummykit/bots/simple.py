@@ -106,9 +106,9 @@ class GreedyBot:
     deadwood (not once the stock is out and declining the discard ends the
     hand) and passes an upcard it does not want; keeps a meld in hand rather
     than strand itself with one card on a table that can take none while
-    the others are down to two cards or fewer; knocks when the knock leaves at most ``knock_at`` deadwood, and,
-    where any count may knock (Knock Rummy), also when its count is likely
-    the lowest: at least ``knock_odds`` of ``samples`` hands dealt to each
+    the others are down to two cards or fewer; knocks when the knock leaves
+    at most ``knock_at`` deadwood, and, where any count may knock (Knock
+    Rummy), also when its count is likely the lowest: at least ``knock_odds`` of ``samples`` hands dealt to each
     opponent from the cards it has not seen, each the best of the opponent's
     hand size out of that many cards plus one per turn the opponent has
     played, count more (or tie where ties go to the knocker). It discards
@@ -152,7 +152,9 @@ class GreedyBot:
         self.rng = random.Random(self.seed)
         self._cache: dict[tuple[tuple[Card, ...], frozenset[Rank]], int] = {}
         self._melds, self._pairs = _shared_memos(variant)
-        self._last_arrangement: tuple[tuple[tuple[Card, ...], frozenset[Rank]], Arrangement | None] | None = None
+        self._last_arrangement: tuple[tuple[tuple[Card, ...], frozenset[Rank]], Arrangement | None] | None = (
+            None
+        )
         self._shoes: dict[int, Counter[Card]] = {}
 
     def __call__(self, view: View) -> Action:
@@ -486,7 +488,8 @@ class GreedyBot:
             found = self._pairs[key] = tuple(
                 y
                 for y in sorted(set(v.deck.shoe(players)))
-                if (deck.is_wild(y, wild) or (_near(x, y) and _near(z, y))) and self._is_meld(v, x, z, y, wild)
+                if (deck.is_wild(y, wild) or (_near(x, y) and _near(z, y)))
+                and self._is_meld(v, x, z, y, wild)
             )
         return found
 
@@ -509,10 +512,7 @@ class GreedyBot:
             return held[c] - (c == card)
 
         alive = [(x, z, p) for x, z, p in partials if left(x) > 0 and left(z) > 0]
-        unmatched: dict[Card, float] = {}
-        for x, z, p in alive:
-            for c in (x, z):
-                unmatched[c] = unmatched.get(c, 1.0) * (1.0 - p)
+        unmatched = _unmatched(alive)
         rest = list(dead)
         if card in rest:
             rest.remove(card)
@@ -526,7 +526,9 @@ class GreedyBot:
             value += none * (sum(values[c] * left(c) for c in held))
         return value
 
-    def _has_meld_after(self, v: Variant, view: View, card: Card, dead: tuple[Card, ...], melded: bool) -> bool:
+    def _has_meld_after(
+        self, v: Variant, view: View, card: Card, dead: tuple[Card, ...], melded: bool
+    ) -> bool:
         if melded and card in dead:
             return True
         cards = list(view.hand)
@@ -571,10 +573,7 @@ class GreedyBot:
         # the expected deadwood of a discard is at least its deadwood less
         # `most`, what the partial melds could take off with none broken: a
         # discard whose deadwood exceeds the best expected by more is not scored
-        unmatched: dict[Card, float] = {}
-        for x, z, p in partials:
-            for c in (x, z):
-                unmatched[c] = unmatched.get(c, 1.0) * (1.0 - p)
+        unmatched = _unmatched(partials)
         most = sum(values[c] * (1.0 - unmatched.get(c, 1.0)) for c in dead)
         while True:
             scored: dict[Discard, tuple[float, int, int]] = {}
@@ -631,6 +630,16 @@ def _melds_of(v: Variant, action: MeldAction, view: View) -> tuple[Meld, ...]:
         if meld is not None:
             out.append(meld)
     return tuple(out)
+
+
+def _unmatched(partials: list[tuple[Card, Card, float]]) -> dict[Card, float]:
+    """For each card of the pairs ``(x, z, p)``: the chance that none of its
+    pairs is completed (each completed with chance ``p``)."""
+    out: dict[Card, float] = {}
+    for x, z, p in partials:
+        for c in (x, z):
+            out[c] = out.get(c, 1.0) * (1.0 - p)
+    return out
 
 
 def _rank(card: Card) -> int:
