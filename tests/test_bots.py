@@ -65,17 +65,18 @@ def test_bots_accept_callables() -> None:
     assert match.is_over
 
 
+def _knock_position(hands: list[str], stock: str) -> rk.Hand:
+    """Knock Rummy, 2 players, seat 0 to play first; KS the upcard."""
+    return rk.new_hand(rk.load_variant("knock"), players=2, dealer=1, hands=hands, discard=["KS"], stock=stock)
+
+
 def test_greedy_does_not_knock_a_high_count_where_any_count_may_knock() -> None:
     """Knock Rummy (S002) lets a player knock with any count; the greedy bot waits for a low one."""
-    v = rk.load_variant("knock")
-    hand = rk.new_hand(
-        v,
-        players=2,
-        dealer=1,
-        hands=["KC QD JH 9S 8C 7D 5H 4S 3C 2D", "AC 2C 3D 4C 5C 6C 7C 8D 9C TC"],
-        discard=["KS"],
-        stock=["KH", "QH", "JC", "TD", "9D", "8H", "7S", "6D", "5D", "4D"],
+    hand = _knock_position(
+        ["KC QD JH 9S 8C 7D 5H 4S 3C 2D", "AC 2C 3D 4C 5C 6C 7C 8D 9C TC"],
+        "KH QH JC TD 9D 8H 7S 6D 5D 4D",
     )
+    v = hand.variant
     bot = rk.GreedyBot(v)
     hand.apply(bot.choose(hand.view(0)))  # draw or take
     action = bot.choose(hand.view(0))
@@ -84,8 +85,9 @@ def test_greedy_does_not_knock_a_high_count_where_any_count_may_knock() -> None:
     assert str(eager.choose(hand.view(0))).startswith("knock")
 
 
-def _gin_position(discard: list[str]) -> rk.Hand:
-    """Gin, seat 0 to discard from 6C 6D 6H 6S / 9H TH JH QH with 8D 8S 5C loose."""
+def _gin_position(discard: list[str], *, drawn: bool = True) -> rk.Hand:
+    """Gin, seat 0 to discard from 6C 6D 6H 6S / 9H TH JH QH with 8D 8S 5C
+    loose (or, ``drawn=False``, offered the upcard with the first ten)."""
     v = rk.load_variant("gin")
     hand = rk.new_hand(
         v,
@@ -95,23 +97,15 @@ def _gin_position(discard: list[str]) -> rk.Hand:
         discard=discard,
         stock=["5C", "KH", "QC", "JC", "TC", "9C", "7C", "KD"],
     )
-    while len(hand.view(0).hand) < 11:  # both decline the upcard, seat 0 draws 5C
+    while drawn and len(hand.view(0).hand) < 11:  # both decline the upcard, seat 0 draws 5C
         hand.apply(next(a for a in hand.legal_actions() if str(a) in ("pass", "draw")))
     return hand
 
 
 def test_greedy_declines_an_upcard_that_does_not_help() -> None:
     """Gin [WP-GIN]: the first upcard may be taken or passed; KS lowers nothing here."""
-    v = rk.load_variant("gin")
-    hand = rk.new_hand(
-        v,
-        players=2,
-        dealer=1,
-        hands=["6C 6D 6H 6S 9H TH JH QH 8D 8S", "AC KC 3C 4H 8C 5S 2D 3D 9D TD"],
-        discard=["4D", "7D", "KS"],
-        stock=["5C", "KH", "QC", "JC", "TC", "9C", "7C", "KD"],
-    )
-    assert str(rk.GreedyBot(v).choose(hand.view(0))) == "pass"
+    hand = _gin_position(["4D", "7D", "KS"], drawn=False)
+    assert str(rk.GreedyBot(hand.variant).choose(hand.view(0))) == "pass"
 
 
 def test_greedy_keeps_the_card_whose_meld_is_still_possible() -> None:
@@ -128,15 +122,11 @@ def test_greedy_knocks_a_count_no_opponent_is_likely_to_beat() -> None:
     """Knock Rummy (S002): any count may knock; the lowest count wins. On the
     first turn, 30 against an opponent who has not drawn yet is very likely
     the lowest: the bot knocks; asked for certainty (knock_odds=1) it waits."""
-    v = rk.load_variant("knock")
-    hand = rk.new_hand(
-        v,
-        players=2,
-        dealer=1,
-        hands=["AC 2C 3C 4D 5D 6D 9S 8H TC 3H", "KC QD JH 9C 8C 7D 5H 4S KD 2D"],
-        discard=["KS"],
-        stock=["KH", "QH", "JC", "TD", "9D", "8D", "7S", "6H", "5S", "2H"],
+    hand = _knock_position(
+        ["AC 2C 3C 4D 5D 6D 9S 8H TC 3H", "KC QD JH 9C 8C 7D 5H 4S KD 2D"],
+        "KH QH JC TD 9D 8D 7S 6H 5S 2H",
     )
+    v = hand.variant
     bot = rk.GreedyBot(v)
     hand.apply(bot.choose(hand.view(0)))  # draws KH
     view = hand.view(0)

@@ -62,6 +62,13 @@ class Terminal:
         self.raw = b""
         self.seen = 0
 
+    def __enter__(self) -> Terminal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.proc.poll() is None:  # a failed test leaves no program behind
+            self.proc.kill()
+
     @property
     def text(self) -> str:
         return ANSI.sub("", self.raw.decode("utf-8", "replace")).replace("\r\n", "\n")
@@ -117,8 +124,7 @@ class Terminal:
 def test_play_in_a_terminal() -> None:
     """Seed 1: the greedy bot passes the upcard JD (Gin's first-turn offer); it
     is then offered to us, with 10 cards and two choices: take or pass."""
-    t = Terminal("play", "gin", "--seed", "1", "--ascii")  # letters: the symbols have their own test
-    try:
+    with Terminal("play", "gin", "--seed", "1", "--ascii") as t:  # letters: the symbols have their own test
         screen = t.expect(r"\n> ")
         assert "\x1b[" in t.raw.decode(), "rich should colour a terminal"
         assert "Gin Rummy (gin), 2 players, seed 1. You are seat 0." in screen
@@ -157,23 +163,16 @@ def test_play_in_a_terminal() -> None:
         t.type("quit")
         t.expect("Quit.")
         assert t.wait() == 0
-    finally:
-        if t.proc.poll() is None:
-            t.proc.kill()
     assert "Traceback" not in t.text
 
 
 def test_end_of_input_in_a_terminal_ends_cleanly() -> None:
-    t = Terminal("play", "knock", "--players", "3", "--seed", "5", "--bots", "random")
-    try:
+    with Terminal("play", "knock", "--players", "3", "--seed", "5", "--bots", "random") as t:
         screen = t.expect(r"\n> ")
         assert "Opponents: seat 1 (random) 7 cards, seat 2 (random) 7 cards" in screen
         t.key(b"\x04")  # Ctrl-D
         t.expect("Quit.")
         assert t.wait() == 0
-    finally:
-        if t.proc.poll() is None:
-            t.proc.kill()
     assert "Traceback" not in t.text
 
 
@@ -410,12 +409,8 @@ def test_bad_record_destination_is_a_problem_not_a_traceback(tmp_path: Path) -> 
 
 
 def test_simulate_shows_progress_in_a_terminal() -> None:
-    t = Terminal("simulate", "knock", "--games", "30", "--jobs", "2")
-    try:
+    with Terminal("simulate", "knock", "--games", "30", "--jobs", "2") as t:
         assert t.wait(60) == 0
-    finally:
-        if t.proc.poll() is None:
-            t.proc.kill()
     text = t.text
     assert re.search(r"simulating knock .*\d+/30", text)  # the bar, on stderr
     assert "Simulation of knock (Knock Rummy): 30 hands" in text
@@ -452,15 +447,11 @@ def test_symbols_by_default_only_on_a_terminal_that_prints_them(stream: object, 
 
 
 def test_symbols_in_a_utf8_terminal_by_default() -> None:
-    t = Terminal("play", "gin", "--seed", "1")
-    try:
+    with Terminal("play", "gin", "--seed", "1") as t:
         screen = t.expect(r"\n> ")
         assert "Your hand (10): 4♣ · 4♦ Q♦ · 2♥ 5♥ 6♥ 7♥ 9♥ · 5♠ Q♠" in screen
         t.type("quit")
         assert t.wait() == 0
-    finally:
-        if t.proc.poll() is None:
-            t.proc.kill()
 
 
 def test_symbols_and_ascii_options(tmp_path: Path) -> None:

@@ -25,6 +25,11 @@ def _shell(name: str) -> str:
     return path
 
 
+def _shell_run(args: list[str], cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run a shell command line, its output as text (the caller checks the code)."""
+    return subprocess.run(args, capture_output=True, text=True, timeout=60, check=False, cwd=cwd)
+
+
 def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
     (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     return dict(sub.choices)
@@ -47,7 +52,7 @@ def test_the_script_passes_the_shells_syntax_check(shell: str, tmp_path: Path) -
     assert proc.returncode == 0, proc.stderr
     script = tmp_path / f"rummykit.{shell}"
     script.write_text(proc.stdout, encoding="utf-8")
-    check = subprocess.run([exe, "-n", str(script)], capture_output=True, text=True, timeout=60, check=False)
+    check = _shell_run([exe, "-n", str(script)])
     assert check.returncode == 0, check.stderr
     assert check.stderr == ""
 
@@ -58,7 +63,7 @@ def test_a_broken_script_fails_the_syntax_check(tmp_path: Path) -> None:
     script = tmp_path / "cut.bash"
     text = completion_script(build_parser(), "bash")
     script.write_text(text[: text.index("    esac\n}")], encoding="utf-8")
-    check = subprocess.run([exe, "-n", str(script)], capture_output=True, text=True, timeout=60, check=False)
+    check = _shell_run([exe, "-n", str(script)])
     assert check.returncode != 0
 
 
@@ -89,7 +94,7 @@ def test_a_command_added_to_the_parser_appears(shell: str, tmp_path: Path) -> No
     script = tmp_path / f"frob.{shell}"
     script.write_text(after, encoding="utf-8")
     exe = _shell(shell)
-    check = subprocess.run([exe, "-n", str(script)], capture_output=True, text=True, timeout=60, check=False)
+    check = _shell_run([exe, "-n", str(script)])
     assert check.returncode == 0, check.stderr
 
 
@@ -103,14 +108,7 @@ def _bash_complete(script: str, words: list[str], tmp_path: Path) -> list[str]:
         f"source {path}; COMP_WORDS=({quoted}); COMP_CWORD={len(words) - 1}; "
         '_rummykit_complete; printf "%s\\n" "${COMPREPLY[@]}"'
     )
-    proc = subprocess.run(
-        [exe, "--norc", "--noprofile", "-c", program],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        cwd=tmp_path,
-    )
+    proc = _shell_run([exe, "--norc", "--noprofile", "-c", program], cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     return [line for line in proc.stdout.splitlines() if line]
 
@@ -139,14 +137,7 @@ def test_fish_completes_commands_and_choices(tmp_path: Path) -> None:
     path.write_text(completion_script(_with_frobnicate(), "fish"), encoding="utf-8")
 
     def offered(line: str) -> list[str]:
-        proc = subprocess.run(
-            [exe, "--no-config", "-c", f"source {path}; complete -C '{line}'"],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-            cwd=tmp_path,
-        )
+        proc = _shell_run([exe, "--no-config", "-c", f"source {path}; complete -C '{line}'"], cwd=tmp_path)
         assert proc.returncode == 0, proc.stderr
         return [row.split("\t")[0] for row in proc.stdout.splitlines()]
 
@@ -170,6 +161,6 @@ def test_zsh_registers_the_completion_function(tmp_path: Path) -> None:
     path = tmp_path / "_rummykit"
     path.write_text(completion_script(build_parser(), "zsh"), encoding="utf-8")
     program = f"autoload -U compinit; compinit -u -D; source {path}; print -r -- $_comps[rummykit]"
-    proc = subprocess.run([exe, "-f", "-c", program], capture_output=True, text=True, timeout=60, check=False)
+    proc = _shell_run([exe, "-f", "-c", program])
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "_rummykit"

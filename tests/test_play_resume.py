@@ -132,17 +132,13 @@ def test_ctrl_c_saves_the_game(tmp_path: Path) -> None:
     from test_cli_play import Terminal
 
     save = tmp_path / "save.json"
-    t = Terminal("play", "gin", "--seed", "1", "--ascii", "--save", str(save))
-    try:
+    with Terminal("play", "gin", "--seed", "1", "--ascii", "--save", str(save)) as t:
         t.expect(r"\n> ")
         t.type("1")
         t.expect(r"Your move \(play phase\):[\s\S]*?\n> ")
         t.proc.send_signal(signal.SIGINT)
         t.expect("Quit.")
         assert t.wait() == 0
-    finally:
-        if t.proc.poll() is None:
-            t.proc.kill()
     assert "Traceback" not in t.text
     assert read_session(save)["records"][0]["actions"][-1] == "take"  # the upcard, offered after the bot passed
     proc = run("play", "--resume", str(save), stdin="quit\n")
