@@ -186,15 +186,15 @@ def test_piped_full_hand_to_the_settlement(tmp_path: Path) -> None:
     out = proc.stdout
     assert "Traceback" not in out + proc.stderr
     assert "> 1" in out  # piped input is echoed so the transcript reads like a session
-    assert "Hand over: gin" in out
-    assert "Hands shown:" in out and "Face-down discard: 2H" in out
-    assert "Result: gin; winner: seat 1 (greedy)" in out
-    assert re.search(r"seat 0 \(you\)\s+\+0\n\s+seat 1 \(greedy\)\s+\+49", out)
-    assert "deadwood seat 0: 24, seat 1: 0" in out
+    assert "Hand over: knock" in out
+    assert "Hands shown:" in out and "Face-down discard: 7D" in out
+    assert "Result: knock; winner: seat 1 (greedy)" in out
+    assert re.search(r"seat 0 \(you\)\s+\+0\n\s+seat 1 \(greedy\)\s+\+19", out)
+    assert "deadwood seat 0: 29, seat 1: 10" in out
     assert f"Record written to {record}" in out
     data = json.loads(record.read_text())
     h = rk.replay(data)
-    assert h.is_over and h.result is not None and h.result.scores == (0, 49)
+    assert h.is_over and h.result is not None and h.result.scores == (0, 19)
     assert data["seed"] == 1 and data["variant"] == "gin"
 
 
@@ -269,9 +269,10 @@ def test_replay_prints_the_hand_turn_by_turn(
     assert "turn   1  seat 1: pass" in out
     assert "          seat 1: draw  (draws 9S from the stock)" in out
     assert "turn   2  seat 0: take  (takes 4S from the discard pile)" in out
-    assert "seat 0: knock 7D  (discarding 7D face down)" in out
+    assert "seat 0: knock 6H  (discarding 6H face down)" in out
+    assert "seat 1: layoff AH on 3" in out
     assert "Result: knock; winner: seat 0" in out
-    assert "deadwood seat 0: 5, seat 1: 20" in out
+    assert "deadwood seat 0: 2, seat 1: 21" in out
 
 
 def test_replay_a_list_of_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -156,6 +156,8 @@ class GreedyBot:
             None
         )
         self._shoes: dict[int, Counter[Card]] = {}
+        self._took: tuple[tuple[Card, ...], int] | None = None
+        """After taking a discard: the hand then held and its deadwood before."""
 
     def __call__(self, view: View) -> Action:
         return self.choose(view)
@@ -550,6 +552,13 @@ class GreedyBot:
             now = self._deadwood(v, tuple(hand), view)
             loose = [a for a in discards if self._after(v, view, a.card) < now]
             return self.rng.choice(loose or discards)
+        took, self._took = self._took, None
+        if took is not None and took[0] == tuple(sorted(hand)):
+            # a discard was taken because some discard then leaves less
+            # deadwood than before: play one of those (else two bots can
+            # hand the same cards back and forth for the rest of the hand)
+            better = [a for a in discards if self._after(v, view, a.card) < took[1]]
+            discards = better or discards
         after = self._discard_deadwood(v, view, discards)
         arr = self._arrangement(v, tuple(sorted(hand)), view.wild_ranks)
         dead = arr.deadwood if arr is not None else tuple(hand)
@@ -612,6 +621,7 @@ class GreedyBot:
             # from the hand leaves the same cards)
             after = min(self._after_each(v, with_top, set(view.hand), view).values())
             if after < before:
+                self._took = (tuple(sorted(with_top)), before)
                 return plain_take[0]
         if Draw() in legal:
             return Draw()
