@@ -28,7 +28,7 @@ from rummykit.melds.components import CompTables, comp_tables, dead_cards, deadw
 from rummykit.melds.declare import _deadwood_left, declaration_rule
 from rummykit.melds.reference import reference_min_deadwood
 from rummykit.melds.search import search
-from rummykit.melds.solver import SCALE, discard_deadwoods
+from rummykit.melds.solver import SCALE, deadwood_cards, discard_deadwoods
 from rummykit.melds.tables import JOKER, rules_for
 from rummykit.rules.melds import SetSuits, WildLimit
 from rummykit.rules.ranking import Ace
@@ -174,6 +174,35 @@ def test_indian_dead_cards_are_those_whose_discard_saves_their_value(
     assert set(dead_cards(CompTables(rules), enc[0], enc[1])) == expected
 
 
+def _check_deadwood_cards(v: rk.Variant, hand: list[rk.Card], wild: frozenset[rk.Rank]) -> None:
+    """``deadwood_cards`` leaves cards of the hand worth the least deadwood
+    (by the general search), and every other card of the hand fits a meld:
+    the rest arranges with no natural card left over."""
+    dead = deadwood_cards(v, hand, wild_ranks=wild)
+    assert dead is not None
+    assert list(dead) == sorted(dead)
+    rest = list(hand)
+    for c in dead:
+        rest.remove(c)  # a sub-multiset of the hand
+    rules = rules_for(v, wild)
+    assert sum(rules.values[c.code] for c in dead) == _searched(v, hand, wild)
+    if rest:
+        arr = rk.best_arrangement(v, rest, wild_ranks=wild)
+        assert arr is not None
+        assert all(rules.wild[c.code] for c in arr.deadwood), (dead, arr)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hw=dense_hands(max_size=14))
+def test_indian_deadwood_cards_are_one_best_arrangements_leftover(
+    hw: tuple[list[rk.Card], frozenset[rk.Rank]],
+) -> None:
+    """The bot's cheap arrangement (:func:`deadwood_cards`, a walk of the
+    component search) is a best arrangement: its leftover is worth the least
+    deadwood and the other cards meld."""
+    _check_deadwood_cards(INDIAN, *hw)
+
+
 def test_discard_deadwoods_rejects_cards_not_in_the_hand() -> None:
     with pytest.raises(ValueError, match="among holds cards not in the hand"):
         discard_deadwoods(INDIAN, rk.parse_cards("3H 4H 5H"), among=rk.parse_cards("6H"))
@@ -235,6 +264,7 @@ def test_every_variant_min_deadwood_and_discards_equal_the_search(name: str, dat
         assert any(rules_for(v, wild).wild[c.code] for c in hand) and not ct.wild_ok
     assert rk.min_deadwood(v, hand, wild_ranks=wild) == _searched(v, hand, wild)
     _check_each(v, hand, wild, set(hand))
+    _check_deadwood_cards(v, hand, wild)
 
 
 # ------------------------------------------------------------------ rule tweaks
@@ -293,6 +323,7 @@ def test_tweaked_rules_stay_exact(label: str, data: st.DataObject) -> None:
     assert encode(ct, [c.code for c in hand]) is not None
     assert rk.min_deadwood(v, hand, wild_ranks=wild) == _searched(v, hand, wild)
     _check_each(v, hand, wild, set(hand))
+    _check_deadwood_cards(v, hand, wild)
 
 
 @pytest.mark.parametrize("label", sorted(REFUSED))
@@ -311,6 +342,7 @@ def test_tweaked_rules_that_limit_wilds_are_refused(label: str, data: st.DataObj
     assert (encode(ct, [c.code for c in hand]) is None) == has_wild
     assert rk.min_deadwood(v, hand, wild_ranks=wild) == _searched(v, hand, wild)
     _check_each(v, hand, wild, set(hand))
+    _check_deadwood_cards(v, hand, wild)
 
 
 def test_rules_it_cannot_read_are_refused() -> None:

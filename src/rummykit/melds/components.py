@@ -64,7 +64,7 @@ from collections.abc import Callable, Sequence
 
 from rummykit.melds.tables import JOKER, MAXK, Rules, rules_for
 
-__all__ = ["CompTables", "comp_tables", "dead_cards", "deadwood", "deadwood_each", "encode"]
+__all__ = ["CompTables", "comp_tables", "dead_cards", "deadwood", "deadwood_each", "encode", "one_dead"]
 
 INF = 1 << 62
 _M26 = (1 << 26) - 1
@@ -581,6 +581,75 @@ def dead_cards(t: CompTables, n: int, w: int) -> list[int]:
     total = deadwood(t, n, w)
     mask = _can_dead(t, parts, arrs, others, w, total) if total else 0
     return [c for c in range(JOKER) if mask >> (2 * c) & 1]
+
+
+def _walk_dead(t: CompTables, n: int, k: int) -> int:
+    """The cards one best arrangement of ``n`` with ``k`` wilds leaves over
+    (2-bit counts): the walk of :func:`_solver`'s search that puts the lowest
+    card into the first meld that stays optimal (runs, then sets), and into
+    the deadwood only where no meld does."""
+    f = t.f
+    run_opts = t.run_opts
+    set_opts = t.set_opts
+    dead = 0
+    while n:
+        target = f(n, k)
+        c = ((n & -n).bit_length() - 1) >> 1
+        moved = False
+        for opts, sh in ((run_opts, _SUIT_SHIFT[c]), (set_opts, _RANK_SHIFT[c])):
+            mask = _M26 if opts is run_opts else _COL
+            for delta, kmin in opts[(n >> sh) & mask]:
+                if kmin > k:
+                    break
+                left = n - (delta << sh)
+                if (f(left, k - kmin) if left else 0) == target:
+                    n, k, moved = left, k - kmin, True
+                    break
+            if moved:
+                break
+        if not moved:
+            unit = 1 << (c << 1)
+            dead += unit
+            n -= unit
+    return dead
+
+
+def one_dead(t: CompTables, n: int, w: int) -> list[int]:
+    """The codes of the natural cards (one per copy) that one best
+    arrangement of natural cards ``n`` with ``w`` wilds leaves over: their
+    values add up to :func:`deadwood`. The wilds go to the components in the
+    first split that stays optimal, and each component is walked as the
+    general search places cards (lowest first, into the first meld that stays
+    optimal); among equally good arrangements this need not be the one
+    :func:`rummykit.best_arrangement` gives.
+
+    >>> import rummykit as rk
+    >>> from rummykit.melds.tables import rules_for
+    >>> t = comp_tables(rules_for(rk.load_variant("indian"), frozenset({rk.Rank.NINE})))
+    >>> n, w, _ = encode(t, [c.code for c in rk.parse_cards("3H 4H 6H 9S JK KD QC QC")])
+    >>> [str(rk.Card.from_code(c)) for c in one_dead(t, n, w)]
+    ['QC', 'QC', 'KD']
+    """
+    if not n:
+        return []
+    t.trim()
+    parts = [n & g for g in _groups(t, n, w)]
+    arrs = [_costs(t, p, w) for p in parts]
+    prefix = [[0] * (w + 1)]
+    for a in arrs:
+        prefix.append(_conv(prefix[-1], a))
+    dead = 0
+    k = w
+    for j in range(len(parts) - 1, -1, -1):
+        want = prefix[j + 1][k]
+        a = arrs[j]
+        kk = next(x for x in range(k + 1) if prefix[j][k - x] + a[x] == want)
+        dead += _walk_dead(t, parts[j], kk)
+        k -= kk
+    out = []
+    for c in range(JOKER):
+        out.extend([c] * (dead >> (c << 1) & 3))
+    return out
 
 
 def deadwood_each(

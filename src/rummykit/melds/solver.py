@@ -46,7 +46,7 @@ from collections.abc import Iterable, Sequence
 from rummykit.cards import Card, Rank
 from rummykit.melds.args import checked
 from rummykit.melds.classify import first_reading
-from rummykit.melds.components import comp_tables, deadwood, deadwood_each, encode
+from rummykit.melds.components import comp_tables, deadwood, deadwood_each, encode, one_dead
 from rummykit.melds.meld import Arrangement, Meld
 from rummykit.melds.plain import SCALE, PlainTables, plain_cost, plain_melds, plain_plan, plain_tables
 from rummykit.melds.search import Plan, few_arrangement, few_search, search
@@ -57,6 +57,7 @@ __all__ = [
     "SCALE",
     "best_arrangement",
     "best_discard",
+    "deadwood_cards",
     "discard_deadwoods",
     "min_deadwood",
     "plan_to_arrangement",
@@ -253,6 +254,40 @@ def min_deadwood(
     if not jokers:
         return plain_cost(t, mask) // SCALE
     return few_search(rules, t, mask, jokers, want_plan=False)[0] // SCALE
+
+
+@checked("cards")
+def deadwood_cards(
+    v: Variant, cards: Iterable[Card], *, wild_ranks: frozenset[Rank] = frozenset()
+) -> tuple[Card, ...] | None:
+    """The cards one best arrangement leaves over, in card order: their value
+    is :func:`min_deadwood`, and every other card fits a meld. ``None`` when
+    no arrangement exists (an empty hand gives ``()``).
+
+    Where the component solver applies (wilds worth nothing, hands of up to
+    17 cards: Indian rummy) it walks its memoised search, without building
+    melds; elsewhere this is ``best_arrangement(...).deadwood``. Among equally
+    good arrangements the two need not leave the same cards.
+
+    >>> import rummykit as rk
+    >>> indian = rk.load_variant("indian")
+    >>> hand = rk.parse_cards("3H 4H 6H 9S 9C JK KD")
+    >>> deadwood_cards(indian, hand), min_deadwood(indian, hand)
+    ((KD, 3H, 4H, 6H), 23)
+    """
+    hand = cards if isinstance(cards, (tuple, list)) else tuple(cards)
+    if not hand:
+        return ()
+    rules = rules_for(v, _frozen(wild_ranks))
+    ct = comp_tables(rules)
+    enc = encode(ct, [c.code for c in hand]) if ct is not None else None
+    if enc is not None and not (_plain(rules) is not None and _mask(hand) >= 0):
+        assert ct is not None
+        dead = [_CARDS[c] for c in one_dead(ct, enc[0], enc[1])]
+        dead.extend(c for c in hand if c.code == JOKER and not rules.wild[JOKER])
+        return tuple(sorted(dead))
+    arr = best_arrangement(v, hand, wild_ranks=wild_ranks)
+    return None if arr is None else arr.deadwood
 
 
 @checked("cards")
