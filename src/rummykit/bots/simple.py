@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 import zlib
 from collections import Counter
+from collections.abc import Iterable
+from operator import attrgetter
 from typing import Any
 
-from rummykit.cards import Card, Rank
+from rummykit.cards import JOKER_CODE, Card, Rank
 from rummykit.engine import (
     Action,
     Call,
@@ -34,6 +36,7 @@ from rummykit.melds import (
     layoff_options,
     min_deadwood,
 )
+from rummykit.melds.solver import deadwood_cards
 from rummykit.rules import KnockTie
 from rummykit.variant import Variant
 
@@ -52,7 +55,9 @@ nearly out)."""
 
 
 _MeldMemo = dict[tuple[int, int, int], bool]
-_PairMemo = dict[tuple[tuple[Card, Card], frozenset[Rank]], tuple[Card, ...]]
+_PairMemo = dict[tuple[int, int, frozenset[Rank]], tuple[int, ...]]
+_CARDS = tuple(Card.from_code(c) for c in range(JOKER_CODE + 1))
+_CODE = attrgetter("code")
 _MEMOS: dict[int, tuple[Variant | None, _MeldMemo, _PairMemo]] = {}
 
 
@@ -155,7 +160,7 @@ class GreedyBot:
         self._last_arrangement: tuple[tuple[tuple[Card, ...], frozenset[Rank]], Arrangement | None] | None = (
             None
         )
-        self._shoes: dict[int, Counter[Card]] = {}
+        self._shoes: dict[int, list[int]] = {}
         self._took: tuple[tuple[Card, ...], int] | None = None
         """After taking a discard: the hand then held and its deadwood before."""
 
@@ -168,7 +173,7 @@ class GreedyBot:
             self._cache.clear()
 
     def _deadwood(self, v: Variant, cards: tuple[Card, ...], view: View) -> int:
-        key = tuple(sorted(cards))
+        key = _sorted(cards)
         # the hand's wild ranks (a cut joker) change from hand to hand of a match
         found = self._cache.get((key, view.wild_ranks))
         if found is None:
@@ -295,7 +300,7 @@ class GreedyBot:
         for the others are lower bounds above the least, which is all the
         choice needs.
         """
-        hand = tuple(sorted(cards))
+        hand = _sorted(cards)
         wild = view.wild_ranks
         each = discard_deadwoods(v, hand, wild_ranks=wild, among=allowed, exact=False, fast_only=True)
         if each is not None:  # one pass over the hand, as below
@@ -321,6 +326,15 @@ class GreedyBot:
                 out[c] = bound
         return out
 
+    def _exact_after(self, v: Variant, view: View, cards: set[Card]) -> dict[Card, int]:
+        """The exact deadwood left by discarding each of ``cards`` (one pass
+        over the hand where the component solver takes it)."""
+        hand = _sorted(view.hand)
+        each = discard_deadwoods(v, hand, wild_ranks=view.wild_ranks, among=cards, fast_only=True)
+        if each is not None:
+            return each
+        return {c: self._after(v, view, c) for c in cards}
+
     def _stalling(self, view: View) -> bool:
         over = view.turn - STALL_TURNS
         return over > 0 and self.rng.random() < min(0.5, over / 400)
@@ -331,20 +345,33 @@ class GreedyBot:
         """The cards this seat has not seen: the shoe less its hand, the table,
         the face-up discards (kept when ``pile_live``: cards it may still dig
         out) and the cards others were seen to eat."""
+        counts = self._unseen_counts(v, view, pile_live=pile_live)
+        return Counter({_CARDS[c]: k for c, k in enumerate(counts) if k})
+
+    def _unseen_counts(self, v: Variant, view: View, *, pile_live: bool = False) -> list[int]:
+        """:meth:`_unseen` as a count per card code (0-52)."""
         n = len(view.hand_counts)
         shoe = self._shoes.get(n)
         if shoe is None:
-            shoe = self._shoes[n] = Counter(v.deck.shoe(n))
-        seen: Counter[Card] = Counter(view.hand)
+            shoe = self._shoes[n] = [0] * (JOKER_CODE + 1)
+            for c in v.deck.shoe(n):
+                shoe[c.code] += 1
+        counts = list(shoe)
+        for c in view.hand:
+            counts[c.code] -= 1
         for m in view.table:
-            seen.update(m.meld.cards)
+            for c in m.meld.cards:
+                counts[c.code] -= 1
         if not pile_live:
-            seen.update(view.discard)
-        seen.update(view.face_down)
+            for c in view.discard:
+                counts[c.code] -= 1
+        for c in view.face_down:
+            counts[c.code] -= 1
         for seat, cards in enumerate(view.eaten):
             if seat != view.player:
-                seen.update(cards)
-        return shoe - seen
+                for c in cards:
+                    counts[c.code] -= 1
+        return [k if k > 0 else 0 for k in counts]
 
     def _position_rng(self, view: View) -> random.Random:
         """A generator seeded by the bot's seed and the position alone, so that
@@ -382,7 +409,7 @@ class GreedyBot:
         opponents = [s for s in range(n) if s != view.player and not view.dropped[s]]
         if not opponents:
             return 1.0
-        pool = sorted(self._unseen(v, view).elements())
+        pool = list(_sorted(self._unseen(v, view).elements()))
         extra = min(HORIZON_TURNS, max(0, (view.turn - 1) // n))
         rng = self._position_rng(view)
         wins = 0
@@ -392,7 +419,7 @@ class GreedyBot:
             for s in opponents:
                 size = view.hand_counts[s]
                 take = min(len(pool) - at, size + extra)
-                theirs = self._best_of(v, tuple(sorted(pool[at : at + take])), size, view.wild_ranks)
+                theirs = self._best_of(v, _sorted(pool[at : at + take]), size, view.wild_ranks)
                 at += take
                 if theirs < count or (theirs == count and not ties_win):
                     break
@@ -451,44 +478,59 @@ class GreedyBot:
             return []
         wild = view.wild_ranks
         dig = len(v.draw.depths(3)) > 1
-        unseen = self._unseen(v, view, pile_live=dig)
-        total = sum(unseen.values())
+        unseen = self._unseen_counts(v, view, pile_live=dig)
+        total = sum(unseen)
         if not total:
             return []
         looks = turns * (2 if v.draw.takes_discards else 1)
         deck = v.deck
-        singles = [c for c in set(hand) if not deck.is_wild(c, wild)]
+        players = len(view.hand_counts)
+        # the hand's natural cards by rank and by suit: the cards near a card
+        by_rank: dict[Rank, list[Card]] = {}
+        by_suit: dict[object, list[Card]] = {}
+        for c in _sorted(set(hand)):
+            if not deck.is_wild(c, wild) and c.rank is not None:
+                by_rank.setdefault(c.rank, []).append(c)
+                by_suit.setdefault(c.suit, []).append(c)
         out: list[tuple[Card, Card, float]] = []
-        done: set[tuple[Card, Card]] = set()
-        for x in sorted(set(dead)):
-            if deck.is_wild(x, wild):
+        done: set[tuple[int, int]] = set()
+        for x in _sorted(set(dead)):
+            if x.rank is None or deck.is_wild(x, wild):
                 continue
-            for z in singles:
-                if z == x or not _near(x, z):
-                    continue
-                key = (x, z) if x < z else (z, x)
+            r = int(x.rank)
+            near = [z for z in by_rank.get(x.rank, ()) if z != x]
+            for z in by_suit.get(x.suit, ()):
+                d = abs(int(z.rank) - r)  # type: ignore[arg-type]
+                if 0 < min(d, 13 - d) <= 2:
+                    near.append(z)
+            for z in near:
+                a, b = (x, z) if x.code < z.code else (z, x)
+                key = (a.code, b.code)
                 if key in done:
                     continue
                 done.add(key)
-                outs = sum(unseen[y] for y in self._thirds(v, key, wild, len(view.hand_counts)))
+                outs = 0
+                for y in self._thirds(v, (a, b), wild, players):
+                    outs += unseen[y]
                 if outs:
-                    out.append((key[0], key[1], 1.0 - (1.0 - min(1.0, outs / total)) ** looks))
+                    out.append((a, b, 1.0 - (1.0 - min(1.0, outs / total)) ** looks))
         return out
 
     def _thirds(
         self, v: Variant, pair: tuple[Card, Card], wild: frozenset[Rank], players: int
-    ) -> tuple[Card, ...]:
-        """The distinct cards of the shoe that make a meld with ``pair``
-        (memoised: the answer depends only on the pair and the wild ranks)."""
-        key = (pair, wild)
+    ) -> tuple[int, ...]:
+        """The codes of the distinct cards of the shoe that make a meld with
+        ``pair`` (memoised: the answer depends only on the pair and the wild
+        ranks)."""
+        x, z = pair
+        key = (x.code, z.code, wild)
         found = self._pairs.get(key)
         if found is None:
             if len(self._pairs) > 50_000:
                 self._pairs.clear()
-            x, z = pair
             deck = v.deck
             found = self._pairs[key] = tuple(
-                y
+                y.code
                 for y in sorted(set(v.deck.shoe(players)))
                 if (deck.is_wild(y, wild) or (_near(x, y) and _near(z, y)))
                 and self._is_meld(v, x, z, y, wild)
@@ -535,7 +577,7 @@ class GreedyBot:
             return True
         cards = list(view.hand)
         cards.remove(card)
-        arr = best_arrangement(v, tuple(sorted(cards)), wild_ranks=view.wild_ranks) if cards else None
+        arr = best_arrangement(v, _sorted(cards), wild_ranks=view.wild_ranks) if cards else None
         return arr is not None and bool(arr.melds)
 
     def _discard_choice(self, view: View, discards: list[Discard]) -> Action:
@@ -553,18 +595,25 @@ class GreedyBot:
             loose = [a for a in discards if self._after(v, view, a.card) < now]
             return self.rng.choice(loose or discards)
         took, self._took = self._took, None
-        if took is not None and took[0] == tuple(sorted(hand)):
+        if took is not None and took[0] == _sorted(hand):
             # a discard was taken because some discard then leaves less
             # deadwood than before: play one of those (else two bots can
             # hand the same cards back and forth for the rest of the hand)
-            better = [a for a in discards if self._after(v, view, a.card) < took[1]]
+            exact_now = self._exact_after(v, view, {a.card for a in discards})
+            better = [a for a in discards if exact_now[a.card] < took[1]]
             discards = better or discards
         after = self._discard_deadwood(v, view, discards)
-        arr = self._arrangement(v, tuple(sorted(hand)), view.wild_ranks)
-        dead = arr.deadwood if arr is not None else tuple(hand)
-        melded = arr is not None and bool(arr.melds)
-        partials = self._partials(v, view, tuple(hand), dead)
         needs_meld = getattr(v.scoring, "no_meld_pay", 0) > 0
+        ordered = _sorted(hand)
+        melded = False
+        if needs_meld:
+            arr = self._arrangement(v, ordered, view.wild_ranks)
+            dead = arr.deadwood if arr is not None else tuple(hand)
+            melded = arr is not None and bool(arr.melds)
+        else:  # the leftover of one best arrangement, without building its melds
+            left = deadwood_cards(v, ordered, wild_ranks=view.wild_ranks)
+            dead = left if left is not None else ordered
+        partials = self._partials(v, view, tuple(hand), dead)
         exact: set[Card] = set(dead)
         held = Counter(hand)
         values = {c: card_value(v, c, wild_ranks=view.wild_ranks) for c in held}
@@ -597,9 +646,8 @@ class GreedyBot:
             vague = [a for a in top if a.card not in exact]
             if not vague:
                 break
-            for a in vague:
-                after[a.card] = self._after(v, view, a.card)
-                exact.add(a.card)
+            after.update(self._exact_after(v, view, {a.card for a in vague}))
+            exact.update(a.card for a in vague)
         return self.rng.choice(top)
 
     def _draw_choice(self, view: View) -> Action:
@@ -621,7 +669,7 @@ class GreedyBot:
             # from the hand leaves the same cards)
             after = min(self._after_each(v, with_top, set(view.hand), view).values())
             if after < before:
-                self._took = (tuple(sorted(with_top)), before)
+                self._took = (_sorted(with_top), before)
                 return plain_take[0]
         if Draw() in legal:
             return Draw()
@@ -640,6 +688,12 @@ def _melds_of(v: Variant, action: MeldAction, view: View) -> tuple[Meld, ...]:
         if meld is not None:
             out.append(meld)
     return tuple(out)
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``tuple(sorted(cards))``, sorted by the card codes (the same order, a
+    faster sort: no comparison method called)."""
+    return tuple(sorted(cards, key=_CODE))
 
 
 def _unmatched(partials: list[tuple[Card, Card, float]]) -> dict[Card, float]:
