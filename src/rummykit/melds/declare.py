@@ -331,9 +331,11 @@ def _deadwood_left(rules: Rules, codes: Sequence[int], leave: int) -> bool:
     values = rules.values
     total = deadwood(ct, n, w) + dead
     # leaving a card of value x lowers the deadwood by x at most
-    want = sorted({c for c in codes if values[c] >= total}, key=lambda c: (-values[c], c))
-    if not want:
+    if not any(values[c] >= total for c in codes):
         return True
+    # every card asked, in the order discard_deadwoods asks: a player about
+    # to choose a discard of this hand then finds the answer cached
+    want = sorted(set(codes), key=lambda c: (-values[c], c))
     _, each = deadwood_each(ct, n, w, dead, want, exact=False)
     return min(each.values()) > 0
 
