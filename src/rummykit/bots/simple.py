@@ -161,6 +161,7 @@ class GreedyBot:
             None
         )
         self._shoes: dict[int, list[int]] = {}
+        self._values: dict[frozenset[Rank], list[int]] = {}
         self._took: tuple[tuple[Card, ...], int] | None = None
         """After taking a discard: the hand then held and its deadwood before."""
 
@@ -325,6 +326,13 @@ class GreedyBot:
             else:
                 out[c] = bound
         return out
+
+    def _value_table(self, v: Variant, wild: frozenset[Rank]) -> list[int]:
+        """Every card's value (by code) under these wild ranks (cached)."""
+        found = self._values.get(wild)
+        if found is None:
+            found = self._values[wild] = [card_value(v, c, wild_ranks=wild) for c in _CARDS]
+        return found
 
     def _exact_after(self, v: Variant, view: View, cards: set[Card]) -> dict[Card, int]:
         """The exact deadwood left by discarding each of ``cards`` (one pass
@@ -616,7 +624,8 @@ class GreedyBot:
         partials = self._partials(v, view, tuple(hand), dead)
         exact: set[Card] = set(dead)
         held = Counter(hand)
-        values = {c: card_value(v, c, wild_ranks=view.wild_ranks) for c in held}
+        table = self._value_table(v, view.wild_ranks)
+        values = {c: table[c.code] for c in held}
         scores: dict[tuple[Card, int], tuple[float, int, int]] = {}
 
         def score(a: Discard) -> tuple[float, int, int]:
