@@ -13,6 +13,7 @@ from rummykit.engine.phase import Phase, TableMeld
 from rummykit.errors import RummyError
 
 if TYPE_CHECKING:
+    from rummykit.engine.resample import Knowledge
     from rummykit.engine.state import Hand
 
 __all__ = ["View", "make_view"]
@@ -106,16 +107,34 @@ class View:
         >>> v.resample(seed=5).view(1) == v
         True
         """
+        h, known = self._bound("resample it")
+        return known.sample(h, seed)
+
+    def knowledge(self) -> Knowledge:
+        """What this seat knows of the hidden cards (for search bots): the
+        cards of each other hand it saw go in, the stock cards it saw; see
+        :class:`rummykit.engine.resample.Knowledge`. Only while the hand is
+        still at the moment the view was taken.
+
+        >>> import rummykit as rk
+        >>> h = rk.new_hand(rk.load_variant("gin"), players=2, seed=3)
+        >>> h.view(1).knowledge().known[0]
+        ()
+        """
+        return self._bound("ask what it knows")[1]
+
+    def _bound(self, what: str) -> tuple[Hand, Knowledge]:
+        """The hand this view was taken of, and the seat's knowledge (cached)."""
         bound = _SOURCES.get(id(self))
         h = bound[0]() if bound is not None else None
         if h is None or bound is None or len(h.history) != bound[1]:
-            raise ValueError("this view is no longer current: take a new view of the hand to resample it")
+            raise ValueError(f"this view is no longer current: take a new view of the hand to {what}")
         known = bound[2]
         if not known:
             from rummykit.engine.resample import knowledge
 
             known.append(knowledge(h, self.player))
-        return known[0].sample(h, seed)  # type: ignore[no-any-return]
+        return h, known[0]
 
 
 def make_view(h: Hand, player: int) -> View:
