@@ -1,13 +1,27 @@
 """A search bot: determinized Monte Carlo rollouts with UCB over legal actions.
 
 For each decision, :class:`SearchBot` spends its budget (a number of
-iterations, or seconds of thinking) on this loop: pick a candidate action by
-UCB1, deal a determinization of the hand (:meth:`rummykit.View.resample`: the
-same view for the seat, the cards it has not seen dealt again at random),
-play the action, then play the hand out with fast greedy players (a few
+iterations, or seconds of thinking) on this loop: deal a determinization of
+the hand (:meth:`rummykit.View.resample`: the same view for the seat, the
+cards it has not seen dealt again at random), give each opponent the hand a
+player who kept its best cards could hold (below), play every candidate
+action from it, then play the hand out with fast greedy players (a few
 random moves mixed in) and score the result: 1 for a win, shared wins split,
 0 for a loss; a rollout cut short after ``rollout_turns`` turns is scored by
-comparing the seats' deadwood. The action with the best mean is played.
+comparing the seats' deadwood. The greedy bot's choice is played unless
+another candidate beats it by ``margin`` standard errors over the same
+determinizations.
+
+Opponent model. A uniform determinization deals an opponent random unseen
+cards: a weaker hand than a player who has kept melding cards for several
+turns, so rollouts against it favour waiting and feeding the opponent. So
+each opponent's unknown cards are chosen as the best of more: its unknown
+cards and one more unseen card from the stock for each turn it has played
+(at most ``opponent_turns``, and :data:`MODEL_CARDS` cards in all), keeping
+the cards of a best arrangement's melds
+first, then the lowest; the others go back to the stock where the extra
+cards came from. Every card the seat saw stays where it is, so the seat's
+view is unchanged.
 
 It is generic over every variant: it only asks the engine for legal actions,
 determinizations and results. With an iteration budget it is deterministic
@@ -18,6 +32,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from typing import Any
 
 from rummykit.bots.simple import GreedyBot, _closeness
@@ -39,9 +54,15 @@ from rummykit.engine import (
     View,
 )
 from rummykit.melds import best_arrangement, card_value
+from rummykit.melds.solver import deadwood_cards
 from rummykit.variant import Variant
 
 __all__ = ["SearchBot"]
+
+MODEL_CARDS = 18
+"""The most cards the opponent model chooses from (a hand and its extra
+cards; fewer extra cards for larger hands, none from 18 cards on): one
+arrangement search per opponent and determinization, which must stay quick."""
 
 DEFAULT_ITERATIONS = 200
 """Rollouts per decision when neither ``iterations`` nor ``think`` is given."""
@@ -56,7 +77,8 @@ class SearchBot:
     actions searched (the greedy bot's choice is always among them, and
     another is played only when its paired rollouts beat it by ``margin``
     standard errors);
-    ``rollout_turns`` bounds each rollout; ``explore`` is the UCB1 constant.
+    ``rollout_turns`` bounds each rollout; ``opponent_turns`` bounds the
+    opponent model (0: uniform determinizations; see the module).
 
     >>> import rummykit as rk
     >>> v = rk.load_variant("gin")
@@ -78,6 +100,7 @@ class SearchBot:
         explore: float = 0.7,
         epsilon: float = 0.1,
         margin: float = 2.0,
+        opponent_turns: int = 8,
     ) -> None:
         if iterations is None and think is None:
             iterations = DEFAULT_ITERATIONS
@@ -93,6 +116,7 @@ class SearchBot:
         self.explore = explore
         self.epsilon = epsilon
         self.margin = margin
+        self.opponent_turns = opponent_turns
         self.rng = random.Random(seed)
         self.greedy = GreedyBot(variant, seed=self.rng.getrandbits(32))
         self._dw: dict[tuple[tuple[Card, ...], frozenset[Any]], int] = {}
@@ -165,7 +189,7 @@ class SearchBot:
             for i in range(n):
                 if i not in alive:
                     continue
-                det = view.resample(seed=deal_seed)
+                det = self.strengthen(view, view.resample(seed=deal_seed))
                 det.apply(cands[i])
                 values[i].append(self._rollout(det, seat, random.Random(roll_seed)))
                 it += 1
@@ -186,6 +210,54 @@ class SearchBot:
                 best, best_gain = j, gain
         self.last_stats = [(str(cands[j]), len(values[j]), _mean(values[j])) for j in range(n)]
         return cands[best]
+
+    def strengthen(self, view: View, det: Hand) -> Hand:
+        """Give each opponent in the determinization ``det`` (of ``view``'s
+        hand) the best of more unseen cards (see the module): changed in
+        place and returned. The seat's view of it is unchanged.
+
+        >>> import rummykit as rk
+        >>> v = rk.load_variant("gin")
+        >>> h = rk.new_hand(v, players=2, seed=2)
+        >>> for _ in range(6):
+        ...     _ = h.apply(rk.GreedyBot(v).choose(h.view(h.current_player)))
+        >>> view = h.view(h.current_player)
+        >>> det = SearchBot(v, seed=1).strengthen(view, view.resample(seed=3))
+        >>> det.view(view.player) == view
+        True
+        """
+        extra = min(self.opponent_turns, max(0, (view.turn - 1) // len(view.hand_counts)))
+        if extra <= 0:
+            return det
+        known = view.knowledge()
+        top = len(det.stock)  # the stock's top is its end; the bottom stock_known cards were seen
+        v = self.variant
+        for q in range(det.players):
+            take = min(extra, top - known.stock_known)
+            if q == view.player or view.dropped[q] or take <= 0:
+                continue
+            seen = Counter(known.known[q])
+            unknown = list((Counter(det.hands[q]) - seen).elements())
+            take = min(take, MODEL_CARDS - len(det.hands[q]))
+            if not unknown or take <= 0:
+                continue
+            spots = range(top - take, top)
+            pool = unknown + [det.stock[i] for i in spots]
+            every = sorted([*seen.elements(), *pool], key=lambda c: c.code)
+            melded = Counter(every) - Counter(deadwood_cards(v, every, wild_ranks=det.wild_ranks) or every)
+            order = []
+            for c in sorted(pool, key=lambda c: (-melded[c], self.value(c), c.code)):
+                order.append((melded[c] <= 0, self.value(c), c.code, c))
+                melded[c] -= 1
+            order.sort(key=lambda x: x[:3])
+            kept = [x[3] for x in order[: len(unknown)]]
+            back = [x[3] for x in order[len(unknown) :]]
+            det.hands[q] = sorted([*seen.elements(), *kept], key=lambda c: c.code)
+            for i, c in zip(spots, back, strict=True):
+                det.stock[i] = c
+            top -= take
+        det._legal = None
+        return det
 
     def _rollout(self, h: Hand, seat: int, rng: random.Random) -> float:
         stop = h.turns + self.rollout_turns
