@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 import rummykit as rk
-from rummykit.bots.search import SearchBot
+from rummykit.bots.search import SearchBot, keep_best
 from test_resample import _points
 
 
@@ -62,3 +62,14 @@ def test_the_opponent_model_deals_stronger_hands() -> None:
     assert statistics.mean(model) < statistics.mean(uniform) - 5, (model, uniform)
     off = SearchBot(v, seed=1, iterations=1, opponent_turns=0)
     assert [rk.min_deadwood(v, off.strengthen(view, view.resample(seed=s)).hand_of(other)) for s in range(40)] == uniform
+
+
+def test_the_model_keeps_melded_cards_before_low_ones() -> None:
+    """A whole run is kept over a lone ace (the lowest card), also when every
+    other card melds; the ace goes back to the stock."""
+    v = rk.load_variant("gin")
+    pool = rk.parse_cards("AH 7C 8C 9C TC JC QC KC")
+    kept, back = keep_best(v, [], pool, 7, frozenset())
+    assert back == [rk.Card.parse("AH")] and sorted(kept) == sorted(pool[1:])
+    kept, back = keep_best(v, rk.parse_cards("5D 5H"), rk.parse_cards("5S 2C KD"), 2, frozenset())
+    assert kept == list(rk.parse_cards("5S 2C")) and back == [rk.Card.parse("KD")]

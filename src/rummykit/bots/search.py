@@ -18,10 +18,9 @@ turns, so rollouts against it favour waiting and feeding the opponent. So
 each opponent's unknown cards are chosen as the best of more: its unknown
 cards and one more unseen card from the stock for each turn it has played
 (at most ``opponent_turns``, and :data:`MODEL_CARDS` cards in all), keeping
-the cards of a best arrangement's melds
-first, then the lowest; the others go back to the stock where the extra
-cards came from. Every card the seat saw stays where it is, so the seat's
-view is unchanged.
+the cards of a best arrangement's melds first, then the lowest; the others
+go back to the stock where the extra cards came from. Every card the seat
+saw stays where it is, so the seat's view is unchanged.
 
 It is generic over every variant: it only asks the engine for legal actions,
 determinizations and results. With an iteration budget it is deterministic
@@ -243,15 +242,7 @@ class SearchBot:
                 continue
             spots = range(top - take, top)
             pool = unknown + [det.stock[i] for i in spots]
-            every = sorted([*seen.elements(), *pool], key=lambda c: c.code)
-            melded = Counter(every) - Counter(deadwood_cards(v, every, wild_ranks=det.wild_ranks) or every)
-            order = []
-            for c in sorted(pool, key=lambda c: (-melded[c], self.value(c), c.code)):
-                order.append((melded[c] <= 0, self.value(c), c.code, c))
-                melded[c] -= 1
-            order.sort(key=lambda x: x[:3])
-            kept = [x[3] for x in order[: len(unknown)]]
-            back = [x[3] for x in order[len(unknown) :]]
+            kept, back = keep_best(v, list(seen.elements()), pool, len(unknown), det.wild_ranks)
             det.hands[q] = sorted([*seen.elements(), *kept], key=lambda c: c.code)
             for i, c in zip(spots, back, strict=True):
                 det.stock[i] = c
@@ -321,6 +312,30 @@ class SearchBot:
             arr = best_arrangement(self.variant, key[0], wild_ranks=wild) if cards else None
             found = self._dw[key] = arr.deadwood_value if arr is not None else 0
         return found
+
+
+def keep_best(
+    v: Variant, seen: list[Card], pool: list[Card], need: int, wild: frozenset[Any]
+) -> tuple[list[Card], list[Card]]:
+    """The ``need`` cards of ``pool`` a player holding ``seen`` would keep,
+    and the others: the cards of a best arrangement's melds (of ``seen`` and
+    the pool) first, then the lowest values, then card order.
+
+    >>> import rummykit as rk
+    >>> kept, back = keep_best(rk.load_variant("gin"), [], rk.parse_cards("AH 7C 8C 9C TC JC QC KC"), 7, frozenset())
+    >>> back
+    [AH]
+    """
+    every = sorted([*seen, *pool], key=lambda c: c.code)
+    dead = deadwood_cards(v, every, wild_ranks=wild)
+    melded = Counter(every) - Counter(every if dead is None else dead)
+    order = []
+    for c in sorted(pool, key=lambda c: c.code):
+        value = card_value(v, c, wild_ranks=wild)
+        order.append((melded[c] <= 0, value, c.code, c))
+        melded[c] -= 1
+    order.sort(key=lambda x: x[:3])
+    return [x[3] for x in order[:need]], [x[3] for x in order[need:]]
 
 
 def _mean(xs: list[float]) -> float:

@@ -112,9 +112,9 @@ class View:
 
     def knowledge(self) -> Knowledge:
         """What this seat knows of the hidden cards (for search bots): the
-        cards of each other hand it saw go in, the stock cards it saw; see
-        :class:`rummykit.engine.resample.Knowledge`. Only while the hand is
-        still at the moment the view was taken.
+        cards it saw go into each other hand and how many stock cards it has
+        seen; see :class:`rummykit.engine.resample.Knowledge`. Only while the
+        hand is still at the moment the view was taken.
 
         >>> import rummykit as rk
         >>> h = rk.new_hand(rk.load_variant("gin"), players=2, seed=3)
