@@ -156,3 +156,18 @@ def test_attack_a_view_carries_no_reference_to_the_hand() -> None:
         if obj is view or isinstance(obj, tuple | list | dict | frozenset):
             todo.extend(gc.get_referents(obj))
     assert view.resample(seed=1).view(1) == view
+
+
+def test_swap_hidden_only_moves_cards_between_a_hand_and_the_stock() -> None:
+    """The opponent model's edit of a determinization conserves the cards:
+    a card from nowhere, or a hand of another size, is refused."""
+    from rummykit.engine.resample import swap_hidden
+
+    h = rk.new_hand(rk.load_variant("gin"), players=2, seed=1).resample(0, seed=2)
+    mine, top = list(h.hand_of(1)), len(h.stock) - 1
+    with pytest.raises(ValueError, match="only move between"):
+        swap_hidden(h, 1, [*mine[1:], h.hand_of(0)[0]], {top: mine[0]})  # seat 0's card
+    with pytest.raises(ValueError, match="only move between"):
+        swap_hidden(h, 1, mine[1:], {top: mine[0]})  # a card short
+    swap_hidden(h, 1, [*mine[1:], h.stock[top]], {top: mine[0]})
+    assert Counter(h.cards_in_play()) == Counter(rk.load_variant("gin").deck.shoe(2))

@@ -52,6 +52,7 @@ from rummykit.engine import (
     Take,
     View,
 )
+from rummykit.engine.resample import swap_hidden
 from rummykit.melds import best_arrangement, card_value
 from rummykit.melds.solver import deadwood_cards
 from rummykit.variant import Variant
@@ -243,11 +244,8 @@ class SearchBot:
             spots = range(top - take, top)
             pool = unknown + [det.stock[i] for i in spots]
             kept, back = keep_best(v, list(seen.elements()), pool, len(unknown), det.wild_ranks)
-            det.hands[q] = sorted([*seen.elements(), *kept], key=lambda c: c.code)
-            for i, c in zip(spots, back, strict=True):
-                det.stock[i] = c
+            swap_hidden(det, q, [*seen.elements(), *kept], dict(zip(spots, back, strict=True)))
             top -= take
-        det._legal = None
         return det
 
     def _rollout(self, h: Hand, seat: int, rng: random.Random) -> float:

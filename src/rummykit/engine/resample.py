@@ -54,7 +54,7 @@ from rummykit.cards import Card
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
-__all__ = ["Knowledge", "knowledge", "resample"]
+__all__ = ["Knowledge", "knowledge", "resample", "swap_hidden"]
 
 _CODE = attrgetter("code")
 
@@ -213,3 +213,26 @@ def resample(h: Hand, seat: int, *, seed: int | None = None) -> Hand:
     [True, True, True]
     """
     return knowledge(h, seat).sample(h, seed)
+
+
+def swap_hidden(h: Hand, seat: int, hand: list[Card], stock: dict[int, Card]) -> None:
+    """Give ``seat`` the cards ``hand`` and put ``stock[i]`` at stock position
+    ``i``, in a determinization (for an opponent model: a search bot that
+    deals an opponent a likelier hand). The cards only move between that hand
+    and those stock positions: :class:`ValueError` otherwise.
+
+    >>> import rummykit as rk
+    >>> h = rk.new_hand(rk.load_variant("gin"), players=2, seed=1).resample(0, seed=2)
+    >>> mine, top = list(h.hand_of(1)), len(h.stock) - 1
+    >>> swap_hidden(h, 1, [*mine[1:], h.stock[top]], {top: mine[0]})
+    >>> h.stock[top] == mine[0]
+    True
+    """
+    before = Counter(h.hands[seat]) + Counter(h.stock[i] for i in stock)
+    if Counter(hand) + Counter(stock.values()) != before or len(hand) != len(h.hands[seat]):
+        raise ValueError("swap_hidden: the cards must only move between the hand and those stock positions")
+    h.hands[seat] = sorted(hand, key=_CODE)
+    for i, c in stock.items():
+        h.stock[i] = c
+    h._legal = None
+
