@@ -523,6 +523,13 @@ def _costs(t: CompTables, p: int, w: int) -> list[int]:
     return hit
 
 
+def _split(t: CompTables, n: int, w: int) -> tuple[list[int], list[list[int]]]:
+    """The components of natural cards ``n`` with ``w`` wilds and the cost
+    list of each (:func:`_costs`)."""
+    parts = [n & g for g in _groups(t, n, w)] if n else []
+    return parts, [_costs(t, p, w) for p in parts]
+
+
 def deadwood(t: CompTables, n: int, w: int) -> int:
     """The least deadwood value of natural cards ``n`` with ``w`` wilds."""
     if not n:
@@ -569,8 +576,7 @@ def dead_cards(t: CompTables, n: int, w: int) -> list[int]:
     """The codes of the cards worth something that are deadwood in at least
     one best arrangement of natural cards ``n`` with ``w`` wilds: exactly
     those whose discard lowers the least deadwood by their whole value."""
-    parts = [n & g for g in _groups(t, n, w)] if n else []
-    arrs = [_costs(t, p, w) for p in parts]
+    parts, arrs = _split(t, n, w)
     others = []
     for j in range(len(parts)):
         acc = [0] * (w + 1)
@@ -633,8 +639,7 @@ def one_dead(t: CompTables, n: int, w: int) -> list[int]:
     if not n:
         return []
     t.trim()
-    parts = [n & g for g in _groups(t, n, w)]
-    arrs = [_costs(t, p, w) for p in parts]
+    parts, arrs = _split(t, n, w)
     prefix = [[0] * (w + 1)]
     for a in arrs:
         prefix.append(_conv(prefix[-1], a))
@@ -680,8 +685,7 @@ def deadwood_each(
     t.trim()
     values = t.values
     wild = t.rules.wild
-    parts = [n & g for g in _groups(t, n, w)] if n else []
-    arrs = [_costs(t, p, w) for p in parts]
+    parts, arrs = _split(t, n, w)
     size = len(parts)
     others: list[list[int]] = []
     if w:

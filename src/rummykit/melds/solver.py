@@ -46,7 +46,7 @@ from collections.abc import Iterable, Sequence
 from rummykit.cards import Card, Rank
 from rummykit.melds.args import checked
 from rummykit.melds.classify import first_reading
-from rummykit.melds.components import comp_tables, deadwood, deadwood_each, encode, one_dead
+from rummykit.melds.components import CompTables, comp_tables, deadwood, deadwood_each, encode, one_dead
 from rummykit.melds.meld import Arrangement, Meld
 from rummykit.melds.plain import SCALE, PlainTables, plain_cost, plain_melds, plain_plan, plain_tables
 from rummykit.melds.search import Plan, few_arrangement, few_search, search
@@ -83,6 +83,17 @@ def _plain(rules: Rules) -> PlainTables | None:
                 t = tables
         rules.plain = t
     return t or None
+
+
+def _components(rules: Rules, hand: Sequence[Card]) -> tuple[CompTables | None, tuple[int, int, int] | None]:
+    """The component solver's tables and the hand's encoding where it should
+    answer (``None`` encoding where it does not apply, or where one deck
+    without wilds makes the plain solver quicker)."""
+    ct = comp_tables(rules)
+    enc = encode(ct, [c.code for c in hand]) if ct is not None else None
+    if enc is not None and _plain(rules) is not None and _mask(hand) >= 0:
+        enc = None
+    return ct, enc
 
 
 def _mask(cards: Sequence[Card]) -> int:
@@ -279,10 +290,8 @@ def deadwood_cards(
     if not hand:
         return ()
     rules = rules_for(v, _frozen(wild_ranks))
-    ct = comp_tables(rules)
-    enc = encode(ct, [c.code for c in hand]) if ct is not None else None
-    if enc is not None and not (_plain(rules) is not None and _mask(hand) >= 0):
-        assert ct is not None
+    ct, enc = _components(rules, hand)
+    if ct is not None and enc is not None:
         dead = [_CARDS[c] for c in one_dead(ct, enc[0], enc[1])]
         dead.extend(c for c in hand if c.code == JOKER and not rules.wild[JOKER])
         return tuple(sorted(dead))
@@ -384,12 +393,8 @@ def discard_deadwoods(
     wanted = set(hand) if among is None else set(among)
     if not wanted <= set(hand):
         raise ValueError(f"discard_deadwoods: among holds cards not in the hand: {sorted(wanted - set(hand))}")
-    codes = [c.code for c in hand]
     values = rules.values
-    ct = comp_tables(rules)
-    enc = encode(ct, codes) if ct is not None else None
-    if enc is not None and _plain(rules) is not None and _mask(hand) >= 0:
-        enc = None  # one deck, no wild: the plain solver, card by card, is quicker
+    ct, enc = _components(rules, hand)
     if enc is None:
         if fast_only:
             return None
