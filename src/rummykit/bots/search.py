@@ -186,10 +186,11 @@ class SearchBot:
             # from it with the same rollout seed (common random numbers)
             deal_seed = rng.getrandbits(64)
             roll_seed = rng.getrandbits(64)
+            base = self.strengthen(view, view.resample(seed=deal_seed))
             for i in range(n):
                 if i not in alive:
                     continue
-                det = self.strengthen(view, view.resample(seed=deal_seed))
+                det = base.clone()
                 det.apply(cands[i])
                 values[i].append(self._rollout(det, seat, random.Random(roll_seed)))
                 it += 1

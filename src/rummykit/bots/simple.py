@@ -505,12 +505,8 @@ class GreedyBot:
         for x in _sorted(set(dead)):
             if x.rank is None or deck.is_wild(x, wild):
                 continue
-            r = int(x.rank)
             near = [z for z in by_rank.get(x.rank, ()) if z != x]
-            for z in by_suit.get(x.suit, ()):
-                d = abs(int(z.rank) - r)  # type: ignore[arg-type]
-                if 0 < min(d, 13 - d) <= 2:
-                    near.append(z)
+            near.extend(z for z in by_suit.get(x.suit, ()) if z != x and _near(x, z))
             for z in near:
                 a, b = (x, z) if x.code < z.code else (z, x)
                 key = (a.code, b.code)
