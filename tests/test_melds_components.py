@@ -114,9 +114,16 @@ def _check_each(v: rk.Variant, hand: list[rk.Card], wild: frozenset[rk.Rank], am
         rest = list(hand)
         rest.remove(card)
         truth[card] = _searched(v, rest, wild) if rest else 0
-    exact = discard_deadwoods(v, hand, wild_ranks=wild, among=among)
-    assert exact == truth
     least = min(truth.values())
+    # the loose questions first: the answers found are kept for the hand
+    for below in (least, least + 1, max(truth.values()) + 1):
+        # with `below`: whether some discard leaves less than it, and which
+        capped = discard_deadwoods(v, hand, wild_ranks=wild, among=among, exact=False, below=below)
+        assert capped is not None and capped.keys() == truth.keys()
+        assert all(value <= truth[card] for card, value in capped.items())
+        assert (min(capped.values()) < below) == (least < below)
+        if least < below:
+            assert {c for c, x in capped.items() if x == least} == {c for c, x in truth.items() if x == least}
     loose = discard_deadwoods(v, hand, wild_ranks=wild, among=among, exact=False)
     assert loose is not None and loose.keys() == truth.keys()
     for card, value in loose.items():
@@ -124,6 +131,8 @@ def _check_each(v: rk.Variant, hand: list[rk.Card], wild: frozenset[rk.Rank], am
         assert value <= truth[card]
         assert value == truth[card] if truth[card] == least else value > least
     assert {c for c, x in loose.items() if x == least} == {c for c, x in truth.items() if x == least}
+    exact = discard_deadwoods(v, hand, wild_ranks=wild, among=among)
+    assert exact == truth
     # the hands left by the discards found exactly are remembered: asked again, same answers
     for card in among:
         rest = list(hand)

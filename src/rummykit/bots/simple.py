@@ -287,7 +287,7 @@ class GreedyBot:
         return arr
 
     def _after_each(
-        self, v: Variant, cards: tuple[Card, ...], allowed: set[Card], view: View
+        self, v: Variant, cards: tuple[Card, ...], allowed: set[Card], view: View, below: int | None = None
     ) -> dict[Card, int]:
         """The deadwood left by discarding each card of ``allowed`` from
         ``cards``, exact wherever it could be the least: one search of the whole
@@ -303,7 +303,9 @@ class GreedyBot:
         """
         hand = _sorted(cards)
         wild = view.wild_ranks
-        each = discard_deadwoods(v, hand, wild_ranks=wild, among=allowed, exact=False, fast_only=True)
+        each = discard_deadwoods(
+            v, hand, wild_ranks=wild, among=allowed, exact=False, fast_only=True, below=below
+        )
         if each is not None:  # one pass over the hand, as below
             return each
         arr = self._arrangement(v, hand, wild)
@@ -672,7 +674,7 @@ class GreedyBot:
                 return Draw() if Draw() in legal else plain_take[0]
             # the best discard afterwards, never the card just taken (a copy of it
             # from the hand leaves the same cards)
-            after = min(self._after_each(v, with_top, set(view.hand), view).values())
+            after = min(self._after_each(v, with_top, set(view.hand), view, below=before).values())
             if after < before:
                 self._took = (_sorted(with_top), before)
                 return plain_take[0]

@@ -119,9 +119,9 @@ class CompTables:
         )
         self.set_min = min(rules.set_sizes) if rules.sets and rules.set_sizes else 99
         self._calls = 0
-        self.answers: dict[tuple[int, int, int, tuple[int, ...], bool], tuple[int, dict[int, int]]] = {}
-        """The last answers of :func:`deadwood_each` (a player who takes the
-        top discard asks about the same hand again to discard)."""
+        self.passes: dict[tuple[int, int, int], _Pass] = {}
+        """The last hands :func:`deadwood_each` was asked about, with what it
+        found (the engine, then the player, ask about the same hand)."""
         self.known: dict[int, int] = {}
         """``cards << 5 | wilds`` -> least deadwood, for the hands that
         :func:`deadwood_each` found exactly (the player's hand after its
@@ -657,8 +657,46 @@ def one_dead(t: CompTables, n: int, w: int) -> list[int]:
     return out
 
 
+class _Pass:
+    """One hand's components, their costs per number of wilds, and the
+    values after a discard found so far (card code -> least deadwood)."""
+
+    __slots__ = ("arrs", "can_dead", "done", "others", "parts", "total", "wild_less")
+
+    def __init__(self, t: CompTables, n: int, w: int, dead: int) -> None:
+        parts, arrs = _split(t, n, w)
+        others: list[list[int]] = []
+        wild_less = INF
+        if w:
+            prefix = [[0] * (w + 1)]
+            for a in arrs:
+                prefix.append(_conv(prefix[-1], a))
+            total = prefix[-1][w] + dead
+            wild_less = prefix[-1][w - 1] + dead  # the same components serve w - 1 wilds
+            size = len(parts)
+            suffix = [[0] * (w + 1)] * (size + 1)
+            for i in range(size - 1, -1, -1):
+                suffix[i] = _conv(suffix[i + 1], arrs[i])
+            others = [_conv(prefix[j], suffix[j + 1]) for j in range(size)]
+        else:
+            total = sum(a[0] for a in arrs) + dead
+        self.parts = parts
+        self.arrs = arrs
+        self.others = others
+        self.total = total
+        self.wild_less = wild_less
+        self.can_dead = _can_dead(t, parts, arrs, others, w, total - dead) if total > dead else 0
+        self.done: dict[int, int] = {}
+
+
 def deadwood_each(
-    t: CompTables, n: int, w: int, dead: int, want: Sequence[int], exact: bool = True
+    t: CompTables,
+    n: int,
+    w: int,
+    dead: int,
+    want: Sequence[int],
+    exact: bool = True,
+    below: int | None = None,
 ) -> tuple[int, dict[int, int]]:
     """The least deadwood value of a hand (natural cards ``n``, ``w`` wilds,
     dead jokers worth ``dead``) and, for each code of ``want`` (cards of the
@@ -674,48 +712,54 @@ def deadwood_each(
     instead of a search. Then every value is at most the true one, equal to
     it wherever the true one is the least, and above the least elsewhere:
     the least and the cards that leave it are exact. ``want`` should list
-    the most valuable cards first."""
-    key = (n, w, dead, tuple(want), exact)
-    hit = t.answers.get(key)
-    if hit is not None:
-        return hit[0], dict(hit[1])
-    if len(t.answers) > 64:
-        t.answers.clear()
+    the most valuable cards first. With ``below`` as well, a card whose bound
+    is at least ``below`` is not searched either: the values below it stay
+    exact (enough to ask whether some discard leaves less than ``below``).
+
+    The hand's components and the values found are kept for the next
+    questions about the same hand (a player's hand is asked about by the
+    engine's declaration check, then by its discard choice)."""
+    key = (n, w, dead)
+    passes = t.passes
+    st = passes.get(key)
+    if st is None:
+        t.trim()
+        if len(passes) > 64:
+            passes.clear()
+        st = passes[key] = _Pass(t, n, w, dead)
     f = t.f
-    t.trim()
     values = t.values
     wild = t.rules.wild
-    parts, arrs = _split(t, n, w)
-    size = len(parts)
-    others: list[list[int]] = []
-    if w:
-        prefix = [[0] * (w + 1)]
-        for a in arrs:
-            prefix.append(_conv(prefix[-1], a))
-        total = prefix[-1][w] + dead
-        suffix = [[0] * (w + 1)] * (size + 1)
-        for i in range(size - 1, -1, -1):
-            suffix[i] = _conv(suffix[i + 1], arrs[i])
-        others = [_conv(prefix[j], suffix[j + 1]) for j in range(size)]
-    else:
-        total = sum(a[0] for a in arrs) + dead
-    can_dead = _can_dead(t, parts, arrs, others, w, total - dead) if total > dead else 0
+    done = st.done
+    total = st.total
+    can_dead = st.can_dead
+    known = t.known
+    if len(known) > 4096:
+        known.clear()
     out: dict[int, int] = {}
-    least = INF
+    least = INF if below is None or exact else below - 1
     later: list[int] = []
-    exact_for: list[int] = []  # the cards whose value is exact, not a bound
     for c in want:
-        if wild[c]:
-            got = prefix[-1][w - 1] + dead  # the same components serve w - 1 wilds
-        elif c == JOKER or can_dead >> (c << 1) & 1:
-            got = total - values[c]  # a dead joker is never in a meld
-        else:
-            later.append(c)
-            continue
-        exact_for.append(c)
+        got = done.get(c)
+        if got is None:
+            if wild[c]:
+                got = st.wild_less
+                known[n << 5 | (w - 1)] = got - dead
+            elif c == JOKER or can_dead >> (c << 1) & 1:
+                got = total - values[c]  # a dead joker is never in a meld
+                if c != JOKER:
+                    known[(n - (1 << (c << 1))) << 5 | w] = got - dead
+            else:
+                later.append(c)
+                continue
+            done[c] = got
         out[c] = got
         if got < least:
             least = got
+    if later:
+        parts = st.parts
+        arrs = st.arrs
+        others = st.others
     for c in later:
         unit = 1 << (c << 1)
         j = 0
@@ -750,18 +794,9 @@ def deadwood_each(
                         if y < got:
                             got = y
                 got += dead
-        exact_for.append(c)
+        done[c] = got
+        known[(n - unit) << 5 | w] = got - dead
         out[c] = got
         if got < least:
             least = got
-    t.answers[key] = (total, out)
-    known = t.known
-    if len(known) > 4096:
-        known.clear()
-    for c in exact_for:
-        got = out[c] - dead
-        if wild[c]:
-            known[n << 5 | (w - 1)] = got
-        elif c != JOKER:
-            known[(n - (1 << (c << 1))) << 5 | w] = got
-    return total, dict(out)
+    return total, out

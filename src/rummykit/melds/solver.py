@@ -359,6 +359,7 @@ def discard_deadwoods(
     among: Iterable[Card] | None = None,
     exact: bool = True,
     fast_only: bool = False,
+    below: int | None = None,
 ) -> dict[Card, int] | None:
     """The least deadwood value left after discarding each card: for every
     distinct card of ``among`` (default: of the hand), ``min_deadwood(v,
@@ -369,6 +370,9 @@ def discard_deadwoods(
     true one, equal to it for each card whose true value is the least, and
     above the least for every other card. So the least and the set of cards
     that leave it are exact (what choosing a discard needs), for less work.
+    With ``below`` too, a card whose bound is at least ``below`` is not
+    searched: enough to learn whether some discard leaves less than
+    ``below`` (and then which cards leave the least).
 
     Where the wilds are worth nothing as deadwood (Indian rummy) or the hand
     holds none, one pass over the hand answers for every card (the component
@@ -408,5 +412,5 @@ def discard_deadwoods(
         return out
     assert ct is not None
     order = sorted(wanted, key=lambda c: (-values[c.code], c.code))
-    _, each = deadwood_each(ct, enc[0], enc[1], enc[2], [c.code for c in order], exact)
+    _, each = deadwood_each(ct, enc[0], enc[1], enc[2], [c.code for c in order], exact, below)
     return {card: each[card.code] for card in order}
