@@ -217,6 +217,12 @@ def test_discard_deadwoods_rejects_cards_not_in_the_hand() -> None:
         discard_deadwoods(INDIAN, rk.parse_cards("3H 4H 5H"), among=rk.parse_cards("6H"))
 
 
+@pytest.mark.parametrize("below", ["10", 2.5, True])
+def test_discard_deadwoods_rejects_a_below_that_is_not_a_whole_number(below: object) -> None:
+    with pytest.raises(TypeError, match="below must be a whole number"):
+        discard_deadwoods(INDIAN, rk.parse_cards("3H 4H 5H"), exact=False, below=below)  # type: ignore[arg-type]
+
+
 def test_deadwood_each_lists_every_wanted_card() -> None:
     """The internal entry point: the hand's value, and one value per wanted
     code (natural, wild-rank, printed joker): 3H 4H 6H 9S 9C JK KD with 9

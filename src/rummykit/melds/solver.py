@@ -370,9 +370,9 @@ def discard_deadwoods(
     true one, equal to it for each card whose true value is the least, and
     above the least for every other card. So the least and the set of cards
     that leave it are exact (what choosing a discard needs), for less work.
-    With ``below`` too, a card whose bound is at least ``below`` is not
-    searched: enough to learn whether some discard leaves less than
-    ``below`` (and then which cards leave the least).
+    With ``exact=False`` and ``below``, a card whose bound is at least
+    ``below`` is not searched either: enough to learn whether some discard
+    leaves less than ``below`` (and then which cards leave the least).
 
     Where the wilds are worth nothing as deadwood (Indian rummy) or the hand
     holds none, one pass over the hand answers for every card (the component
@@ -395,6 +395,8 @@ def discard_deadwoods(
     rules = rules_for(v, _frozen(wild_ranks))
     hand = cards if isinstance(cards, (tuple, list)) else tuple(cards)
     wanted = set(hand) if among is None else set(among)
+    if below is not None and (isinstance(below, bool) or not isinstance(below, int)):
+        raise TypeError(f"discard_deadwoods: below must be a whole number or None, got {below!r}")
     if not wanted <= set(hand):
         raise ValueError(f"discard_deadwoods: among holds cards not in the hand: {sorted(wanted - set(hand))}")
     values = rules.values
