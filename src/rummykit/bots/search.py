@@ -53,7 +53,7 @@ from rummykit.engine import (
     View,
 )
 from rummykit.engine.resample import swap_hidden
-from rummykit.melds import best_arrangement, card_value
+from rummykit.melds import card_value, min_deadwood
 from rummykit.melds.solver import deadwood_cards
 from rummykit.variant import Variant
 
@@ -289,9 +289,13 @@ class SearchBot:
         if found is None:
             if len(self._arr) > 50_000:
                 self._arr.clear()
-            arr = best_arrangement(self.variant, cards, wild_ranks=wild) if cards else None
+            # the leftover of one best arrangement, without building its melds
+            # (the component solver's walk where it applies: Indian hands)
+            dead = deadwood_cards(self.variant, cards, wild_ranks=wild) if cards else None
             found = self._arr[key] = (
-                (arr.deadwood_value, frozenset(arr.deadwood)) if arr is not None else (0, frozenset())
+                (sum(card_value(self.variant, c, wild_ranks=wild) for c in dead), frozenset(dead))
+                if dead is not None
+                else (0, frozenset())
             )
         return found
 
@@ -308,8 +312,8 @@ class SearchBot:
         if found is None:
             if len(self._dw) > 50_000:
                 self._dw.clear()
-            arr = best_arrangement(self.variant, key[0], wild_ranks=wild) if cards else None
-            found = self._dw[key] = arr.deadwood_value if arr is not None else 0
+            dw = min_deadwood(self.variant, key[0], wild_ranks=wild) if cards else None
+            found = self._dw[key] = dw if dw is not None else 0
         return found
 
 
