@@ -115,8 +115,17 @@ def _check_each(v: rk.Variant, hand: list[rk.Card], wild: frozenset[rk.Rank], am
         rest.remove(card)
         truth[card] = _searched(v, rest, wild) if rest else 0
     least = min(truth.values())
-    # the loose questions first: the answers found are kept for the hand
-    for below in (least, least + 1, max(truth.values()) + 1):
+    tables = comp_tables(rules_for(v, wild))
+
+    def forget() -> None:
+        """Drop the kept passes: the next question about the hand starts afresh."""
+        if tables is not None:
+            tables.passes.clear()
+
+    # each loose question asked afresh, then again after the others: the
+    # answers found are kept for the hand, and exact ones may replace bounds
+    forget()
+    for below in (least, least + 1, max(truth.values()) + 1, least, least + 1):
         # with `below`: whether some discard leaves less than it, and which
         capped = discard_deadwoods(v, hand, wild_ranks=wild, among=among, exact=False, below=below)
         assert capped is not None and capped.keys() == truth.keys()
@@ -124,13 +133,16 @@ def _check_each(v: rk.Variant, hand: list[rk.Card], wild: frozenset[rk.Rank], am
         assert (min(capped.values()) < below) == (least < below)
         if least < below:
             assert {c for c, x in capped.items() if x == least} == {c for c, x in truth.items() if x == least}
-    loose = discard_deadwoods(v, hand, wild_ranks=wild, among=among, exact=False)
-    assert loose is not None and loose.keys() == truth.keys()
-    for card, value in loose.items():
-        # never above the truth; exact where the truth is the least, else above the least
-        assert value <= truth[card]
-        assert value == truth[card] if truth[card] == least else value > least
-    assert {c for c, x in loose.items() if x == least} == {c for c, x in truth.items() if x == least}
+    for fresh in (True, False):
+        if fresh:
+            forget()
+        loose = discard_deadwoods(v, hand, wild_ranks=wild, among=among, exact=False)
+        assert loose is not None and loose.keys() == truth.keys()
+        for card, value in loose.items():
+            # never above the truth; exact where the truth is the least, else above the least
+            assert value <= truth[card]
+            assert value == truth[card] if truth[card] == least else value > least
+        assert {c for c, x in loose.items() if x == least} == {c for c, x in truth.items() if x == least}
     exact = discard_deadwoods(v, hand, wild_ranks=wild, among=among)
     assert exact == truth
     # the hands left by the discards found exactly are remembered: asked again, same answers
