@@ -292,8 +292,9 @@ class SearchBot:
             # the leftover of one best arrangement, without building its melds
             # (the component solver's walk where it applies: Indian hands)
             dead = deadwood_cards(self.variant, cards, wild_ranks=wild) if cards else None
+            table = self.greedy._value_table(self.variant, wild)
             found = self._arr[key] = (
-                (sum(card_value(self.variant, c, wild_ranks=wild) for c in dead), frozenset(dead))
+                (sum(table[c.code] for c in dead), frozenset(dead))
                 if dead is not None
                 else (0, frozenset())
             )

@@ -576,16 +576,7 @@ def dead_cards(t: CompTables, n: int, w: int) -> list[int]:
     """The codes of the cards worth something that are deadwood in at least
     one best arrangement of natural cards ``n`` with ``w`` wilds: exactly
     those whose discard lowers the least deadwood by their whole value."""
-    parts, arrs = _split(t, n, w)
-    others = []
-    for j in range(len(parts)):
-        acc = [0] * (w + 1)
-        for i, a in enumerate(arrs):
-            if i != j:
-                acc = _conv(acc, a)
-        others.append(acc)
-    total = deadwood(t, n, w)
-    mask = _can_dead(t, parts, arrs, others, w, total) if total else 0
+    mask = _Pass(t, n, w, 0).can_dead  # the pass deadwood_each makes of a hand
     return [c for c in range(JOKER) if mask >> (2 * c) & 1]
 
 
