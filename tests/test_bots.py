@@ -68,7 +68,9 @@ def test_bots_accept_callables() -> None:
 
 def _knock_position(hands: list[str], stock: str) -> rk.Hand:
     """Knock Rummy, 2 players, seat 0 to play first; KS the upcard."""
-    return rk.new_hand(rk.load_variant("knock"), players=2, dealer=1, hands=hands, discard=["KS"], stock=stock)
+    return rk.new_hand(
+        rk.load_variant("knock"), players=2, dealer=1, hands=hands, discard=["KS"], stock=stock
+    )
 
 
 def test_greedy_does_not_knock_a_high_count_where_any_count_may_knock() -> None:
@@ -115,8 +117,12 @@ def test_greedy_keeps_the_card_whose_meld_is_still_possible() -> None:
     The opposite pile makes it keep 8D."""
     v = rk.load_variant("gin")
     for seed in range(8):
-        assert str(rk.GreedyBot(v, seed=seed).choose(_gin_position(["4D", "7D", "KS"]).view(0))) == "discard 8D"
-        assert str(rk.GreedyBot(v, seed=seed).choose(_gin_position(["4S", "7S", "KS"]).view(0))) == "discard 8S"
+        assert (
+            str(rk.GreedyBot(v, seed=seed).choose(_gin_position(["4D", "7D", "KS"]).view(0))) == "discard 8D"
+        )
+        assert (
+            str(rk.GreedyBot(v, seed=seed).choose(_gin_position(["4S", "7S", "KS"]).view(0))) == "discard 8S"
+        )
 
 
 def test_greedy_knocks_a_count_no_opponent_is_likely_to_beat() -> None:
@@ -133,7 +139,9 @@ def test_greedy_knocks_a_count_no_opponent_is_likely_to_beat() -> None:
     view = hand.view(0)
     chances = [bot.knock_chance(view, c) for c in (0, 10, 20, 30, 45, 60, 80)]
     assert chances == sorted(chances, reverse=True) and chances[0] == 1.0 and chances[-1] < 0.5
-    assert chances == [bot.knock_chance(view, c) for c in (0, 10, 20, 30, 45, 60, 80)]  # same position, same answer
+    assert chances == [
+        bot.knock_chance(view, c) for c in (0, 10, 20, 30, 45, 60, 80)
+    ]  # same position, same answer
     assert str(bot.choose(view)) == "knock TC"
     assert str(rk.GreedyBot(v, knock_odds=1.0).choose(view)) == "discard KH"
 
@@ -186,3 +194,63 @@ def test_greedy_takes_a_discard_only_to_lower_its_deadwood(name: str) -> None:
                 before = None
             hand.apply(action)
     assert takes >= 10
+
+
+# Indian rummy (S003, variants/indian.toml): "A valid declaration or show should
+# consist of two sequences (of which one must be pure) and remaining cards can be
+# arranged as sets"; "If a losing player does not have two sequences including a
+# Pure sequence, then all of his or her cards are added up". Four sets and no
+# sequence leave no deadwood by the plain count, yet can never declare.
+_FOUR_SETS = "2C 2D 2H 6C 6D 6H TC TD TH KC KD KH 4S"
+_OTHER = "3S 7S 8D 9C JS QS AC AD 3D 4D 8S 9S JD"
+
+
+def test_greedy_takes_a_card_towards_a_pure_sequence_in_indian() -> None:
+    """5S next to 4S starts a pure sequence: taken, though every discard
+    afterwards leaves more plain deadwood than the 4 held now."""
+    v = rk.load_variant("indian")
+    hand = rk.new_hand(
+        v, players=2, dealer=0, hands=[_OTHER, _FOUR_SETS], discard="5S", stock="6S 5D", cut="QC"
+    )
+    for seed in range(4):
+        assert str(rk.GreedyBot(v, seed=seed).choose(hand.view(1))) == "take"
+
+
+def test_greedy_breaks_a_set_to_keep_a_pure_sequence_draw_in_indian() -> None:
+    """Holding four sets, 4S and a drawn 5S: throwing 5S leaves the least plain
+    deadwood (4), but no sequence; the bot throws a low set card instead."""
+    v = rk.load_variant("indian")
+    hand = rk.new_hand(
+        v, players=2, dealer=0, hands=[_OTHER, _FOUR_SETS], discard="AS", stock="5S 5D", cut="QC"
+    )
+    hand.apply(rk.Action.parse("draw"))
+    for seed in range(4):
+        assert str(rk.GreedyBot(v, seed=seed).choose(hand.view(1))) in (
+            "discard 2C",
+            "discard 2D",
+            "discard 2H",
+        )
+
+
+def test_run_requirement_counts_the_cards_a_declaration_lacks() -> None:
+    """Two sequences, one pure (Indian): what is missing, card by card."""
+    from rummykit.bots.simple import _RunRequirement
+
+    req = _RunRequirement.of(rk.load_variant("indian"))
+    assert req is not None and (req.runs, req.pure) == (2, 1)
+    wild = frozenset({rk.Rank.QUEEN})
+
+    def missing(text: str) -> int:
+        return req.missing(rk.parse_cards(text), None, wild)
+
+    assert missing("5H 6H 7H 9C TC JC") == 0  # a pure sequence and another
+    assert missing("5H 6H 7H 9C JC QS") == 0  # the second completed by a wild queen
+    assert missing("5H 6H 7H 9C JC") == 1
+    assert missing("5H 6H 9C TC JC") == 1  # 9C TC JC is the pure one; 5H 6H lacks one
+    assert missing("5H 6H 9C TC JK") == 1  # the joker completes one; the pure one lacks a card
+    assert missing("5H 6H 9C JK") == 2  # and 9C with the joker still lacks one
+    assert missing(_FOUR_SETS) == 4  # no two cards of one suit within three ranks
+    assert missing("QH QS JK") == 3  # wilds never make the pure sequence: 3, the other 0
+    assert missing("AH 2H 3H QH KH AS") == 1  # ace low or high (ace = "either"), one copy each
+    for name in ("gin", "nowrang", "straight", "kalooki"):  # nothing to count
+        assert _RunRequirement.of(rk.load_variant(name)) is None

@@ -7,7 +7,7 @@ import zlib
 from collections import Counter
 from collections.abc import Iterable
 from operator import attrgetter
-from typing import Any
+from typing import Any, ClassVar
 
 from rummykit.cards import JOKER_CODE, Card, Rank
 from rummykit.engine import (
@@ -52,6 +52,12 @@ HORIZON_TURNS = 6
 """Own turns the greedy bot looks ahead when it weighs a card's chance of
 joining a meld, in a hand that has no fixed length (fewer when the stock is
 nearly out)."""
+
+
+REQUIREMENT_WEIGHT = 20
+"""Points the greedy bot adds to a hand's deadwood for each card it lacks of
+the runs a declaration requires (Indian rummy: two runs, one pure): a hand
+of sets without them would count every card when another player declares."""
 
 
 _MeldMemo = dict[tuple[int, int, int], bool]
@@ -122,7 +128,12 @@ class GreedyBot:
     the hand counts only by its chance of staying unmatched over the turns
     left (the fixed number of turns of a showing, or ``HORIZON_TURNS``), and
     where a hand without any meld pays a penalty (Phỏm's móm), the chance of
-    ending without a meld weighs as much as the whole hand. Ties are broken
+    ending without a meld weighs as much as the whole hand. Where a
+    declaration needs runs that the least deadwood does not see (Indian
+    rummy: two sequences, one pure, or every card counts), each card the hand
+    lacks of them adds ``REQUIREMENT_WEIGHT`` (20) to a discard's score, and
+    an upcard that brings those runs closer by more than it costs is taken.
+    Ties are broken
     by closeness to a meld, then by its seeded generator; in a hand that
     drags on past ``STALL_TURNS`` turns it now and then throws a card it
     would rather keep (past twice that, sometimes any card), so that hands
@@ -164,6 +175,7 @@ class GreedyBot:
         self._values: dict[frozenset[Rank], list[int]] = {}
         self._took: tuple[tuple[Card, ...], int] | None = None
         """After taking a discard: the hand then held and its deadwood before."""
+        self._runs = _RunRequirement.of(variant)
 
     def __call__(self, view: View) -> Action:
         return self.choose(view)
@@ -625,12 +637,16 @@ class GreedyBot:
         table = self._value_table(v, view.wild_ranks)
         values = {c: table[c.code] for c in held}
         scores: dict[tuple[Card, int], tuple[float, int, int]] = {}
+        runs = self._runs
+        masks = runs.masks(hand, view.wild_ranks) if runs is not None else ([], [], 0)
 
         def score(a: Discard) -> tuple[float, int, int]:
             found = scores.get((a.card, after[a.card]))
             if found is None:
                 has = self._has_meld_after(v, view, a.card, dead, melded) if needs_meld else True
                 e = self._expected(v, view, a.card, after[a.card], dead, partials, has, held, values)
+                if runs is not None:
+                    e += REQUIREMENT_WEIGHT * runs.missing_from(masks, a.card, view.wild_ranks)
                 found = (round(e, 9), -_closeness(a.card, hand, view.wild_ranks), -_rank(a.card))
                 scores[(a.card, after[a.card])] = found
             return found
@@ -657,6 +673,26 @@ class GreedyBot:
             exact.update(a.card for a in vague)
         return self.rng.choice(top)
 
+    def _helps_runs(self, v: Variant, view: View, with_top: tuple[Card, ...], before: int) -> bool:
+        """Whether taking the top discard brings the hand closer to the runs a
+        declaration requires by more than the deadwood it costs (each lacking
+        card weighs ``REQUIREMENT_WEIGHT``)."""
+        runs = self._runs
+        if runs is None:
+            return False
+        wild = view.wild_ranks
+        lacking = runs.missing(view.hand, None, wild)
+        if not lacking or runs.missing(with_top, None, wild) >= lacking:
+            return False
+        hand = _sorted(with_top)
+        cards = set(view.hand)
+        each = discard_deadwoods(v, hand, wild_ranks=wild, among=cards, fast_only=True)
+        if each is None:
+            each = {c: self._deadwood(v, tuple(_without(hand, c)), view) for c in cards}
+        masks = runs.masks(hand, wild)
+        best = min(d + REQUIREMENT_WEIGHT * runs.missing_from(masks, c, wild) for c, d in each.items())
+        return best < before + REQUIREMENT_WEIGHT * lacking
+
     def _draw_choice(self, view: View) -> Action:
         legal = view.legal
         top = view.top_discard
@@ -678,6 +714,8 @@ class GreedyBot:
             if after < before:
                 self._took = (_sorted(with_top), before)
                 return plain_take[0]
+            if self._helps_runs(v, view, with_top, before):
+                return plain_take[0]
         if Draw() in legal:
             return Draw()
         passes = [a for a in legal if isinstance(a, Pass)]
@@ -685,6 +723,142 @@ class GreedyBot:
             return passes[0]
         non_drop = [a for a in legal if not isinstance(a, Drop)]
         return non_drop[0] if non_drop else legal[0]
+
+
+class _RunRequirement:
+    """How many cards a hand lacks of the runs a declaration requires
+    (``going_out.min_runs``, ``min_pure_runs``), where the least deadwood
+    alone does not see them: the variant has sets, or a pure run is needed.
+
+    Counted greedily: the pure runs first, each in the suit window of
+    ``run_min`` ranks that holds the most natural cards, then the other runs,
+    their gaps filled by the hand's wilds (a card of a wild rank counts as a
+    wild only). Memoised by the hand's natural-card masks and wild count,
+    shared by the bots of one variant object.
+    """
+
+    _made: ClassVar[dict[int, tuple[Variant, _RunRequirement | None]]] = {}
+
+    def __init__(self, runs: int, pure: int, windows: tuple[int, ...], size: int) -> None:
+        self.runs = runs
+        self.pure = pure
+        self.windows = windows
+        self.size = size
+        self.memo: dict[tuple[int, ...], int] = {}
+        self.best: dict[int, tuple[int, int]] = {}
+
+    @classmethod
+    def of(cls, v: Variant | None) -> _RunRequirement | None:
+        """The variant's requirement, or None where there is nothing to count."""
+        if v is None:
+            return None
+        found = cls._made.get(id(v))
+        if found is None or found[0] is not v:
+            if len(cls._made) > 32:
+                cls._made.clear()
+            found = cls._made[id(v)] = (v, cls._build(v))
+        return found[1]
+
+    @classmethod
+    def _build(cls, v: Variant) -> _RunRequirement | None:
+        runs, pure = v.going_out.run_requirement()
+        runs = max(runs, pure)
+        melds = v.melds
+        run_sizes = [k for k in range(2, 14) if melds.run_size_ok(k)]
+        has_sets = any(melds.set_size_ok(k) for k in range(2, 9))
+        if runs <= 0 or not run_sizes or not (pure or has_sets):
+            return None
+        size = run_sizes[0]
+        windows = tuple(sum(1 << (int(r) - 1) for r in seq) for seq in v.ranking.run_sequences(size))
+        return cls(runs, pure, windows, size) if windows else None
+
+    @staticmethod
+    def masks(hand: Iterable[Card], wild: frozenset[Rank]) -> tuple[list[int], list[int], int]:
+        """Per suit, the ranks held once or more and twice or more (bit
+        ``rank - 1``), and the number of wilds."""
+        one = [0, 0, 0, 0]
+        two = [0, 0, 0, 0]
+        wilds = 0
+        for c in hand:
+            if c.rank is None or c.rank in wild:
+                wilds += 1
+                continue
+            s, b = divmod(c.code, 13)
+            bit = 1 << b
+            if one[s] & bit:
+                two[s] |= bit
+            else:
+                one[s] |= bit
+        return one, two, wilds
+
+    def missing(self, hand: Iterable[Card], without: Card | None, wild: frozenset[Rank]) -> int:
+        """Cards lacking from ``hand`` less one copy of ``without``."""
+        return self.missing_from(self.masks(hand, wild), without, wild)
+
+    def missing_from(
+        self, masks: tuple[list[int], list[int], int], without: Card | None, wild: frozenset[Rank]
+    ) -> int:
+        """:meth:`missing` from the hand's :meth:`masks`."""
+        one, two, wilds = masks
+        one = list(one)
+        two = list(two)
+        if without is not None:
+            if without.rank is None or without.rank in wild:
+                wilds -= 1
+            else:
+                s, b = divmod(without.code, 13)
+                bit = 1 << b
+                if two[s] & bit:
+                    two[s] ^= bit
+                else:
+                    one[s] &= ~bit
+        key = (*one, *two, wilds)
+        found = self.memo.get(key)
+        if found is None:
+            found = self._count(one, two, wilds)
+            if len(self.memo) > 200_000:
+                self.memo.clear()
+            self.memo[key] = found
+        return found
+
+    def _window(self, m: int) -> tuple[int, int]:
+        """The most ranks of mask ``m`` in one window, and that window."""
+        found = self.best.get(m)
+        if found is None:
+            found = (0, 0)
+            for w in self.windows:
+                k = (m & w).bit_count()
+                if k > found[0]:
+                    found = (k, w)
+            self.best[m] = found
+        return found
+
+    def _count(self, one: list[int], two: list[int], wilds: int) -> int:
+        lacking = 0
+        for i in range(self.runs):
+            best, where, suit = 0, 0, 0
+            for s in range(4):
+                if one[s]:
+                    k, w = self._window(one[s])
+                    if k > best:
+                        best, where, suit = k, w, s
+            need = self.size - best
+            if i >= self.pure:
+                use = min(need, wilds)
+                wilds -= use
+                need -= use
+            lacking += need
+            if best:
+                used = one[suit] & where
+                one[suit] = (one[suit] & ~used) | (two[suit] & used)
+                two[suit] &= ~used
+        return lacking
+
+
+def _without(cards: tuple[Card, ...], card: Card) -> list[Card]:
+    rest = list(cards)
+    rest.remove(card)
+    return rest
 
 
 def _melds_of(v: Variant, action: MeldAction, view: View) -> tuple[Meld, ...]:
