@@ -259,6 +259,23 @@ def test_s003_indian_loser_needs_two_sequences_one_pure() -> None:
     assert rk.best_arrangement(indian, no_pure) is not None
 
 
+def test_a_pure_sequence_may_hold_a_card_of_the_wild_rank_in_its_place() -> None:
+    """The quick refusal (no suit holds a whole run window) counts a card of
+    the wild rank as natural: with eights wild, 7C 8C 9C is a pure run
+    (classify: a wild card in its natural place); with 8C missing, nothing
+    else can stand in a pure run."""
+    indian = rk.load_variant("indian")
+    eights = frozenset({rk.Rank.EIGHT})
+    a = rk.best_arrangement(
+        indian, rk.parse_cards("7C 8C 9C 2D 8H 4D 5D"), wild_ranks=eights, min_runs=2, min_pure_runs=1
+    )
+    assert a is not None and a.deadwood_value == 0
+    assert (
+        rk.min_deadwood(indian, rk.parse_cards("7C JK 9C 2D 8H 4D 5D"), wild_ranks=eights, min_pure_runs=1)
+        is None
+    )
+
+
 def test_indian_wild_cut_cards_count_zero_in_hand() -> None:
     """S003: "both kinds of joker 0" (IndianPoints.wild_value)."""
     indian = rk.load_variant("indian")

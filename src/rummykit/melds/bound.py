@@ -7,7 +7,7 @@ conditions only, so the search decides every hand it does not refuse.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from rummykit.melds.tables import JOKER, Rules
 
@@ -27,6 +27,31 @@ def _pair_cost(rules: Rules, ca: int, cb: int) -> int:
     if rules.runs and sa == sb and ra != rb:
         kb |= rules.run_kbits((1 << ra) | (1 << rb))
     return (kb & -kb).bit_length() - 1 if kb else _INF
+
+
+def may_hold_pure_run(rules: Rules, cards: Iterable[int]) -> bool:
+    """Whether some suit of ``cards`` (codes; jokers ignored) holds every card
+    of a run window of the shortest run: a pure run needs one.
+
+    >>> import rummykit as rk
+    >>> from rummykit.melds.tables import rules_for
+    >>> rules = rules_for(rk.load_variant("indian"), frozenset())
+    >>> may_hold_pure_run(rules, [4, 5, 6, 20]), may_hold_pure_run(rules, [4, 5, 7, 52])
+    (True, False)
+    """
+    suit_masks = [0, 0, 0, 0]
+    for c in cards:
+        if c < JOKER:
+            suit_masks[c // 13] |= 1 << (c % 13)
+    has_run = rules.shape_cache.get("has_run")
+    if has_run is None:
+        shortest = min((len(seq) for _, seq in rules.windows), default=0)
+        short = [mask for mask, seq in rules.windows if len(seq) == shortest]
+        has_run = bytes(any(mask & m == mask for mask in short) for m in range(1 << 13))
+        rules.shape_cache["has_run"] = has_run
+    return bool(
+        has_run[suit_masks[0]] or has_run[suit_masks[1]] or has_run[suit_masks[2]] or has_run[suit_masks[3]]
+    )
 
 
 def cannot_meld_all(
@@ -53,24 +78,8 @@ def cannot_meld_all(
       dearest lonely card (the final discard, where one is left), are more
       than the wild cards.
     """
-    suit_masks = [0, 0, 0, 0]
-    for c in natural if pure_cards is None else pure_cards:
-        if c < JOKER:
-            suit_masks[c // 13] |= 1 << (c % 13)
-    if min_pure:
-        has_run = rules.shape_cache.get("has_run")
-        if has_run is None:
-            shortest = min((len(seq) for _, seq in rules.windows), default=0)
-            short = [mask for mask, seq in rules.windows if len(seq) == shortest]
-            has_run = bytes(any(mask & m == mask for mask in short) for m in range(1 << 13))
-            rules.shape_cache["has_run"] = has_run
-        if not (
-            has_run[suit_masks[0]]
-            or has_run[suit_masks[1]]
-            or has_run[suit_masks[2]]
-            or has_run[suit_masks[3]]
-        ):
-            return True
+    if min_pure and not may_hold_pure_run(rules, natural if pure_cards is None else pure_cards):
+        return True
     if JOKER in natural:
         jokers = natural.count(JOKER)  # jokers that are not wild: meld nowhere
         if jokers > leave:

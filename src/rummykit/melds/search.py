@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rummykit.cards import Card
-from rummykit.melds.bound import cannot_meld_all
+from rummykit.melds.bound import cannot_meld_all, may_hold_pure_run
 from rummykit.melds.classify import first_reading
 from rummykit.melds.few import few_cores, few_wilds
 from rummykit.melds.meld import Meld
@@ -257,6 +257,8 @@ def search(
     wmax = pool_jokers + sum(counts[c] for c in wild_codes)
     if wmax > 127 or min_runs > 15 or min_pure > 15:
         raise ValueError("too many wild cards or required runs for the meld search")
+    if min_pure and not may_hold_pure_run(rules, counts):
+        return None  # no suit holds a whole run window of natural cards
     top = max([*counts.values(), dead_jokers, 1])
     width = 1 if top == 1 else top.bit_length() + 1
     unit = _swar(width)[0]
