@@ -589,12 +589,31 @@ def settle(v: Variant, ending: Ending) -> Settlement:
     return fn(ctx)
 
 
+_SHOES: dict[tuple[int, int], tuple[Variant, tuple[Counter[Card], int, int, int]]] = {}
+
+
+def _shoe_facts(v: Variant, n: int) -> tuple[Counter[Card], int, int, int]:
+    """The shoe of ``v`` for ``n`` players (card counts), its value, its
+    number of cards and of jokers: the same for every hand of the variant, so
+    kept (a simulation settles thousands of hands; the caller must not change
+    the counter)."""
+    found = _SHOES.get((id(v), n))
+    if found is None or found[0] is not v:
+        if len(_SHOES) > 64:
+            _SHOES.clear()
+        shoe = Counter(v.deck.shoe(n))
+        top = sum(v.scoring.card_value(c) * k for c, k in shoe.items())
+        jokers = sum(k for c, k in shoe.items() if c.is_joker)
+        found = _SHOES[(id(v), n)] = (v, (shoe, top, sum(shoe.values()), jokers))
+    return found[1]
+
+
 def _check_possible(v: Variant, e: Ending) -> None:
     """Raise when ``e`` cannot be an ending of ``v`` (see :func:`settle`)."""
     n = e.players
     if n not in v.players.counts():
         raise _bad(f"{n} seats, but {v.name} is played by {v.players.min} to {v.players.max} players")
-    shoe = Counter(v.deck.shoe(n))
+    shoe, top, cards, jokers = _shoe_facts(v, n)
     seen: Counter[Card] = Counter()
     for hand in e.hands:
         seen.update(hand)
@@ -615,17 +634,15 @@ def _check_possible(v: Variant, e: Ending) -> None:
     if extra and (not v.deck.cuts_wild() or len(extra) > 1):
         ranks = " ".join(sorted(str(r) for r in extra))
         raise _bad(f"wild ranks {ranks}: the deck of {v.name} makes no such rank wild")
-    top = sum(v.scoring.card_value(c) for c in shoe.elements())
     for name in ("counts", "meld_totals"):
         for seat, x in enumerate(getattr(e, name)):
             if x is not None and x > top:
                 raise _bad(f"{name}[{seat}] = {x} is more than the whole deck is worth ({top})")
-    cards = sum(shoe.values())
     for name in ("joker_counts", "wild_counts"):
         for seat, x in enumerate(getattr(e, name)):
             if x is not None and x > cards:
                 raise _bad(f"{name}[{seat}] = {x} is more than the deck's {cards} cards")
-    if sum(1 for c in shoe.elements() if c.is_joker) == 0:
+    if jokers == 0:
         for seat, x in enumerate(e.joker_counts):
             if x:
                 raise _bad(f"joker_counts[{seat}] = {x}, but the deck of {v.name} has no jokers")
