@@ -228,7 +228,12 @@ def test_ctrl_c_stops_a_parallel_run_at_once(tmp_path: Path, presses: int) -> No
     )
     try:
         deadline = time.monotonic() + 60
-        while not (records.exists() and records.stat().st_size) and time.monotonic() < deadline:
+        progress = progress_path(records)
+
+        def checkpointed() -> bool:  # a chunk's records written and its checkpoint after them
+            return progress.exists() and len(progress.read_text().splitlines()) >= 2
+
+        while not checkpointed() and time.monotonic() < deadline:
             time.sleep(0.05)  # wait until the workers are playing
         workers = _children(proc.pid)
         assert len(workers) >= 2
