@@ -4,6 +4,8 @@ shared/rules/rules.md (§1.5 gin, §1.4 500 Rum)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -250,3 +252,53 @@ def test_attack_malformed_knock_objects(melds: object) -> None:
 def test_attack_malformed_dig_card() -> None:
     with pytest.raises(rk.NotationError, match="take: the card"):
         Take(1, False, None, "5C")  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- brief lists (playouts)
+
+
+def test_brief_list_leaves_out_the_stated_arrangements_only() -> None:
+    """``every_arrangement=False`` lists the knock once, in its default
+    arrangement; the knocker may still state the other one, whichever list
+    was asked for first."""
+    h = knock_hand()
+    full = h.legal_actions()
+    brief_after = h.legal_actions(every_arrangement=False)
+    assert [str(a) for a in brief_after if isinstance(a, Knock)] == ["knock KS"]
+    assert brief_after == tuple(a for a in full if not (isinstance(a, Knock) and a.melds is not None))
+    fresh = knock_hand()
+    brief_first = fresh.legal_actions(every_arrangement=False)
+    assert brief_first == brief_after
+    assert fresh.legal_actions() == full  # the whole list again, not the brief one kept
+    other = knock_hand()
+    other.legal_actions(every_arrangement=False)
+    other.apply("knock KS melds AH 2H 3H + 4S 5S 6S 7S")  # still legal when stated
+    assert [str(t) for t in other.table] == ["AH 2H 3H", "4S 5S 6S 7S"]
+
+
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_brief_list_is_the_whole_list_less_stated_knocks(name: str) -> None:
+    """At every step of random hands of every variant: the brief list is the
+    whole list less the knocks with stated melds, and a hand played from
+    brief lists (clones included) stays consistent with a hand played from
+    whole lists."""
+    v = rk.load_variant(name)
+    for seed in range(3):
+        h = rk.new_hand(v, players=2 if 2 in v.players.counts() else v.players.min, seed=seed)
+        twin = h.clone()
+        rng = random.Random(seed)
+        bot = rk.GreedyBot(v, seed=seed)  # greedy play reaches the knocks random play rarely makes
+        steps = 0
+        while not h.is_over and steps < 150:
+            brief = twin.legal_actions(every_arrangement=False)
+            full = h.legal_actions()
+            assert brief == tuple(a for a in full if not (isinstance(a, Knock) and a.melds is not None))
+            a = bot.choose(h.view(h.current_player)) if rng.random() < 0.8 else rng.choice(brief)
+            if isinstance(a, Knock) and a.melds is not None:
+                a = Knock(a.card)
+            h.apply(a)
+            twin = twin.clone()
+            twin.apply(a)
+            steps += 1
+        assert twin.is_over == h.is_over and twin.history == h.history
+        assert (twin.result == h.result) or not h.is_over

@@ -254,7 +254,8 @@ class SearchBot:
         while not h.is_over and h.turns < stop:
             p = h.current_player
             assert p is not None
-            legal = h.legal_actions()
+            # the knocker's other arrangements of its melds are not explored
+            legal = h.legal_actions(every_arrangement=False)
             a = legal[0] if len(legal) == 1 else self._fast(h, p, legal, rng)
             h.apply(a)
         if h.is_over:

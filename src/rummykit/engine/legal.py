@@ -60,11 +60,12 @@ KNOCK_SEARCH_NODES = 20_000
 house rules): past it, the arrangements found so far are listed."""
 
 
-def legal_actions(h: Hand) -> tuple[Action, ...]:
-    """The legal actions of ``h`` in canonical order."""
+def legal_actions(h: Hand, *, every_arrangement: bool = True) -> tuple[Action, ...]:
+    """The legal actions of ``h`` in canonical order (without
+    ``every_arrangement``: each knock once, with the engine's arrangement)."""
     phase = h.phase
     if phase is Phase.PLAY:
-        return tuple(play_actions(h))
+        return tuple(play_actions(h, every_arrangement=every_arrangement))
     if phase is Phase.DRAW:
         return tuple(draw_actions(h))
     if phase is Phase.OFFER:
@@ -339,7 +340,7 @@ def _uses_hand(m: Meld, card: Card, others: Sequence[Card], hand: Sequence[Card]
 # --------------------------------------------------------------------------- PLAY
 
 
-def play_actions(h: Hand) -> list[Action]:
+def play_actions(h: Hand, *, every_arrangement: bool = True) -> list[Action]:
     v = h.v
     p = h.current
     hand = h.hands[p]
@@ -389,7 +390,7 @@ def play_actions(h: Hand) -> list[Action]:
                 refused = v.discard.refused(unique, taken=taken)
                 out.extend([discards[c.code] for c in unique if c not in refused])
         if kit.can_knock:
-            out.extend(knock_actions(h, p))
+            out.extend(knock_actions(h, p, every_arrangement=every_arrangement))
         if kit.declares or kit.all_at_once(h.deal_number):
             out.extend(declare_actions(h, p))
     if kit.drops and h._claim is None:
@@ -397,7 +398,10 @@ def play_actions(h: Hand) -> list[Action]:
     return out
 
 
-def knock_actions(h: Hand, p: int) -> list[Action]:
+def knock_actions(h: Hand, p: int, *, every_arrangement: bool = True) -> list[Action]:
+    """The knocks of seat ``p``: each discard that leaves at most the limit,
+    with the engine's arrangement and (``every_arrangement``, where lay-offs
+    follow) each other arrangement of the same least deadwood."""
     if not h.kit.can_knock:
         return []
     v = h.v
@@ -425,11 +429,11 @@ def knock_actions(h: Hand, p: int) -> list[Action]:
             dead = kit.deadwood(tuple(rest), wild)
             if dead <= limit:
                 out.append(kit.knocks[c.code])
-                if v.layoff.after_knock(gin=dead == 0):
+                if every_arrangement and v.layoff.after_knock(gin=dead == 0):
                     out.extend(Knock(c, g) for g in _other_arrangements(h, tuple(rest), cards))
     if full == 0 and big_gin:
         out.append(Knock(None))
-        if v.layoff.after_knock(gin=True):
+        if every_arrangement and v.layoff.after_knock(gin=True):
             out.extend(Knock(None, g) for g in _other_arrangements(h, cards, cards))
     return out
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rummykit.cards import Card, Rank, short_repr
-from rummykit.engine.actions import Action, as_action, check_action
+from rummykit.engine.actions import Action, Knock, as_action, check_action
 from rummykit.engine.kit import Kit, kit_for
 from rummykit.engine.legal import legal_actions as _legal_actions
 from rummykit.engine.phase import Phase, TableMeld
@@ -68,6 +68,7 @@ class Hand:
         "_dealt",
         "_ending",
         "_legal",
+        "_legal_brief",
         "_result",
         "buried",
         "claim_queue",
@@ -168,6 +169,8 @@ class Hand:
     _claim: Card | None
     _dealt: dict[str, Any]
     _legal: tuple[Action, ...] | None
+    _legal_brief: bool
+    """Whether ``_legal`` was listed without every knock arrangement."""
     _ending: Ending | None
     _result: Settlement | None
 
@@ -176,6 +179,7 @@ class Hand:
         self.kit = kit_for(v)
         self.n = players
         self._legal = None
+        self._legal_brief = False
         self._ending = None
         self._result = None
         self._claim = None
@@ -223,7 +227,7 @@ class Hand:
             self._ending = build_ending(self)
         return self._ending
 
-    def legal_actions(self) -> tuple[Action, ...]:
+    def legal_actions(self, *, every_arrangement: bool = True) -> tuple[Action, ...]:
         """Every action the current player may take now, in canonical order.
 
         Order: draws (``draw``, ``take``, ``pick``), melds, lay-offs, swaps,
@@ -235,10 +239,32 @@ class Hand:
         :meth:`apply` when written out (``JK=9H``). So the list holds at most
         one meld action per group of cards (a few thousand actions in the
         wildest hands). A hand ends after ``limits.max_turns`` turns.
+
+        ``every_arrangement=False`` lists each knock once, with the melds the
+        engine would show (``knock KS``), leaving out the knocker's other
+        arrangements of the same least deadwood (``knock KS melds ...``),
+        which cost a search each time a knock is possible: for playouts and
+        search, where the choice of melds is not explored. Every action
+        listed is legal either way.
+
+        >>> import rummykit as rk
+        >>> h = rk.new_hand(rk.load_variant("gin"), players=2, dealer=0, discard="AS",
+        ...     hands=["2S 8S 4D 9H 9D 9C KC QC JC TC", "AH 2H 3H 2C 2D 4S 5S 6S 5C KS"],
+        ...     stock="7S 6H 6D 4C 8D")
+        >>> for a in ("pass", "pass", "draw"):
+        ...     h.apply(a)
+        >>> [str(a) for a in h.legal_actions() if str(a).startswith("knock")]
+        ['knock KS', 'knock KS melds AH 2H 3H + 4S 5S 6S 7S']
+        >>> [str(a) for a in h.legal_actions(every_arrangement=False) if str(a).startswith("knock")]
+        ['knock KS']
         """
         legal = self._legal
-        if legal is None:
-            legal = self._legal = _legal_actions(self)
+        if legal is None or (every_arrangement and self._legal_brief):
+            legal = self._legal = _legal_actions(self, every_arrangement=every_arrangement)
+            self._legal_brief = not every_arrangement
+        elif not every_arrangement and not self._legal_brief:
+            # the whole list is known: the brief one leaves out the stated melds
+            return tuple(a for a in legal if not (isinstance(a, Knock) and a.melds is not None))
         return legal
 
     def is_legal(self, action: Action | str) -> bool:
@@ -442,7 +468,7 @@ _SHARED = (
     "current", "starter", "turns", "taken", "took_top", "melds_this_turn", "played_this_turn",
     "must_meld", "stock_only", "offer_stage", "reuses", "passes", "knocker", "resume",
     "went_out", "how", "final_discard", "fed_by", "_claim", "_dealt", "_legal",
-    "_ending", "_result",
+    "_legal_brief", "_ending", "_result",
 )  # fmt: skip
 _LISTS = (
     "stock", "pile", "pile_from", "buried", "table", "own_turns", "draws", "melded",
