@@ -1,7 +1,8 @@
 """Bot strength and stall figures, with 95% confidence intervals.
 
     python bench/bots.py stall [--games N] [VARIANT ...]     greedy vs greedy: hands stopped by the turn limit
-    python bench/bots.py random [--games N] [VARIANT ...]    greedy vs random, 2 players (or the fewest allowed)
+    python bench/bots.py random [--games N] [--matches] [VARIANT ...]
+                                                               greedy vs random, 2 players (or the fewest allowed)
     python bench/bots.py search [--games N] [--think S | --iterations K] [VARIANT ...]
                                                                search vs greedy, 2 players
     python bench/bots.py vs --other MODULE:CLASS [--games N] [VARIANT ...]
@@ -13,7 +14,9 @@ Every figure comes from :func:`rummykit.sim.simulate`. In ``random`` and
 dealer rotates with the game index, so each bot plays first equally often.
 A hand counts as won by a bot when it is the single winner; a shared win,
 and a hand nobody wins (Gin's dead hand when the stock runs out), count one
-half. Intervals are Wilson score intervals (ties counted as half a
+half. With ``--matches`` (``random`` and ``vs``) each game is a whole match,
+hands until the variant's game end (``simulate(..., match=True)``), and
+a match counts as won by its winner. Intervals are Wilson score intervals (ties counted as half a
 win, so the interval is approximate when ties occur). Prints one line per
 figure, as it is measured.
 """
@@ -39,14 +42,17 @@ def _pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
 
-def head_to_head(v: rk.Variant, a: Any, b: Any, games: int, seed: int, jobs: int) -> tuple[float, int]:
-    """Hands won by ``a`` against ``b`` (2 players, seats swapped half way)."""
+def head_to_head(
+    v: rk.Variant, a: Any, b: Any, games: int, seed: int, jobs: int, match: bool = False
+) -> tuple[float, int]:
+    """Hands (whole matches with ``match``) won by ``a`` against ``b`` (2
+    players, seats swapped half way)."""
     first = games // 2
     won = 0.0
     for bots, mine, n, s in (((a, b), 0, first, seed), ((b, a), 1, games - first, seed + 1)):
         if n == 0:
             continue
-        r = simulate(v, games=n, players=2, bots=bots, seed=s, jobs=jobs)
+        r = simulate(v, games=n, players=2, bots=bots, seed=s, jobs=jobs, match=match)
         # a hand nobody wins (a dead hand: the stock ran out) is a draw: half each
         won += r.wins[mine] + r.shared_wins[mine] / 2 + r.no_winner / 2
     return won, games
@@ -68,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=None, help="search: rollouts per decision")
     ap.add_argument("--max-players", type=int, default=12, help="stall: largest player count measured")
     ap.add_argument("--other", default=None, help="vs: the other bot, as module:Class (importable)")
+    ap.add_argument("--matches", action="store_true", help="random, vs: whole matches instead of single hands")
     args = ap.parse_intermixed_args(argv)
     if args.what == "vs" and not args.other:
         ap.error("vs needs --other MODULE:CLASS")
@@ -95,11 +102,12 @@ def main(argv: list[str] | None = None) -> int:
             continue
         t = time.perf_counter()
         if args.what == "random":
-            won, n = head_to_head(v, "greedy", "random", args.games, args.seed, args.jobs)
+            won, n = head_to_head(v, "greedy", "random", args.games, args.seed, args.jobs, args.matches)
             ok = "OK" if won / n > 0.9 else "below"
-            print(_line(name, "greedy vs random", won, n, ok, time.perf_counter() - t), flush=True)
+            label = "greedy vs random" + (" (matches)" if args.matches else "")
+            print(_line(name, label, won, n, ok, time.perf_counter() - t), flush=True)
         elif args.what == "vs":
-            won, n = head_to_head(v, "greedy", args.other, args.games, args.seed, args.jobs)
+            won, n = head_to_head(v, "greedy", args.other, args.games, args.seed, args.jobs, args.matches)
             print(_line(name, f"greedy vs {args.other.rsplit(':', 1)[-1]}", won, n, "", time.perf_counter() - t), flush=True)
         else:
             its = args.iterations
