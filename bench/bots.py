@@ -15,10 +15,10 @@ dealer rotates with the game index, so each bot plays first equally often.
 A hand counts as won by a bot when it is the single winner; a shared win,
 and a hand nobody wins (Gin's dead hand when the stock runs out), count one
 half. With ``--matches`` (``random`` and ``vs``) each game is a whole match,
-hands until the variant's game end (``simulate(..., match=True)``), and
-a match counts as won by its winner. Intervals are Wilson score intervals (ties counted as half a
-win, so the interval is approximate when ties occur). Prints one line per
-figure, as it is measured.
+hands until the variant's game end (``simulate(..., match=True)``), and a
+match counts as won by its winner. Intervals are Wilson score intervals
+(ties counted as half a win, so the interval is approximate when ties
+occur). Prints one line per figure, as it is measured.
 """
 
 from __future__ import annotations
