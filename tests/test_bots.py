@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rummykit as rk
 from rummykit.engine import Discard
@@ -254,3 +256,46 @@ def test_run_requirement_counts_the_cards_a_declaration_lacks() -> None:
     assert missing("AH 2H 3H QH KH AS") == 1  # ace low or high (ace = "either"), one copy each
     for name in ("gin", "nowrang", "straight", "kalooki"):  # nothing to count
         assert _RunRequirement.of(rk.load_variant(name)) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_missing_each_counts_as_missing_from_does(data: st.DataObject) -> None:
+    """``missing_each`` counts again only the cards the hand's chosen runs
+    use: every card gets what ``missing_from`` says for it, on hands dense in
+    runs, duplicates (two decks) and wilds as well as on random ones."""
+    from rummykit.bots.simple import _RunRequirement
+
+    v = rk.load_variant("indian")
+    req = _RunRequirement.of(v)
+    assert req is not None
+    shoe = list(v.deck.shoe(2))
+    if data.draw(st.booleans(), label="dense"):  # two suits, seven ranks, the jokers
+        shoe = [c for c in shoe if c.rank is None or (c.suit in (rk.Suit.HEARTS, rk.Suit.SPADES) and c.rank <= 7)]
+    picks = data.draw(st.lists(st.integers(0, len(shoe) - 1), min_size=1, max_size=14, unique=True), label="cards")
+    wild = frozenset(data.draw(st.sets(st.sampled_from(list(rk.Rank)), max_size=1), label="wild"))
+    cards = [shoe[i] for i in picks]
+    masks = req.masks(cards, wild)
+    each = req.missing_each(masks, cards, wild)
+    assert set(each) == set(cards)
+    for c in cards:
+        assert each[c] == req.missing_from(masks, c, wild), (cards, c, wild)
+
+
+def test_lookahead_is_off_where_a_declaration_counts_runs() -> None:
+    """The expected-deadwood look-ahead is on by default except where the
+    bot counts the runs a declaration requires (the Indian games: measured
+    no stronger there, bench/RESULTS.md); either way can be asked for."""
+    for name in rk.list_variants():
+        v = rk.load_variant(name)
+        assert rk.GreedyBot(v).lookahead is (not name.startswith("indian")), name
+    v = rk.load_variant("indian")
+    assert rk.GreedyBot(v, lookahead=True).lookahead is True
+    assert rk.GreedyBot(rk.load_variant("gin"), lookahead=False).lookahead is False
+    for look in (True, False):  # both play whole hands with legal actions only
+        bot = rk.GreedyBot(v, seed=1, lookahead=look)
+        g = rk.new_hand(v, players=2, seed=4)
+        while not g.is_over:
+            a = bot.choose(g.view(g.current_player))
+            assert a in g.legal_actions()
+            g.apply(a)
