@@ -681,7 +681,17 @@ class GreedyBot:
                 break
             after.update(self._exact_after(v, view, {a.card for a in vague}))
             exact.update(a.card for a in vague)
-        return self.rng.choice(top)
+        return self._chosen(view, self.rng.choice(top), after)
+
+    def _chosen(self, view: View, a: Discard, after: dict[Card, int]) -> Discard:
+        """Remember the hand ``a`` leaves and its exact deadwood (the next
+        draw choice starts from it), and return ``a``."""
+        rest = list(view.hand)
+        rest.remove(a.card)
+        if len(self._cache) > 50_000:
+            self._cache.clear()
+        self._cache[(_sorted(rest), view.wild_ranks)] = after[a.card]
+        return a
 
     def _plain_choice(
         self,
@@ -713,7 +723,7 @@ class GreedyBot:
                 top = [a for a in top if ties[a.card] == first]
             vague = {a.card for a in top if a.card not in exact}
             if not vague:
-                return self.rng.choice(top)
+                return self._chosen(view, self.rng.choice(top), after)
             after.update(self._exact_after(v, view, vague))
             exact.update(vague)
 

@@ -316,6 +316,16 @@ def _cannot_declare(rules: Rules, codes: Sequence[int], min_pure: int, leave: in
     return cannot_meld_all(rules, natural, len(codes) - len(natural), min_pure, leave, codes)
 
 
+def _pass_kept(rules: Rules, codes: Sequence[int], leave: int) -> bool:
+    """Whether the component solver keeps a pass over this hand (see
+    :func:`rummykit.melds.components.deadwood_each`)."""
+    ct = comp_tables(rules)
+    if ct is None or leave > 1:
+        return False
+    enc = encode(ct, codes)
+    return enc is not None and enc in ct.passes
+
+
 def _deadwood_left(rules: Rules, codes: Sequence[int], leave: int) -> bool:
     """Whether every way to meld the hand (``leave`` cards left over, no
     requirement) leaves deadwood: then no declaration exists. Asked of the
@@ -366,7 +376,12 @@ def best_declaration(
     rules = rules_for(v, wild_ranks if isinstance(wild_ranks, frozenset) else frozenset(wild_ranks))
     codes = [c.code for c in cards]
     leave = 1 if leave_one else 0
-    if _cannot_declare(rules, codes, min_pure, leave) or _deadwood_left(rules, codes, leave):
+    # the one-pass check first where the hand's pass is kept (a player just
+    # weighed this hand): then it costs nothing
+    kept = _pass_kept(rules, codes, leave)
+    if kept and _deadwood_left(rules, codes, leave):
+        return None
+    if _cannot_declare(rules, codes, min_pure, leave) or (not kept and _deadwood_left(rules, codes, leave)):
         return None
     best = None
     for sizes in patterns or (None,):
