@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.engine import Discard
+from rummykit.engine import Discard, Draw, Take
+from rummykit.melds import discard_deadwoods
 from rummykit.rules import ByPlayers
 
 
@@ -166,11 +167,55 @@ def test_greedy_does_not_strand_itself_on_a_closed_table() -> None:
     assert action in hand.legal_actions()
 
 
+@pytest.mark.parametrize("name", ["gin", "straight", "indian", "kalooki"])
+def test_greedy_takes_an_upcard_only_for_a_meld(name: str) -> None:
+    """By default the bot takes the top discard only when it is wild or makes
+    a meld with two natural cards of its hand, or (Indian) brings the
+    required runs closer; it draws from the stock otherwise. Checked at every
+    draw of greedy hands: the upcards it takes, and some it declines that a
+    discard-to-lower-deadwood rule would have taken."""
+    from rummykit.bots.simple import _RunRequirement
+
+    v = rk.load_variant(name)
+    req = _RunRequirement.of(v)
+    takes = declined_lower = 0
+    for seed in range(10):
+        hand = rk.new_hand(v, players=2, seed=seed)
+        bots = [rk.GreedyBot(v, seed=s) for s in range(2)]
+        while not hand.is_over:
+            p = hand.current_player
+            assert p is not None
+            view = hand.view(p)
+            action = bots[p].choose(view)
+            top = view.top_discard
+            plain = any(isinstance(a, Take) and a.depth == 1 and a.then is None for a in view.legal)
+            if plain and top is not None and view.stock_count and Draw() in view.legal:
+                wild = view.wild_ranks
+                naturals = [c for c in view.hand if c.rank is not None and not v.deck.is_wild(c, wild)]
+                melds = v.deck.is_wild(top, wild) or any(
+                    rk.classify_meld(v, [x, z, top], wild_ranks=wild) is not None
+                    for i, x in enumerate(naturals)
+                    for z in naturals[i + 1 :]
+                )
+                closer = req is not None and req.missing([*view.hand, top], None, wild) < req.missing(
+                    view.hand, None, wild
+                )
+                if str(action) == "take":
+                    takes += 1
+                    assert melds or closer, (name, seed, str(top), view.hand)
+                elif not melds and not closer:
+                    assert action == Draw(), (name, seed, str(action))
+                    each = discard_deadwoods(v, [*view.hand, top], among=view.hand, wild_ranks=wild)
+                    declined_lower += min(each.values()) < rk.min_deadwood(v, view.hand, wild_ranks=wild)
+            hand.apply(action)
+    assert takes >= 5 and declined_lower >= 5, (takes, declined_lower)
+
+
 @pytest.mark.parametrize("name", ["gin", "straight", "rum500"])
 def test_greedy_takes_a_discard_only_to_lower_its_deadwood(name: str) -> None:
-    """The bot takes the top discard when a discard then leaves less deadwood,
-    and it plays such a discard: each take followed by a discard lowers its
-    deadwood.
+    """With ``take_for="deadwood"`` the bot takes the top discard when a
+    discard then leaves less deadwood, and it plays such a discard: each take
+    followed by a discard lowers its deadwood.
     (Before, it took for one discard and threw another by its expected
     deadwood: two bots could hand the same four cards back and forth for a
     hundred turns, the README's gin hand for 317 actions.)"""
@@ -178,7 +223,7 @@ def test_greedy_takes_a_discard_only_to_lower_its_deadwood(name: str) -> None:
     takes = 0
     for seed in range(12):
         hand = rk.new_hand(v, players=2, seed=seed)
-        bots = [rk.GreedyBot(v, seed=s) for s in range(2)]
+        bots = [rk.GreedyBot(v, seed=s, take_for="deadwood") for s in range(2)]
         before: int | None = None
         while not hand.is_over:
             p = hand.current_player

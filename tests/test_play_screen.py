@@ -87,13 +87,15 @@ def test_the_defender_sees_the_knockers_melds_and_deadwood() -> None:
     lines = screen.splitlines()
     assert lines[0] == "seat 0 (greedy) knocked and shows:"
     melds = [(i, t) for i, t in enumerate(h.table, 1) if t.owner == knocker]
-    assert len(melds) == 2
+    assert len(melds) >= 2
     # one meld a line, with the number layoff uses
     assert lines[1] == f"  melds:    #{melds[0][0]:<3}{melds[0][1]}"
-    assert lines[2] == f"            #{melds[1][0]:<3}{melds[1][1]}"
+    for k, (i, t) in enumerate(melds[1:], 2):
+        assert lines[k] == f"            #{i:<3}{t}"
     dead = h.hand_of(knocker)
     count = rk.hand_value(h.variant, dead)
-    assert lines[3] == f"  deadwood: {' '.join(map(str, dead))}  ({len(dead)} cards, count {count})"
+    cards = f"{len(dead)} card" + ("" if len(dead) == 1 else "s")
+    assert lines[len(melds) + 1] == f"  deadwood: {' '.join(map(str, dead))}  ({cards}, count {count})"
     assert "Your move (layoff phase):" in screen
     assert session.hand is not None and session.hand.is_over
 
@@ -134,7 +136,7 @@ def test_only_the_discards_that_may_be_taken_are_shown() -> None:
     shown; 500 Rum spreads the whole pile."""
     _, gin = play("gin", ["1", "1", "1", "1", "1", "1", "quit"], seed=3)
     piles = re.findall(r"Discard pile: (.*)", gin)
-    assert piles and all(re.fullmatch(r"\S+  \(top card( of \d+)?\)", p) for p in piles)
+    assert piles and all(re.fullmatch(r"\S+  \(top card( of \d+)?\)|empty", p) for p in piles)
     assert any("of" in p for p in piles)
     _, rum = play("rum500", ["1", "1", "1", "1", "quit"], seed=3, players=3)
     assert "Discard pile: (bottom to top)" in rum
