@@ -372,3 +372,13 @@ def test_past_the_stall_turns_an_upcard_is_taken_to_lower_the_deadwood() -> None
     late = attrs.evolve(view, turn=STALL_TURNS + 1)
     assert str(rk.GreedyBot(v).choose(late)) == "take"
     assert rk.GreedyBot(v, take_for="deadwood").choose(view) != Draw()
+
+
+def test_take_for_names_its_choices() -> None:
+    """A bad ``take_for`` is refused with the values it takes; the default is
+    the meld rule."""
+    v = rk.load_variant("gin")
+    assert rk.GreedyBot(v).take_for == "melds"
+    assert rk.GreedyBot(v, take_for="deadwood").take_for == "deadwood"
+    with pytest.raises(rk.ArgumentError, match="take_for must be 'deadwood', 'melds' or None, got 'lowest'"):
+        rk.GreedyBot(v, take_for="lowest")
