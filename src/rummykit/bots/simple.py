@@ -121,8 +121,9 @@ class GreedyBot:
     leaves less deadwood: that bot wins only 36-44% of hands against the
     default in 11 of the 17 games and 48-51% in the others,
     ``bench/RESULTS.md``; past ``STALL_TURNS`` turns the bot takes by that
-    rule too, so that low cards waiting in hands move again), never once the stock is out and declining ends
-    the hand, and passes an upcard it does not want; keeps a meld in hand
+    rule too, so that low cards waiting in hands move again), never once the
+    stock is out and declining ends the hand, and passes an upcard it does
+    not want; keeps a meld in hand
     rather than strand itself with one card on a table that can take none
     while the others are down to two cards or fewer; knocks when the knock
     leaves at most ``knock_at`` deadwood, and, where any count may knock
@@ -724,7 +725,9 @@ class GreedyBot:
         exact = {c for c, x in after.items() if x == least}
         ties: dict[Card, tuple[int, int]] = {}
         while True:
-            scored = {a: after[a.card] + (REQUIREMENT_WEIGHT * lacking[a.card] if lacking else 0) for a in discards}
+            scored = {
+                a: after[a.card] + (REQUIREMENT_WEIGHT * lacking[a.card] if lacking else 0) for a in discards
+            }
             low = min(scored.values())
             top = [a for a in discards if scored[a] == low]
             if len(top) > 1:
