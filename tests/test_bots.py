@@ -381,4 +381,4 @@ def test_take_for_names_its_choices() -> None:
     assert rk.GreedyBot(v).take_for == "melds"
     assert rk.GreedyBot(v, take_for="deadwood").take_for == "deadwood"
     with pytest.raises(rk.ArgumentError, match="take_for must be 'deadwood', 'melds' or None, got 'lowest'"):
-        rk.GreedyBot(v, take_for="lowest")
+        rk.GreedyBot(v, take_for="lowest")  # type: ignore[arg-type]

@@ -7,7 +7,7 @@ import zlib
 from collections import Counter
 from collections.abc import Iterable
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from rummykit.cards import JOKER_CODE, Card, Rank
 from rummykit.engine import (
@@ -172,7 +172,7 @@ class GreedyBot:
         knock_odds: float = 0.35,
         samples: int = 48,
         lookahead: bool | None = None,
-        take_for: str | None = None,
+        take_for: Literal["deadwood", "melds"] | None = None,
     ) -> None:
         self.variant = variant
         self.knock_at = knock_at
@@ -194,7 +194,7 @@ class GreedyBot:
         """Whether discards are weighed by their expected deadwood (see the class)."""
         if take_for not in (None, "deadwood", "melds"):
             raise ArgumentError(f"GreedyBot: take_for must be 'deadwood', 'melds' or None, got {take_for!r}")
-        self.take_for = take_for or "melds"
+        self.take_for: Literal["deadwood", "melds"] = take_for or "melds"
         """When an upcard is taken (see the class): ``"deadwood"`` or ``"melds"``."""
 
     def __call__(self, view: View) -> Action:
