@@ -769,18 +769,22 @@ class GreedyBot:
         stock_out = view.stock_count == 0
         if plain_take and top is not None and self.variant is not None and not stock_out:
             v = self.variant
-            before = self._deadwood(v, tuple(view.hand), view)
             with_top = (*view.hand, top)
+            if self.take_for == "melds" and view.turn <= STALL_TURNS and not plain_take[0].and_draw:
+                # the hand's deadwood only where the required runs are weighed
+                if self._melds_with(v, view, top) or (
+                    self._runs is not None
+                    and self._helps_runs(v, view, with_top, self._deadwood(v, tuple(view.hand), view))
+                ):
+                    return plain_take[0]
+                return Draw() if Draw() in legal else self._decline(legal)
+            before = self._deadwood(v, tuple(view.hand), view)
             if plain_take[0].and_draw:  # the top discard and a stock card: keep both
                 if self._deadwood(v, with_top, view) < before + card_value(
                     v, top, wild_ranks=view.wild_ranks
                 ):
                     return plain_take[0]
                 return Draw() if Draw() in legal else plain_take[0]
-            if self.take_for == "melds" and view.turn <= STALL_TURNS:
-                if self._melds_with(v, view, top) or self._helps_runs(v, view, with_top, before):
-                    return plain_take[0]
-                return Draw() if Draw() in legal else self._decline(legal)
             # the best discard afterwards, never the card just taken (a copy of it
             # from the hand leaves the same cards)
             after = min(self._after_each(v, with_top, set(view.hand), view, below=before).values())
