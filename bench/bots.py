@@ -38,6 +38,28 @@ def _search_factory(variant: rk.Variant, seed: int, *, think: float | None, iter
     return SearchBot(variant, seed, think=think, iterations=iterations)
 
 
+def decision_times(v: rk.Variant, *, think: float | None, iterations: int | None, count: int = 20) -> list[float]:
+    """Seconds the search bot takes over ``count`` decisions of greedy hands
+    (positions with more than one legal action), measured in this process."""
+    bot = SearchBot(v, seed=0, think=think, iterations=iterations)
+    greedy = GreedyBot(v, seed=0)
+    times: list[float] = []
+    deal = 0
+    while len(times) < count and deal < 100:
+        h = rk.new_hand(v, players=2, seed=deal)
+        deal += 1
+        while not h.is_over and len(times) < count and h.turns < 60:
+            p = h.current_player
+            assert p is not None
+            view = h.view(p)
+            if len(view.legal) > 1:
+                t = time.perf_counter()
+                bot.choose(view)
+                times.append(time.perf_counter() - t)
+            h.apply(greedy.choose(view))
+    return times
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
@@ -118,6 +140,12 @@ def main(argv: list[str] | None = None) -> int:
             won, n = head_to_head(v, factory, GreedyBot, args.games, args.seed, args.jobs)
             budget = f"{think:g} s" if think is not None else f"{its} it"
             print(_line(name, f"search({budget}) vs greedy", won, n, "", time.perf_counter() - t), flush=True)
+            times = decision_times(v, think=think, iterations=its)
+            print(
+                f"{name:<15} decision time over {len(times)} greedy positions, this process alone:"
+                f" mean {sum(times) / len(times):.3f} s, max {max(times):.3f} s",
+                flush=True,
+            )
     return 0
 
 

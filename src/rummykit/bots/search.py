@@ -34,7 +34,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from rummykit.bots.simple import GreedyBot, _closeness
+from rummykit.bots.simple import _CARDS, GreedyBot, _closeness
 from rummykit.cards import Card
 from rummykit.engine import (
     Action,
@@ -55,6 +55,7 @@ from rummykit.engine import (
 from rummykit.engine.resample import swap_hidden
 from rummykit.melds import card_value, min_deadwood
 from rummykit.melds.solver import deadwood_cards
+from rummykit.rules.going_out import Knock as KnockOut
 from rummykit.variant import Variant
 
 __all__ = ["SearchBot"]
@@ -122,6 +123,7 @@ class SearchBot:
         self._dw: dict[tuple[tuple[Card, ...], frozenset[Any]], int] = {}
         self._arr: dict[tuple[tuple[Card, ...], frozenset[Any]], tuple[int, frozenset[Card]]] = {}
         self._values: dict[Card, int] = {}
+        self._least: dict[tuple[tuple[Card, ...], frozenset[Any]], int] = {}
         self.last_stats: list[tuple[str, int, float]] = []
         """After each search: (action, visits, mean value) per candidate."""
 
@@ -132,6 +134,7 @@ class SearchBot:
         """Forget the caches of the last hand."""
         self._dw.clear()
         self._arr.clear()
+        self._least.clear()
         self.greedy.start_hand(view)
 
     # ------------------------------------------------------------------ search
@@ -140,7 +143,7 @@ class SearchBot:
         """The actions worth searching: the greedy choice first, then the
         discards (and knocks) that leave the least deadwood, then the rest."""
         legal = list(view.legal)
-        first = self.greedy.choose(view)
+        first = self.race(view, self.greedy.choose(view))
         if len(legal) <= self.max_candidates:
             return [first, *(a for a in legal if a != first)]
         v = self.variant
@@ -167,6 +170,7 @@ class SearchBot:
         for a in legal:
             if isinstance(a, Declare):
                 return a  # a valid declaration wins the hand
+        start = time.perf_counter()  # the time budget counts the candidates' choice too
         cands = self.candidates(view)
         if len(cands) == 1 or isinstance(cands[0], Knock | MeldAction | Layoff | Call):
             # going out, knocking, melding and laying off are taken as the
@@ -178,7 +182,6 @@ class SearchBot:
         values: list[list[float]] = [[] for _ in range(n)]
         alive = list(range(n))
         rng = random.Random(self.rng.getrandbits(64))
-        start = time.perf_counter()
         it = 0
         rounds = 0
         while True:
@@ -197,8 +200,10 @@ class SearchBot:
             rounds += 1
             if self.iterations is not None and it + len(alive) > self.iterations:
                 break
-            if self.think is not None and time.perf_counter() - start >= self.think:
-                break
+            if self.think is not None:
+                spent = time.perf_counter() - start
+                if spent + spent / rounds >= self.think:  # another round would overrun the budget
+                    break
             if rounds >= 8 and len(alive) > 2 and rounds & (rounds - 1) == 0:
                 # successive halving: keep the better half (and the greedy choice)
                 ranked = sorted(alive, key=lambda k: -_mean(values[k]))
@@ -211,6 +216,83 @@ class SearchBot:
                 best, best_gain = j, gain
         self.last_stats = [(str(cands[j]), len(values[j]), _mean(values[j])) for j in range(n)]
         return cands[best]
+
+    def race(self, view: View, choice: Action) -> Action:
+        """The default move: the greedy bot's ``choice``, corrected where a
+        knock ends the hand (a knock limit, as in Gin) by the race to knock.
+        Of the discards, the one with the best chance that the next stock card
+        lets the bot knock (the exact chance over the unseen cards, one draw
+        deep; ties go to the least deadwood) is played when it beats the
+        greedy choice (the unseen cards: all but the bot's hand, the table,
+        the discard pile and the cards seen taken into other hands); an upcard
+        that lets the bot knock at once is taken.
+        Elsewhere ``choice`` is returned unchanged.
+
+        >>> import rummykit as rk
+        >>> v = rk.load_variant("gin")
+        >>> h = rk.new_hand(v, players=2, seed=2)
+        >>> view = h.view(h.current_player)
+        >>> bot = SearchBot(v, seed=1)
+        >>> bot.race(view, bot.greedy.choose(view)) in view.legal
+        True
+        """
+        limit = self._knock_limit()
+        if limit is None or view.stock_count == 0:
+            return choice
+        greedy = self.greedy
+        v = self.variant
+        if isinstance(choice, Draw):
+            top = view.top_discard
+            take = next(
+                (a for a in view.legal if isinstance(a, Take) and a.depth == 1 and a.then is None and not a.and_draw),
+                None,
+            )
+            if take is not None and top is not None and self._least_after((*view.hand, top), view) <= limit:
+                return take
+            return choice
+        if not isinstance(choice, Discard):
+            return choice
+        discards = [a for a in view.legal if isinstance(a, Discard)]
+        counts = greedy._unseen_counts(v, view)
+        for q, cards in enumerate(view.knowledge().known):
+            if q != view.player:  # cards seen taken into another hand are not in the stock
+                for c in cards:
+                    counts[c.code] = max(0, counts[c.code] - 1)
+        total = sum(counts)
+        if len(discards) < 2 or not total:
+            return choice
+        unseen = [(_CARDS[code], k) for code, k in enumerate(counts) if k]
+        chance: dict[Discard, float] = {}
+        for a in discards:
+            rest = list(view.hand)
+            rest.remove(a.card)
+            ok = sum(k for x, k in unseen if self._least_after((*rest, x), view) <= limit)
+            chance[a] = ok / total
+        best = max(chance.values())
+        if best <= chance.get(choice, 0.0):
+            return choice
+        tied = [a for a in discards if chance[a] >= best]
+        after = greedy._discard_deadwood(v, view, tied)
+        return min(tied, key=lambda a: (after[a.card], a.card.code))
+
+    def _knock_limit(self) -> int | None:
+        """The most deadwood a knock may leave, where knocking ends the hand
+        under a limit; None elsewhere (any count, the upcard's value, no knock)."""
+        g = self.variant.going_out
+        if not isinstance(g, KnockOut) or g.any_deadwood or g.oklahoma:
+            return None
+        return min(g.max_deadwood, self.greedy.knock_at)
+
+    def _least_after(self, cards: tuple[Card, ...], view: View) -> int:
+        """The least deadwood ``cards`` leave after their best discard (memoised)."""
+        key = (tuple(sorted(cards, key=lambda c: c.code)), view.wild_ranks)
+        found = self._least.get(key)
+        if found is None:
+            if len(self._least) > 50_000:
+                self._least.clear()
+            each = self.greedy._after_each(self.variant, key[0], set(key[0]), view)
+            found = self._least[key] = min(each.values())
+        return found
 
     def strengthen(self, view: View, det: Hand) -> Hand:
         """Give each opponent in the determinization ``det`` (of ``view``'s

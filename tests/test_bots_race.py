@@ -1,0 +1,124 @@
+"""The search bot's default move where a knock ends the hand (``SearchBot.race``).
+
+Gin's rule (variants/gin.toml, WP-GIN): "knock after drawing if your deadwood
+is at most 10". A Gin hand is a race to that count, so the search bot's
+default discard is the one whose chance that the next stock card lets it knock
+is the highest, and it takes an upcard that lets it knock at once. These
+tests recount those chances by brute force (every unseen card, every discard
+after it, ``min_deadwood``) and check the bot against them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+import rummykit as rk
+from rummykit.bots.search import SearchBot
+from rummykit.engine import Discard, Draw, Take
+from rummykit.melds import min_deadwood
+
+GIN = rk.load_variant("gin")
+LIMIT = 10
+
+
+def _least(cards: list[rk.Card]) -> int:
+    """The least deadwood of ``cards`` after their best discard."""
+    best = None
+    for i in range(len(cards)):
+        rest = sorted(cards[:i] + cards[i + 1 :])
+        dw = min_deadwood(GIN, rest)
+        dw = 0 if dw is None else dw
+        best = dw if best is None else min(best, dw)
+    assert best is not None
+    return best
+
+
+def _unseen(view: rk.View) -> Counter[rk.Card]:
+    seen = Counter(view.hand) + Counter(view.discard)
+    for m in view.table:
+        seen.update(m.meld.cards)
+    for q, cards in enumerate(view.knowledge().known):
+        if q != view.player:
+            seen.update(cards)
+    return Counter(GIN.deck.shoe(2)) - seen
+
+
+def _chance(view: rk.View, card: rk.Card) -> float:
+    """The chance that, after discarding ``card``, the next stock card lets the seat knock."""
+    rest = list(view.hand)
+    rest.remove(card)
+    unseen = _unseen(view)
+    ok = sum(k for x, k in unseen.items() if _least([*rest, x]) <= LIMIT)
+    return ok / sum(unseen.values())
+
+
+def _positions(deals: range, turns: int) -> Iterator[tuple[rk.Hand, rk.View, SearchBot]]:
+    """Every decision of the first ``turns`` turns of greedy Gin hands."""
+    for deal in deals:
+        h = rk.new_hand(GIN, players=2, seed=deal)
+        bots = [rk.GreedyBot(GIN, seed=1), rk.GreedyBot(GIN, seed=2)]
+        while not h.is_over and h.turns < turns:
+            p = h.current_player
+            assert p is not None
+            view = h.view(p)
+            yield h, view, SearchBot(GIN, seed=3, iterations=1)
+            h.apply(bots[p].choose(view))
+
+
+def test_the_default_discard_has_the_best_chance_to_knock_next_turn() -> None:
+    changed = 0
+    checked = 0
+    for _, view, bot in _positions(range(6), 14):
+        discards = [a for a in view.legal if isinstance(a, Discard)]
+        if len(discards) < 2 or any(a.__class__.__name__ == "Knock" for a in view.legal):
+            continue
+        greedy = bot.greedy.choose(view)
+        picked = bot.race(view, greedy)
+        assert isinstance(picked, Discard) and picked in view.legal
+        chances = {a.card: _chance(view, a.card) for a in discards}
+        best = max(chances.values())
+        assert chances[picked.card] == best
+        if chances[greedy.card] == best:  # type: ignore[union-attr]
+            assert picked == greedy  # the greedy choice stands unless beaten
+        else:
+            changed += 1
+        checked += 1
+    assert checked >= 20
+    assert changed >= 1  # positions where the race overrules the greedy bot exist
+
+
+def test_an_upcard_that_lets_the_bot_knock_at_once_is_taken() -> None:
+    found = 0
+    for _, view, bot in _positions(range(40), 20):
+        if Draw() not in view.legal or view.top_discard is None:
+            continue
+        greedy = bot.greedy.choose(view)
+        picked = bot.race(view, greedy)
+        if _least([*view.hand, view.top_discard]) <= LIMIT:
+            assert isinstance(picked, Take) and picked.depth == 1
+            found += isinstance(greedy, Draw)
+        else:
+            assert picked == greedy
+    assert found >= 1  # the greedy bot would have drawn from the stock there
+
+
+def test_the_race_leaves_other_going_out_rules_alone() -> None:
+    """Knock Rummy knocks at any count, Straight Rummy goes out by melding,
+    Oklahoma Gin's limit is the upcard's value: no fixed count to race to,
+    and the greedy choice stands."""
+    for name in ("knock", "straight", "gin-oklahoma"):
+        if name == "gin-oklahoma":
+            v = rk.loads_variant('extends = "gin"\n[variant]\nname = "okla"\n[going_out]\noklahoma = true')
+        else:
+            v = rk.load_variant(name)
+        h = rk.new_hand(v, players=2, seed=4)
+        bots = [rk.GreedyBot(v, seed=1), rk.GreedyBot(v, seed=2)]
+        search = SearchBot(v, seed=3, iterations=1)
+        while not h.is_over and h.turns < 12:
+            p = h.current_player
+            assert p is not None
+            view = h.view(p)
+            choice = bots[p].choose(view)
+            assert search.race(view, choice) is choice
+            h.apply(choice)
