@@ -122,3 +122,26 @@ def test_the_race_leaves_other_going_out_rules_alone() -> None:
             choice = bots[p].choose(view)
             assert search.race(view, choice) is choice
             h.apply(choice)
+
+
+def test_cut_short_rollouts_never_overrule_the_default() -> None:
+    """A rollout stopped after one turn is scored by comparing deadwood, not
+    by a result: with every rollout cut short, the search plays its default
+    even when told to follow any gain (``margin=0``)."""
+    v = rk.load_variant("straight")
+    h = rk.new_hand(v, players=2, seed=5)
+    bots = [rk.GreedyBot(v, seed=1), rk.GreedyBot(v, seed=2)]
+    short = SearchBot(v, seed=7, iterations=40, rollout_turns=1, margin=0.0)
+    twin = SearchBot(v, seed=7, iterations=40, rollout_turns=1, margin=0.0)
+    searched = 0
+    while not h.is_over and h.turns < 16:
+        p = h.current_player
+        assert p is not None
+        view = h.view(p)
+        picked = short.choose(view)
+        default = twin.race(view, twin.greedy.choose(view))
+        assert picked == default
+        searched += len(short.last_stats) > 1
+        short.last_stats = []
+        h.apply(bots[p].choose(view))
+    assert searched >= 5  # decisions with several candidates were searched
