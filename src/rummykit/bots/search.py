@@ -195,27 +195,34 @@ class SearchBot:
         it = 0
         ended = 0
         rounds = 0
+        deadline = None if self.think is None else start + self.think
         while True:
             # one determinization, every candidate still in the race played
             # from it with the same rollout seed (common random numbers)
             deal_seed = rng.getrandbits(64)
             roll_seed = rng.getrandbits(64)
             base = self.strengthen(view, view.resample(seed=deal_seed))
-            for i in range(n):
-                if i not in alive:
-                    continue
+            played: list[tuple[int, bool]] = []
+            for i in alive:
+                if deadline is not None and it:
+                    now = time.perf_counter()
+                    if now + (now - start) / it >= deadline:  # one more rollout would overrun the budget
+                        break
                 det = base.clone()
                 det.apply(cands[i])
                 values[i].append(self._rollout(det, seat, random.Random(roll_seed)))
+                played.append((i, det.is_over))
                 ended += det.is_over
                 it += 1
+            if len(played) < len(alive):
+                for i, done in played:  # an unfinished round: not paired with every candidate
+                    values[i].pop()
+                    ended -= done
+                    it -= 1
+                break
             rounds += 1
             if self.iterations is not None and it + len(alive) > self.iterations:
                 break
-            if self.think is not None:
-                spent = time.perf_counter() - start
-                if spent + spent / rounds >= self.think:  # another round would overrun the budget
-                    break
             if rounds >= 8 and len(alive) > 2 and rounds & (rounds - 1) == 0:
                 # successive halving: keep the better half (and the greedy choice)
                 ranked = sorted(alive, key=lambda k: -_mean(values[k]))
