@@ -22,10 +22,13 @@ GIN = rk.load_variant("gin")
 LIMIT = 10
 
 
-def _least(cards: list[rk.Card]) -> int:
-    """The least deadwood of ``cards`` after their best discard."""
+def _least(cards: list[rk.Card], keep: rk.Card | None = None) -> int:
+    """The least deadwood of ``cards`` after their best discard (never ``keep``,
+    a card just taken from the discard pile: Gin forbids throwing it back)."""
     best = None
     for i in range(len(cards)):
+        if cards[i] == keep:
+            continue
         rest = sorted(cards[:i] + cards[i + 1 :])
         dw = min_deadwood(GIN, rest)
         dw = 0 if dw is None else dw
@@ -95,7 +98,7 @@ def test_an_upcard_that_lets_the_bot_knock_at_once_is_taken() -> None:
             continue
         greedy = bot.greedy.choose(view)
         picked = bot.race(view, greedy)
-        if _least([*view.hand, view.top_discard]) <= LIMIT:
+        if _least([*view.hand, view.top_discard], keep=view.top_discard) <= LIMIT:
             assert isinstance(picked, Take) and picked.depth == 1
             found += isinstance(greedy, Draw)
         else:

@@ -36,7 +36,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from rummykit.bots.simple import _CARDS, GreedyBot, _closeness
+from rummykit.bots.simple import _CARDS, GreedyBot, _closeness, _sorted
 from rummykit.cards import Card
 from rummykit.engine import (
     Action,
@@ -268,9 +268,12 @@ class SearchBot:
                 (a for a in view.legal if isinstance(a, Take) and a.depth == 1 and a.then is None and not a.and_draw),
                 None,
             )
-            if take is not None and top is not None and self._least_after((*view.hand, top), view) <= limit:
-                return take
-            return choice
+            if take is None or top is None:
+                return choice
+            # after taking it the bot may not throw it back: the least of the other discards
+            cards = _sorted((*view.hand, top))
+            each = greedy._after_each(v, cards, set(view.hand), view)
+            return take if min(each.values()) <= limit else choice
         if not isinstance(choice, Discard):
             return choice
         discards = [a for a in view.legal if isinstance(a, Discard)]
@@ -306,7 +309,7 @@ class SearchBot:
 
     def _least_after(self, cards: tuple[Card, ...], view: View) -> int:
         """The least deadwood ``cards`` leave after their best discard (memoised)."""
-        key = (tuple(sorted(cards, key=lambda c: c.code)), view.wild_ranks)
+        key = (_sorted(cards), view.wild_ranks)
         found = self._least.get(key)
         if found is None:
             if len(self._least) > 50_000:
