@@ -150,8 +150,9 @@ class SearchBot:
     # ------------------------------------------------------------------ search
 
     def candidates(self, view: View) -> list[Action]:
-        """The actions worth searching: the greedy choice first, then the
-        discards (and knocks) that leave the least deadwood, then the rest."""
+        """The actions worth searching: the default first (the greedy choice,
+        through :meth:`race`), then the discards (and knocks) that leave the
+        least deadwood, then the rest."""
         legal = list(view.legal)
         first = self.race(view, self.greedy.choose(view))
         if len(legal) <= self.max_candidates:
@@ -224,7 +225,7 @@ class SearchBot:
             if self.iterations is not None and it + len(alive) > self.iterations:
                 break
             if rounds >= 8 and len(alive) > 2 and rounds & (rounds - 1) == 0:
-                # successive halving: keep the better half (and the greedy choice)
+                # successive halving: keep the better half (and the default)
                 ranked = sorted(alive, key=lambda k: -_mean(values[k]))
                 alive = sorted({0, *ranked[: max(2, (len(alive) + 1) // 2)]})
         best = 0
