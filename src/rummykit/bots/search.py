@@ -83,9 +83,10 @@ class SearchBot:
     """Determinized flat Monte Carlo search with UCB1 (see the module docstring).
 
     ``SearchBot(variant, seed=..., iterations=N)`` runs N rollouts per
-    decision (deterministic for a seed); ``think=S`` stops after S seconds
-    instead (both: whichever comes first). ``max_candidates`` bounds the
-    actions searched (the greedy bot's choice is always among them, and
+    decision (deterministic for a seed); ``think=S`` stops within S seconds
+    instead, but for one rollout (both: whichever comes first).
+    ``max_candidates`` bounds the actions searched (the default move,
+    :meth:`race` over the greedy bot's choice, is always among them, and
     another is played only when its paired rollouts beat it by ``margin``
     standard errors);
     ``rollout_turns`` bounds each rollout; ``opponent_turns`` bounds the
