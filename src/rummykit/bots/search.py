@@ -279,13 +279,15 @@ class SearchBot:
         if not isinstance(choice, Discard):
             return choice
         discards = [a for a in view.legal if isinstance(a, Discard)]
+        if len(discards) < 2:
+            return choice
         counts = greedy._unseen_counts(v, view)
         for q, cards in enumerate(view.knowledge().known):
             if q != view.player:  # cards seen taken into another hand are not in the stock
                 for c in cards:
                     counts[c.code] = max(0, counts[c.code] - 1)
         total = sum(counts)
-        if len(discards) < 2 or not total:
+        if not total:
             return choice
         unseen = [(_CARDS[code], k) for code, k in enumerate(counts) if k]
         chance: dict[Discard, float] = {}
