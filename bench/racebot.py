@@ -10,18 +10,13 @@ chance to knock after the next draw, and an upcard that knocks at once.
 
 from __future__ import annotations
 
+from tempobot import TempoBot
+
 import rummykit as rk
-from rummykit.bots import SearchBot
 
 
-class RaceBot:
+class RaceBot(TempoBot):
     """``SearchBot(variant, seed).race`` over its greedy bot's choice."""
-
-    def __init__(self, variant: rk.Variant, seed: int | None = None) -> None:
-        self.search = SearchBot(variant, seed=seed, iterations=1)
-
-    def start_hand(self, view: rk.View) -> None:
-        self.search.start_hand(view)
 
     def choose(self, view: rk.View) -> rk.Action:
         return self.search.race(view, self.search.greedy.choose(view))

@@ -60,6 +60,7 @@ from rummykit.engine import (
 from rummykit.engine.resample import swap_hidden
 from rummykit.melds import card_value, min_deadwood
 from rummykit.melds.solver import deadwood_cards, discard_deadwoods
+from rummykit.rules import STANDARD_VALUES
 from rummykit.rules.going_out import Knock as KnockOut
 from rummykit.variant import Variant
 
@@ -78,7 +79,7 @@ comparison of deadwood that scores a cut-short rollout is not a result, and
 choices made on it did not beat the greedy bot (44.0% of 100 Continental
 hands at 1 s a decision, 95% CI 34.7-53.8%)."""
 
-_COUNTING = {**{r: 1 for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")}, "JK": 0}
+_COUNTING = {**dict.fromkeys(STANDARD_VALUES, 1), "JK": 0}
 """Card values under which a hand's deadwood is the number of its unmelded
 cards (wild jokers, which join any meld, count nothing)."""
 
@@ -302,28 +303,26 @@ class SearchBot:
         if len(discards) < 2 or view.turn > STALL_TURNS:
             return choice
         wild = view.wild_ranks
-        hand = view.hand
-        loose: dict[Discard, int] = {}
-        rests: dict[Discard, list[Card]] = {}
-        for a in discards:
-            rest = list(hand)
-            rest.remove(a.card)
-            rests[a] = rest
-            loose[a] = self.loose(rest, wild)
-        least = min(loose.values())
-        tied = [a for a in discards if loose[a] == least]
+        # the unmelded count each discard leaves: one pass over the hand
+        each = discard_deadwoods(
+            self._counting, _sorted(view.hand), wild_ranks=wild, among={a.card for a in discards}
+        )
+        assert each is not None  # only fast_only gives None
+        least = min(each.values())
+        tied = [a for a in discards if each[a.card] == least]
         if len(tied) > 1 and least > 0:
             unseen = self._unseen_now(view)
             deck = self.variant.deck
             outs: dict[Discard, int] = {}
             for a in tied:
-                rest = rests[a]
+                rest = list(view.hand)
+                rest.remove(a.card)
                 natural = [z for z in rest if z.rank is not None and not deck.is_wild(z, wild)]
                 outs[a] = sum(
                     k
                     for y, k in unseen
                     if (deck.is_wild(y, wild) or any(_near(y, z) for z in natural))
-                    and self._loose_after((*rest, y), wild) < least
+                    and self._least_after((*rest, y), view, counting=True) < least
                 )
             most = max(outs.values())
             tied = [a for a in tied if outs[a] == most]
@@ -347,17 +346,6 @@ class SearchBot:
                 self._loose.clear()
             count = min_deadwood(self._counting, key[0], wild_ranks=key[1]) if key[0] else 0
             found = self._loose[key] = count if count is not None else len(key[0])
-        return found
-
-    def _loose_after(self, cards: tuple[Card, ...], wild: frozenset[Any]) -> int:
-        """The fewest of ``cards`` left outside melds after the best discard."""
-        key = (_sorted(cards), wild)
-        found = self._loose_best.get(key)
-        if found is None:
-            if len(self._loose_best) > 100_000:
-                self._loose_best.clear()
-            each = discard_deadwoods(self._counting, key[0], wild_ranks=wild)
-            found = self._loose_best[key] = min(each.values()) if each else 0
         return found
 
     def _unseen_now(self, view: View) -> list[tuple[Card, int]]:
@@ -440,15 +428,20 @@ class SearchBot:
             return None
         return min(g.max_deadwood, self.greedy.knock_at)
 
-    def _least_after(self, cards: tuple[Card, ...], view: View) -> int:
-        """The least deadwood ``cards`` leave after their best discard (memoised)."""
+    def _least_after(self, cards: tuple[Card, ...], view: View, *, counting: bool = False) -> int:
+        """The least deadwood ``cards`` leave after their best discard, or with
+        ``counting`` the fewest cards left outside melds (memoised)."""
+        memo = self._loose_best if counting else self._least
         key = (_sorted(cards), view.wild_ranks)
-        found = self._least.get(key)
+        found = memo.get(key)
         if found is None:
-            if len(self._least) > 50_000:
-                self._least.clear()
-            each = self.greedy._after_each(self.variant, key[0], set(key[0]), view)
-            found = self._least[key] = min(each.values())
+            if len(memo) > 50_000:
+                memo.clear()
+            if counting:  # the counting variant: not the greedy bot's (its memo holds points)
+                each = discard_deadwoods(self._counting, key[0], wild_ranks=view.wild_ranks, exact=False)
+            else:
+                each = self.greedy._after_each(self.variant, key[0], set(key[0]), view)
+            found = memo[key] = min(each.values()) if each else 0
         return found
 
     def strengthen(self, view: View, det: Hand) -> Hand:
