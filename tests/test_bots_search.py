@@ -76,3 +76,43 @@ def test_the_model_keeps_melded_cards_before_low_ones() -> None:
     assert back == [rk.Card.parse("AH")] and sorted(kept) == sorted(pool[1:])
     kept, back = keep_best(v, rk.parse_cards("5D 5H"), rk.parse_cards("5S 2C KD"), 2, frozenset())
     assert kept == list(rk.parse_cards("5S 2C")) and back == [rk.Card.parse("KD")]
+
+
+def test_a_rollout_running_at_the_deadline_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``think=S`` ends a decision within S seconds: a rollout still running
+    at the deadline is dropped with its round, and the default is played
+    when no round finished (a long Indian rollout used to run on past the
+    budget, a 1 s decision lasting up to 1.97 s). A fake clock that
+    advances 10 ms per rollout move makes it exact."""
+    import types
+
+    import rummykit.bots.search as search
+    from rummykit.engine import Discard
+
+    v = rk.load_variant("indian")
+    h = rk.new_hand(v, players=2, seed=3)
+    greedy = rk.GreedyBot(v)
+    while True:  # a discard decision, which the search searches
+        view = h.view(h.current_player)
+        if any(isinstance(a, Discard) for a in view.legal) and len(view.legal) > 2:
+            break
+        h.apply(greedy.choose(view))
+    now = [0.0]
+    monkeypatch.setattr(search, "time", types.SimpleNamespace(perf_counter=lambda: now[0]))
+    bot = SearchBot(v, seed=1, think=0.05)
+    fast = bot._fast
+
+    def move(*args: object) -> object:
+        now[0] += 0.01
+        return fast(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bot, "_fast", move)
+    assert bot.choose(view) == bot.default(view)
+    assert now[0] <= 0.05 + 0.04 + 1e-9  # the deadline, then at most 4 more moves
+    assert all(visits == 0 for _, visits, _ in bot.last_stats)
+    # with a budget the rollouts fit in, they are scored
+    now[0] = 0.0
+    bot.think = 100.0
+    bot.iterations = len(bot.last_stats)
+    bot.choose(view)
+    assert any(visits > 0 for _, visits, _ in bot.last_stats)

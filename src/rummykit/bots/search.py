@@ -92,7 +92,8 @@ class SearchBot:
 
     ``SearchBot(variant, seed=..., iterations=N)`` runs N rollouts per
     decision (deterministic for a seed); ``think=S`` stops within S seconds
-    instead, but for one rollout (both: whichever comes first).
+    instead, dropping a rollout still running then (both: whichever comes
+    first).
     ``max_candidates`` bounds the actions searched (the default move,
     :meth:`default`, is always among them, and
     another is played only when its paired rollouts beat it by ``margin``
@@ -226,7 +227,10 @@ class SearchBot:
                         break
                 det = base.clone()
                 det.apply(cands[i])
-                values[i].append(self._rollout(det, seat, random.Random(roll_seed)))
+                value = self._rollout(det, seat, random.Random(roll_seed), deadline)
+                if value is None:  # the budget ran out inside the rollout
+                    break
+                values[i].append(value)
                 played.append((i, det.is_over))
                 ended += det.is_over
                 it += 1
@@ -481,9 +485,16 @@ class SearchBot:
             top -= take
         return det
 
-    def _rollout(self, h: Hand, seat: int, rng: random.Random) -> float:
+    def _rollout(self, h: Hand, seat: int, rng: random.Random, deadline: float | None = None) -> float | None:
+        """Play ``h`` out with the rollout policy and score it for ``seat``;
+        None when the clock passes ``deadline`` first (a long rollout, as in
+        Indian rummy, would otherwise end a decision far past its budget)."""
         stop = h.turns + self.rollout_turns
+        steps = 0
         while not h.is_over and h.turns < stop:
+            steps += 1
+            if deadline is not None and steps % 4 == 0 and time.perf_counter() >= deadline:
+                return None
             p = h.current_player
             assert p is not None
             # the knocker's other arrangements of its melds are not explored
