@@ -57,6 +57,7 @@ from rummykit.engine import (
     Take,
     View,
 )
+from rummykit.engine.kit import codes, table_for
 from rummykit.engine.resample import swap_hidden
 from rummykit.melds import card_value, min_deadwood
 from rummykit.melds.solver import deadwood_cards, discard_deadwoods
@@ -140,12 +141,14 @@ class SearchBot:
         self.opponent_turns = opponent_turns
         self.rng = random.Random(seed)
         self.greedy = GreedyBot(variant, seed=self.rng.getrandbits(32))
-        self._dw: dict[tuple[tuple[Card, ...], frozenset[Any]], int] = {}
-        self._arr: dict[tuple[tuple[Card, ...], frozenset[Any]], tuple[int, frozenset[Card]]] = {}
+        # memos per wild set, keyed on card codes (untracked by the garbage
+        # collector: see rummykit.engine.kit)
+        self._dw: dict[frozenset[Any], dict[bytes, int]] = {}
+        self._arr: dict[frozenset[Any], dict[bytes, tuple[int, frozenset[Card]]]] = {}
         self._values: dict[Card, int] = {}
-        self._least: dict[tuple[tuple[Card, ...], frozenset[Any]], int] = {}
-        self._loose: dict[tuple[tuple[Card, ...], frozenset[Any]], int] = {}
-        self._loose_best: dict[tuple[tuple[Card, ...], frozenset[Any]], int] = {}
+        self._least: dict[frozenset[Any], dict[bytes, int]] = {}
+        self._loose: dict[frozenset[Any], dict[bytes, int]] = {}
+        self._loose_best: dict[frozenset[Any], dict[bytes, int]] = {}
         # the variant with every card worth 1 (jokers 0): its deadwood counts cards
         self._counting = attrs.evolve(variant, scoring=attrs.evolve(variant.scoring, card_values=_COUNTING))
         self.last_stats: list[tuple[str, int, float]] = []
@@ -343,13 +346,14 @@ class SearchBot:
         >>> bot.loose(rk.parse_cards("2H 3H 4H 9S 9C KD"))
         3
         """
-        key = (_sorted(cards), frozenset(wild))
-        found = self._loose.get(key)
+        wild = frozenset(wild)
+        memo = table_for(self._loose, wild, 100_000)
+        key = _key(cards)
+        found = memo.get(key)
         if found is None:
-            if len(self._loose) > 100_000:
-                self._loose.clear()
-            count = min_deadwood(self._counting, key[0], wild_ranks=key[1]) if key[0] else 0
-            found = self._loose[key] = count if count is not None else len(key[0])
+            hand = _cards(key)
+            count = min_deadwood(self._counting, hand, wild_ranks=wild) if hand else 0
+            found = memo[key] = count if count is not None else len(hand)
         return found
 
     def _unseen_now(self, view: View) -> list[tuple[Card, int]]:
@@ -435,16 +439,15 @@ class SearchBot:
     def _least_after(self, cards: tuple[Card, ...], view: View, *, counting: bool = False) -> int:
         """The least deadwood ``cards`` leave after their best discard, or with
         ``counting`` the fewest cards left outside melds (memoised)."""
-        memo = self._loose_best if counting else self._least
-        key = (_sorted(cards), view.wild_ranks)
+        memo = table_for(self._loose_best if counting else self._least, view.wild_ranks, 50_000)
+        key = _key(cards)
         found = memo.get(key)
         if found is None:
-            if len(memo) > 50_000:
-                memo.clear()
+            hand = _cards(key)
             if counting:  # the counting variant: not the greedy bot's (its memo holds points)
-                each = discard_deadwoods(self._counting, key[0], wild_ranks=view.wild_ranks, exact=False)
+                each = discard_deadwoods(self._counting, hand, wild_ranks=view.wild_ranks, exact=False)
             else:
-                each = self.greedy._after_each(self.variant, key[0], set(key[0]), view)
+                each = self.greedy._after_each(self.variant, hand, set(hand), view)
             found = memo[key] = min(each.values()) if each else 0
         return found
 
@@ -528,16 +531,15 @@ class SearchBot:
         return self._deadwood_raw(cards, view.wild_ranks)
 
     def _arrangement(self, cards: tuple[Card, ...], wild: frozenset[Any]) -> tuple[int, frozenset[Card]]:
-        key = (cards, wild)
-        found = self._arr.get(key)
+        memo = table_for(self._arr, wild, 50_000)
+        key = codes(cards)
+        found = memo.get(key)
         if found is None:
-            if len(self._arr) > 50_000:
-                self._arr.clear()
             # the leftover of one best arrangement, without building its melds
             # (the component solver's walk where it applies: Indian hands)
             dead = deadwood_cards(self.variant, cards, wild_ranks=wild) if cards else None
             table = self.greedy._value_table(self.variant, wild)
-            found = self._arr[key] = (
+            found = memo[key] = (
                 (sum(table[c.code] for c in dead), frozenset(dead)) if dead is not None else (0, frozenset())
             )
         return found
@@ -550,13 +552,12 @@ class SearchBot:
         return found
 
     def _deadwood_raw(self, cards: tuple[Card, ...], wild: frozenset[Any]) -> int:
-        key = (tuple(sorted(cards)), wild)
-        found = self._dw.get(key)
+        memo = table_for(self._dw, wild, 50_000)
+        key = _key(cards)
+        found = memo.get(key)
         if found is None:
-            if len(self._dw) > 50_000:
-                self._dw.clear()
-            dw = min_deadwood(self.variant, key[0], wild_ranks=wild) if cards else None
-            found = self._dw[key] = dw if dw is not None else 0
+            dw = min_deadwood(self.variant, _cards(key), wild_ranks=wild) if cards else None
+            found = memo[key] = dw if dw is not None else 0
         return found
 
 
@@ -582,6 +583,16 @@ def keep_best(
         melded[c] -= 1
     order.sort(key=lambda x: x[:3])
     return [x[3] for x in order[:need]], [x[3] for x in order[need:]]
+
+
+def _key(cards: tuple[Card, ...] | list[Card]) -> bytes:
+    """A memo key for ``cards`` in any order: their sorted codes."""
+    return bytes(sorted([c.code for c in cards]))
+
+
+def _cards(key: bytes) -> tuple[Card, ...]:
+    """The sorted cards of a :func:`_key`."""
+    return tuple([_CARDS[code] for code in key])
 
 
 def _mean(xs: list[float]) -> float:

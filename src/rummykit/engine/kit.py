@@ -2,8 +2,15 @@
 
 The engine asks the meld solver the same questions again and again (the
 melds in this hand, the lay-offs of this card onto that meld, the deadwood of
-this hand). A :class:`Kit` memoizes the answers, keyed on the sorted card
-tuple, so a hand that did not change is never solved twice.
+this hand). A :class:`Kit` memoizes the answers, keyed on the sorted cards,
+so a hand that did not change is never solved twice.
+
+The keys are the cards' codes as bytes, in one table per set of wild ranks:
+the cyclic garbage collector does not track bytes, nor a dict whose keys and
+values are all untracked (a deadwood table), so caches of hundreds of
+thousands of hands add nothing to a full collection's pause (a tuple of
+cards is tracked: a Gin search bot's deadwood cache of 160,000 such keys
+made full collections pause up to 0.2 s).
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from rummykit.cards import Card, Rank
 from rummykit.engine.actions import Discard, Group, Knock, group_of
@@ -30,7 +37,7 @@ from rummykit.melds.classify import valid_reading
 from rummykit.melds.tables import rules_for
 from rummykit.variant import Variant
 
-__all__ = ["LISTED_WILDS", "Kit", "kit_for"]
+__all__ = ["LISTED_WILDS", "Kit", "codes", "kit_for", "table_for"]
 
 LISTED_WILDS = 2
 """A meld with at most this many wild cards is listed in every designation
@@ -43,6 +50,39 @@ thousands of meld actions (every permutation of the wilds over the gaps)."""
 
 _LIMIT = 200_000
 Wild = frozenset[Rank]
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+_NO_CARD = b"\xff"
+"""In a key, where an optional card is absent (card codes run 0-52)."""
+_SEP = b"\xfe"
+"""In a key, between two card sequences."""
+
+
+def codes(cards: Sequence[Card]) -> bytes:
+    """A cache key for ``cards``: their codes, in order, as bytes.
+
+    >>> from rummykit.cards import parse_cards
+    >>> codes(parse_cards("AC 2C JK"))
+    b'\\x00\\x014'
+    """
+    return bytes([c.code for c in cards])
+
+
+def table_for(store: dict[Wild, dict[_K, _V]], wild: Wild, limit: int = _LIMIT) -> dict[_K, _V]:
+    """The table of ``store`` for these wild ranks (a new one past ``limit``
+    entries, and all dropped past 64 wild sets).
+
+    >>> store: dict[frozenset[Rank], dict[bytes, int]] = {}
+    >>> table_for(store, frozenset())[b"\\x00"] = 1
+    >>> table_for(store, frozenset()), table_for(store, frozenset({Rank.TWO}))
+    ({b'\\x00': 1}, {})
+    """
+    table = store.get(wild)
+    if table is None or len(table) > limit:
+        if len(store) > 64:
+            store.clear()
+        table = store[wild] = {}
+    return table
 
 
 class Kit:
@@ -50,13 +90,14 @@ class Kit:
 
     def __init__(self, v: Variant) -> None:
         self.v = v
-        self._options: dict[tuple[tuple[Card, ...], Wild, Card | None], tuple[Meld, ...]] = {}
-        self._layoffs: dict[tuple[str, int, Wild], tuple[Meld, ...]] = {}
-        self._deadwood: dict[tuple[tuple[Card, ...], Wild], int] = {}
-        self._arrangements: dict[tuple[tuple[Card, ...], Wild], Arrangement | None] = {}
-        self._declarations: dict[tuple[tuple[Card, ...], Wild, bool], Arrangement | None] = {}
-        self._quick: dict[tuple[tuple[Card, ...], Wild], Meld | None] = {}
-        self._classified: dict[tuple[tuple[Card, ...], tuple[Card, ...] | None, Wild], Meld | None] = {}
+        # per wild set, keyed on card codes (see the module docstring)
+        self._options: dict[Wild, dict[bytes, tuple[Meld, ...]]] = {}
+        self._layoffs: dict[Wild, dict[tuple[str, int], tuple[Meld, ...]]] = {}
+        self._deadwood: dict[Wild, dict[bytes, int]] = {}
+        self._arrangements: dict[Wild, dict[bytes, Arrangement | None]] = {}
+        self._declarations: dict[Wild, dict[bytes, Arrangement | None]] = {}
+        self._quick: dict[Wild, dict[bytes, Meld | None]] = {}
+        self._classified: dict[Wild, dict[bytes, Meld | None]] = {}
         self.discards = [Discard(c) for c in _ALL_CARDS]
         """The discard action of each card, by card code (shared instances)."""
         self.knocks = [Knock(c) for c in _ALL_CARDS]
@@ -138,10 +179,6 @@ class Kit:
                     top = vmax[s][iso]
         return total, top, count
 
-    def _trim(self, d: dict[Any, Any]) -> None:
-        if len(d) > _LIMIT:
-            d.clear()
-
     def readings(self, group: tuple[Card, ...], wild: Wild) -> tuple[Meld, ...]:
         """Every reading of exactly these cards (sorted) as a meld."""
         return meld_options(self.v, group, wild_ranks=wild)
@@ -150,10 +187,10 @@ class Kit:
         """The melds that can be laid from ``cards`` (sorted), every reading of
         every candidate group (see :func:`candidate_groups`), in a fixed order;
         with ``must``, only melds holding that card."""
-        key = (cards, wild, must)
-        found = self._options.get(key)
+        table = table_for(self._options, wild)
+        key = codes(cards) + (_NO_CARD if must is None else bytes((must.code,)))
+        found = table.get(key)
         if found is None:
-            self._trim(self._options)
             out: dict[tuple[tuple[Card, ...], tuple[Card, ...]], Meld] = {}
             deck = self.v.deck
             for group in candidate_groups(self.v, cards, wild, must, self.windows):
@@ -164,49 +201,49 @@ class Kit:
                     continue
                 for meld in self.readings(group, wild):
                     out.setdefault((meld.cards, meld.represents), meld)
-            found = self._options[key] = tuple(out[k] for k in sorted(out, key=_meld_key))
+            found = table[key] = tuple(out[k] for k in sorted(out, key=_meld_key))
         return found
 
     def layoffs(self, meld: Meld, card: Card, wild: Wild, key_text: str | None = None) -> tuple[Meld, ...]:
         """The melds that laying ``card`` off onto ``meld`` can give
         (``key_text``: the meld's text, a cheaper cache key)."""
-        key = (key_text if key_text is not None else str(meld), card.code, wild)
-        found = self._layoffs.get(key)
+        table = table_for(self._layoffs, wild)
+        key = (key_text if key_text is not None else str(meld), card.code)
+        found = table.get(key)
         if found is None:
-            self._trim(self._layoffs)
-            found = self._layoffs[key] = tuple(layoff_options(self.v, meld, card, wild_ranks=wild))
+            found = table[key] = tuple(layoff_options(self.v, meld, card, wild_ranks=wild))
         return found
 
     def arrangement(self, cards: tuple[Card, ...], wild: Wild) -> Arrangement | None:
         """The minimum-deadwood arrangement of ``cards`` (sorted)."""
-        key = (cards, wild)
-        if key in self._arrangements:
-            return self._arrangements[key]
-        self._trim(self._arrangements)
-        found = self._arrangements[key] = best_arrangement(self.v, cards, wild_ranks=wild)
+        table = table_for(self._arrangements, wild)
+        key = codes(cards)
+        if key in table:
+            return table[key]
+        found = table[key] = best_arrangement(self.v, cards, wild_ranks=wild)
         return found
 
     def deadwood(self, cards: tuple[Card, ...], wild: Wild) -> int:
         """The deadwood value of the best arrangement of ``cards``."""
         if not cards:
             return 0
-        key = (cards, wild)
-        found = self._deadwood.get(key)
+        table = table_for(self._deadwood, wild)
+        key = codes(cards)
+        found = table.get(key)
         if found is None:
-            self._trim(self._deadwood)
             value = min_deadwood(self.v, cards, wild_ranks=wild)
             assert value is not None
-            found = self._deadwood[key] = value
+            found = table[key] = value
         return found
 
     def declaration(self, cards: tuple[Card, ...], wild: Wild, leave_one: bool) -> Arrangement | None:
         """The canonical declaration of ``cards`` (None if there is none), with
         exactly one card left over for the final discard when ``leave_one``."""
-        key = (cards, wild, leave_one)
-        if key in self._declarations:
-            return self._declarations[key]
-        self._trim(self._declarations)
-        found = self._declarations[key] = best_declaration(
+        table = table_for(self._declarations, wild)
+        key = codes(cards) + (_SEP if leave_one else _NO_CARD)
+        if key in table:
+            return table[key]
+        found = table[key] = best_declaration(
             self.v, cards, wild_ranks=wild, leave_one=leave_one
         )
         return found
@@ -215,11 +252,11 @@ class Kit:
         self, cards: tuple[Card, ...], represents: tuple[Card, ...] | None, wild: Wild
     ) -> Meld | None:
         """The meld these cards form (standing for ``represents`` if given)."""
-        key = (cards, represents, wild)
-        if key in self._classified:
-            return self._classified[key]
-        self._trim(self._classified)
-        found = self._classified[key] = classify_meld(self.v, cards, wild_ranks=wild, represents=represents)
+        table = table_for(self._classified, wild)
+        key = codes(cards) + (_NO_CARD if represents is None else _SEP + codes(represents))
+        if key in table:
+            return table[key]
+        found = table[key] = classify_meld(self.v, cards, wild_ranks=wild, represents=represents)
         return found
 
     def group(self, meld: Meld) -> Group:
@@ -237,12 +274,12 @@ class Kit:
         designation of :data:`LISTED_WILDS`. ``pins``: per wild card, what
         copies of it must stand for (a written ``JK=9H``); None when no
         reading fits."""
-        key = (group, wild)
         if not pins:
-            if key in self._quick:
-                return self._quick[key]
-            self._trim(self._quick)
-            found = self._quick[key] = self._quick_reading(group, wild, None)
+            table = table_for(self._quick, wild)
+            key = codes(group)
+            if key in table:
+                return table[key]
+            found = table[key] = self._quick_reading(group, wild, None)
             return found
         return self._quick_reading(group, wild, pins)
 
