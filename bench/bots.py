@@ -14,7 +14,13 @@ Every figure comes from :func:`rummykit.sim.simulate`. In ``random`` and
 dealer rotates with the game index, so each bot plays first equally often.
 A hand counts as won by a bot when it is the single winner; a shared win,
 and a hand nobody wins (Gin's dead hand when the stock runs out), count one
-half. With ``--matches`` (``random`` and ``vs``) each game is a whole match,
+half. With ``--duplicate`` (``random``, ``search`` and ``vs``, single hands)
+the second half replays the first half's deals (the same seed: the same
+cards to the same seats, the same dealer) with the bots swapped, so the luck
+of the deal cancels: each deal counts as a pair of hands, the bot's share of
+the pair (0, 1/2 or 1), and the interval is the normal one over the pairs
+(about 0.6 times as wide as the independent hands' interval in Straight and
+Gin, where 77-81% of the pairs split one hand each: the deal decided them). With ``--matches`` (``random`` and ``vs``) each game is a whole match,
 hands until the variant's game end (``simulate(..., match=True)``), and a
 match counts as won by its winner. Intervals are Wilson score intervals
 (ties counted as half a win, so the interval is approximate when ties
@@ -25,8 +31,12 @@ from __future__ import annotations
 
 import argparse
 import functools
+import json
+import math
 import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 import rummykit as rk
@@ -80,6 +90,41 @@ def head_to_head(
     return won, games
 
 
+def duplicate(v: rk.Variant, a: Any, b: Any, games: int, seed: int, jobs: int) -> tuple[float, float, float, int]:
+    """``a``'s share of ``games // 2`` deals played twice, the bots swapped
+    (see the module docstring): ``(share, low, high, pairs split one hand
+    each)``, the 95% interval over the pairs."""
+    pairs = games // 2
+    if pairs < 2:
+        raise SystemExit("--duplicate needs at least 4 games")
+    winners: list[list[list[int]]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for k, bots in enumerate(((a, b), (b, a))):
+            path = Path(tmp) / f"half{k}.jsonl"
+            simulate(v, games=pairs, players=2, bots=bots, seed=seed, jobs=jobs, records=path)
+            with path.open(encoding="utf-8") as f:
+                winners.append([json.loads(line)["result"]["winners"] for line in f])
+
+    def share(w: list[int], seat: int) -> float:
+        # a hand nobody wins (a dead hand) is a draw: half each
+        return 1.0 if w == [seat] else 0.5 if seat in w or not w else 0.0
+
+    scores = [(share(x, 0) + share(y, 1)) / 2 for x, y in zip(winners[0], winners[1], strict=True)]
+    mean = sum(scores) / pairs
+    sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / (pairs - 1))
+    half = 1.959964 * sd / math.sqrt(pairs)
+    return mean, max(0.0, mean - half), min(1.0, mean + half), sum(x == 0.5 for x in scores)
+
+
+def _dup_line(name: str, label: str, found: tuple[float, float, float, int], games: int, secs: float) -> str:
+    mean, lo, hi, split = found
+    pairs = games // 2
+    return (
+        f"{name:<15} {label:<22} {_pct(mean)}  95% CI [{_pct(lo)}, {_pct(hi)}]  n={pairs} deals x 2"
+        f" (split {100 * split / pairs:.0f}%)  {secs:6.0f} s"
+    )
+
+
 def _line(name: str, label: str, won: float, games: int, target: str, secs: float) -> str:
     lo, hi = wilson_interval(round(won), games)
     return f"{name:<15} {label:<22} {_pct(won / games)}  95% CI [{_pct(lo)}, {_pct(hi)}]  n={games:<4} {target:<8} {secs:6.0f} s"
@@ -97,9 +142,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-players", type=int, default=12, help="stall: largest player count measured")
     ap.add_argument("--other", default=None, help="vs: the other bot, as module:Class (importable)")
     ap.add_argument("--matches", action="store_true", help="random, vs: whole matches instead of single hands")
+    ap.add_argument(
+        "--duplicate", action="store_true", help="random, search, vs: each deal played twice, the bots swapped"
+    )
     args = ap.parse_intermixed_args(argv)
     if args.what == "vs" and not args.other:
         ap.error("vs needs --other MODULE:CLASS")
+    if args.duplicate and (args.matches or args.what == "stall"):
+        ap.error("--duplicate compares single hands: not with --matches or stall")
     names = args.variants or rk.list_variants()
     print(f"rummykit {rk.__version__}, Python {sys.version.split()[0]}: {args.what}, {args.games} games each")
     for name in names:
@@ -123,11 +173,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:<15} no 2-player form", flush=True)
             continue
         t = time.perf_counter()
-        if args.what == "random":
+        if args.what == "random" and args.duplicate:
+            found = duplicate(v, "greedy", "random", args.games, args.seed, args.jobs)
+            print(_dup_line(name, "greedy vs random", found, args.games, time.perf_counter() - t), flush=True)
+        elif args.what == "random":
             won, n = head_to_head(v, "greedy", "random", args.games, args.seed, args.jobs, args.matches)
             ok = "OK" if won / n > 0.9 else "below"
             label = "greedy vs random" + (" (matches)" if args.matches else "")
             print(_line(name, label, won, n, ok, time.perf_counter() - t), flush=True)
+        elif args.what == "vs" and args.duplicate:
+            found = duplicate(v, "greedy", args.other, args.games, args.seed, args.jobs)
+            label = f"greedy vs {args.other.rsplit(':', 1)[-1]}"
+            print(_dup_line(name, label, found, args.games, time.perf_counter() - t), flush=True)
         elif args.what == "vs":
             won, n = head_to_head(v, "greedy", args.other, args.games, args.seed, args.jobs, args.matches)
             print(_line(name, f"greedy vs {args.other.rsplit(':', 1)[-1]}", won, n, "", time.perf_counter() - t), flush=True)
@@ -137,9 +194,14 @@ def main(argv: list[str] | None = None) -> int:
             factory = functools.partial(_search_factory, think=think, iterations=its)
             functools.update_wrapper(factory, _search_factory)
             factory.__name__ = "search"  # type: ignore[attr-defined]
-            won, n = head_to_head(v, factory, GreedyBot, args.games, args.seed, args.jobs)
             budget = f"{think:g} s" if think is not None else f"{its} it"
-            print(_line(name, f"search({budget}) vs greedy", won, n, "", time.perf_counter() - t), flush=True)
+            label = f"search({budget}) vs greedy"
+            if args.duplicate:
+                found = duplicate(v, factory, GreedyBot, args.games, args.seed, args.jobs)
+                print(_dup_line(name, label, found, args.games, time.perf_counter() - t), flush=True)
+            else:
+                won, n = head_to_head(v, factory, GreedyBot, args.games, args.seed, args.jobs)
+                print(_line(name, label, won, n, "", time.perf_counter() - t), flush=True)
             times = decision_times(v, think=think, iterations=its)
             print(
                 f"{name:<15} decision time over {len(times)} greedy positions, this process alone:"

@@ -382,3 +382,22 @@ def test_take_for_names_its_choices() -> None:
     assert rk.GreedyBot(v, take_for="deadwood").take_for == "deadwood"
     with pytest.raises(rk.ArgumentError, match="take_for must be 'deadwood', 'melds' or None, got 'lowest'"):
         rk.GreedyBot(v, take_for="lowest")  # type: ignore[arg-type]
+
+
+def test_the_bench_duplicate_replays_each_deal_with_the_bots_swapped() -> None:
+    """bench/bots.py --duplicate: the second half deals the first half's
+    cards to the same seats. The same bot on both sides then plays each deal
+    the same way twice, so every pair splits one hand each and the share is
+    exactly one half, with no width; a stronger bot is measured above it."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "bots.py"
+    spec = importlib.util.spec_from_file_location("bench_bots", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    v = rk.load_variant("gin")
+    assert bench.duplicate(v, "greedy", "greedy", 12, 3, 1) == (0.5, 0.5, 0.5, 6)
+    share, low, high, split = bench.duplicate(v, "greedy", "random", 12, 3, 1)
+    assert share > 0.5 and low <= share <= high and split < 6
