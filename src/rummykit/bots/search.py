@@ -144,7 +144,7 @@ class SearchBot:
         # memos per wild set, keyed on card codes (untracked by the garbage
         # collector: see rummykit.engine.kit)
         self._dw: dict[frozenset[Any], dict[bytes, int]] = {}
-        self._arr: dict[frozenset[Any], dict[bytes, tuple[int, frozenset[Card]]]] = {}
+        self._arr: dict[frozenset[Any], dict[bytes, tuple[int, int]]] = {}
         self._values: dict[Card, int] = {}
         self._least: dict[frozenset[Any], dict[bytes, int]] = {}
         self._loose: dict[frozenset[Any], dict[bytes, int]] = {}
@@ -530,7 +530,10 @@ class SearchBot:
     def _deadwood(self, v: Variant, cards: tuple[Card, ...], view: View) -> int:
         return self._deadwood_raw(cards, view.wild_ranks)
 
-    def _arrangement(self, cards: tuple[Card, ...], wild: frozenset[Any]) -> tuple[int, frozenset[Card]]:
+    def _arrangement(self, cards: tuple[Card, ...], wild: frozenset[Any]) -> tuple[int, int]:
+        """The deadwood value of one best arrangement of ``cards`` and its
+        leftover cards as a mask of card codes (bit ``code``): two ints, which
+        the garbage collector does not track (memoised)."""
         memo = table_for(self._arr, wild, 50_000)
         key = codes(cards)
         found = memo.get(key)
@@ -539,9 +542,10 @@ class SearchBot:
             # (the component solver's walk where it applies: Indian hands)
             dead = deadwood_cards(self.variant, cards, wild_ranks=wild) if cards else None
             table = self.greedy._value_table(self.variant, wild)
-            found = memo[key] = (
-                (sum(table[c.code] for c in dead), frozenset(dead)) if dead is not None else (0, frozenset())
-            )
+            mask = 0
+            for c in dead or ():
+                mask |= 1 << c.code
+            found = memo[key] = (sum(table[c.code] for c in dead), mask) if dead is not None else (0, 0)
         return found
 
     def value(self, card: Card) -> int:
@@ -678,12 +682,12 @@ def fast_choice(
         if rng.random() < bot.epsilon:
             card = rng.choice(choices)
         else:
-            pool = [c for c in choices if c in dead] or choices
+            pool = [c for c in choices if dead >> c.code & 1] or choices
             card = max(pool, key=lambda c: (bot.value(c) - 2 * _closeness(c, hand, wild), c.code))
         if None in knocks and dead_value == 0:
             return knocks[None]
         k = knocks.get(card)
-        if k is not None and (dead_value - (bot.value(card) if card in dead else 0)) <= bot.greedy.knock_at:
+        if k is not None and (dead_value - (bot.value(card) if dead >> card.code & 1 else 0)) <= bot.greedy.knock_at:
             return k
         if not discards:
             return k or next(iter(knocks.values()))
