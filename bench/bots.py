@@ -20,9 +20,10 @@ cards to the same seats, the same dealer) with the bots swapped, so the luck
 of the deal cancels: each deal counts as a pair of hands, the bot's share of
 the pair (0, 1/2 or 1), and the interval is the normal one over the pairs
 (about 0.6 times as wide as the independent hands' interval in Straight and
-Gin, where 77-81% of the pairs split one hand each: the deal decided them). With ``--matches`` (``random`` and ``vs``) each game is a whole match,
-hands until the variant's game end (``simulate(..., match=True)``), and a
-match counts as won by its winner. Intervals are Wilson score intervals
+Gin, where 77-81% of the pairs split one hand each: the deal decided them).
+With ``--matches`` (``random`` and ``vs``) each game is a whole match, hands
+until the variant's game end (``simulate(..., match=True)``), and a match
+counts as won by its winner. Intervals are Wilson score intervals
 (ties counted as half a win, so the interval is approximate when ties
 occur). Prints one line per figure, as it is measured.
 """
