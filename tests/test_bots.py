@@ -3,6 +3,8 @@ public API (views and legal actions)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -389,15 +391,43 @@ def test_the_bench_duplicate_replays_each_deal_with_the_bots_swapped() -> None:
     cards to the same seats. The same bot on both sides then plays each deal
     the same way twice, so every pair splits one hand each and the share is
     exactly one half, with no width; a stronger bot is measured above it."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[1] / "bench" / "bots.py"
-    spec = importlib.util.spec_from_file_location("bench_bots", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _bench("bots")
     v = rk.load_variant("gin")
     assert bench.duplicate(v, "greedy", "greedy", 12, 3, 1) == (0.5, 0.5, 0.5, 6)
     share, low, high, split = bench.duplicate(v, "greedy", "random", 12, 3, 1)
     assert share > 0.5 and low <= share <= high and split < 6
+
+
+def _bench(name: str) -> Any:
+    """A script of bench/ as a module."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_bench_counts_hands_over_before_the_second_seat_moves() -> None:
+    """bench/firstturn.py: in Knock Rummy "a player may knock at any time"
+    (variants/knock.toml, S002), so the greedy first seat often ends the hand
+    on its first turn; in Gin a knock needs 10 or less, so it cannot end one
+    of these hands there. Each counted hand is checked again by replaying it."""
+    bench = _bench("firstturn")
+    knock = rk.load_variant("knock")
+    over, won = bench.measure(knock, 30, 0)
+    assert 10 <= over <= 30 and 0 <= won <= over
+    again = 0
+    for g in range(30):
+        h = rk.new_hand(knock, players=2, seed=g, dealer=g % 2)
+        first = h.current_player
+        bot = rk.GreedyBot(knock, seed=g)
+        bot.start_hand(h.view(first))
+        h.apply(bot.choose(h.view(first)))  # draw
+        h.apply(bot.choose(h.view(first)))  # knock or discard
+        again += h.is_over
+    assert again == over
+    assert bench.measure(rk.load_variant("gin"), 30, 0) == (0, 0.0)
