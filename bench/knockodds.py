@@ -22,7 +22,9 @@ def _with_odds(odds: float) -> type[rk.GreedyBot]:
 
 
 Odds0 = _with_odds(0.0)
+Odds5 = _with_odds(0.05)
 Odds10 = _with_odds(0.10)
+Odds15 = _with_odds(0.15)
 Odds20 = _with_odds(0.20)
 Odds25 = _with_odds(0.25)
 Odds45 = _with_odds(0.45)
