@@ -289,3 +289,45 @@ def _broken_bot(variant: rk.Variant, seed: int) -> object:
 def test_an_error_in_a_worker_ends_the_run_with_that_error() -> None:
     with pytest.raises(RuntimeError, match="this bot cannot be built"):
         simulate(GIN, games=40, players=2, bots=[_broken_bot, "greedy"], jobs=2)
+
+
+_HALF_MESSAGE = '''
+import os, struct, sys, time
+from concurrent.futures import ProcessPoolExecutor
+
+from rummykit.sim import _end_pool
+
+
+def half_message():
+    # in the worker: begin a result message and stop half-way, as a worker
+    # ended while it sends a chunk's results does
+    frame = sys._getframe()
+    while "result_queue" not in frame.f_locals:
+        frame = frame.f_back
+    writer = frame.f_locals["result_queue"]._writer
+    os.write(writer.fileno(), struct.pack("!i", 1000) + b"x" * 10)
+    time.sleep(60)
+
+
+if __name__ == "__main__":
+    pool = ProcessPoolExecutor(max_workers=1)
+    pool.submit(half_message)
+    time.sleep(1.0)  # the pool's manager thread now waits for the rest of the message
+    _end_pool(pool)
+    print("ended", flush=True)
+'''
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the worker writes to the pool's pipe directly")
+def test_ending_the_pool_does_not_wait_for_half_a_result(tmp_path: Path) -> None:
+    """A CI run of the Ctrl-C test printed "interrupted" and then never
+    exited: a worker ended while it sent a chunk's results left half a
+    message in the result pipe, and the interpreter's exit joined the pool's
+    manager thread, which waited for the rest. Without the fix this script
+    hangs (measured: killed by a 20 s timeout); with it, it exits at once."""
+    script = tmp_path / "half.py"
+    script.write_text(_HALF_MESSAGE, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "ended\n"
+    assert "Traceback" not in done.stderr

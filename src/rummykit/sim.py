@@ -965,8 +965,19 @@ def _pool_chunk(start: int, stop: int) -> _Chunk:
 
 
 def _end_pool(pool: ProcessPoolExecutor) -> None:
-    """Cancel pending chunks and end the workers now (Ctrl-C, an error)."""
+    """Cancel pending chunks and end the workers now (Ctrl-C, an error).
+
+    A worker ended while it sends a chunk's results leaves half a message in
+    the result pipe; the pool's manager thread then waits for the rest
+    forever, and so does the interpreter's exit, which joins that thread (a
+    ``simulate --jobs 2`` interrupted under load printed "interrupted" and
+    never exited). Closing this process's end of the pipe once the workers
+    are gone ends that wait: the thread reads the end of the pipe, finds
+    the pool broken and exits.
+    """
     procs = list((getattr(pool, "_processes", None) or {}).values())
+    results = getattr(pool, "_result_queue", None)  # shutdown() forgets both
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for p in procs:
         if p.is_alive():
@@ -976,6 +987,11 @@ def _end_pool(pool: ProcessPoolExecutor) -> None:
         if p.is_alive():  # pragma: no cover - a worker that ignores SIGTERM
             p.kill()
             p.join(timeout=5)
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        writer.close()
+    if manager is not None:
+        manager.join(timeout=5)
 
 
 class _NoInterrupt:
