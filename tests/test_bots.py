@@ -412,10 +412,12 @@ def _bench(name: str) -> Any:
 
 
 def test_the_bench_counts_hands_over_before_the_second_seat_moves() -> None:
-    """bench/firstturn.py: in Knock Rummy "a player may knock at any time"
-    (variants/knock.toml, S002), so the greedy first seat often ends the hand
-    on its first turn; in Gin a knock needs 10 or less, so it cannot end one
-    of these hands there. Each counted hand is checked again by replaying it."""
+    """bench/firstturn.py: in Knock Rummy "after drawing but before
+    discarding a player may Knock which immediately ends the hand", with any
+    count (variants/knock.toml, S002), so the greedy first seat often ends
+    the hand on its first turn; in Gin a knock needs 10 or less, and none of
+    these 30 Gin deals allows one at once. Each counted Knock Rummy hand is
+    checked again by replaying its first turn."""
     bench = _bench("firstturn")
     knock = rk.load_variant("knock")
     over, won = bench.measure(knock, 30, 0)
