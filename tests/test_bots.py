@@ -433,3 +433,29 @@ def test_the_bench_counts_hands_over_before_the_second_seat_moves() -> None:
         again += h.is_over
     assert again == over
     assert bench.measure(rk.load_variant("gin"), 30, 0) == (0, 0.0)
+
+
+def test_the_bench_clairvoyant_search_starts_from_the_true_hands() -> None:
+    """bench/clairvoyant.py, an upper bound for the opponent model: its
+    determinizations keep every real hand (the opponent's too) and the
+    seat's view, and shuffle only the unseen stock; the bot built on them
+    plays legal moves."""
+    bench = _bench("clairvoyant")
+    v = rk.load_variant("gin")
+    h = rk.new_hand(v, players=2, seed=3)
+    greedy = rk.GreedyBot(v, seed=1)
+    for _ in range(9):
+        h.apply(greedy.choose(h.view(h.current_player)))
+    view = h.view(h.current_player)
+    deals = [bench.true_deal(view, s) for s in range(4)]
+    for d in deals:
+        assert d.view(view.player) == view
+        assert d.hands == h.hands
+        assert sorted(c.code for c in d.stock) == sorted(c.code for c in h.stock)
+    assert len({tuple(c.code for c in d.stock) for d in deals}) > 1
+    # a uniform determinization, for contrast, deals the opponent other cards
+    assert view.resample(seed=0).hand_of(1 - view.player) != h.hand_of(1 - view.player)
+    bot = bench.Clairvoyant(v, seed=2)
+    bot.think = 0.05
+    assert bot.strengthen(view, view.resample(seed=1)).hands == h.hands
+    assert bot.choose(view) in view.legal

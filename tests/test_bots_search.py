@@ -12,10 +12,12 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 
+import attrs
 import pytest
 
 import rummykit as rk
 from rummykit.bots.search import SearchBot, keep_best
+from rummykit.engine.resample import Knowledge
 from test_resample import _points
 
 
@@ -23,7 +25,7 @@ from test_resample import _points
 def test_the_opponent_model_changes_nothing_the_seat_sees(name: str) -> None:
     v = rk.load_variant(name)
     players = max(v.players.min, min(3, v.players.max))
-    bot = SearchBot(v, seed=1, iterations=1)
+    bot = SearchBot(v, seed=1, iterations=1, infer=8)
     for seed in (1, 2):
         for h in _points(name, players, seed):
             if h.is_over:
@@ -31,7 +33,7 @@ def test_the_opponent_model_changes_nothing_the_seat_sees(name: str) -> None:
             seat = h.current_player
             assert seat is not None
             view = h.view(seat)
-            det = bot.strengthen(view, view.resample(seed=seed))
+            det = bot.strengthen(view, bot.infer_deal(view, seed))
             assert det.view(seat) == view
             assert Counter(det.cards_in_play()) == Counter(h.cards_in_play())
             assert [len(x) for x in det.hands] == [len(x) for x in h.hands]
@@ -116,3 +118,77 @@ def test_a_rollout_running_at_the_deadline_is_dropped(monkeypatch: pytest.Monkey
     bot.iterations = len(bot.last_stats)
     bot.choose(view)
     assert any(visits > 0 for _, visits, _ in bot.last_stats)
+
+
+def _gin_positions(count: int) -> list[rk.Hand]:
+    """Greedy Gin hands at seat 0's decisions from its 8th turn on."""
+    v = rk.load_variant("gin")
+    out: list[rk.Hand] = []
+    deal = 0
+    while len(out) < count:
+        h = rk.new_hand(v, players=2, seed=1000 + deal, dealer=deal % 2)
+        bots = [rk.GreedyBot(v, seed=deal), rk.GreedyBot(v, seed=deal + 7)]
+        deal += 1
+        while not h.is_over and h.turns < 60 and len(out) < count:
+            p = h.current_player
+            assert p is not None
+            view = h.view(p)
+            if p == 0 and view.turn >= 8 and len(view.legal) > 1 and deal % 3 == 0:
+                out.append(h.clone())
+            h.apply(bots[p].choose(view))
+    return out
+
+
+def test_the_inferred_deals_hold_more_of_the_opponents_real_cards() -> None:
+    """Weighing determinizations by what the opponent did (``infer``) deals
+    it more of its real unknown cards than uniform determinizations do, over
+    the same greedy Gin positions (a greedy opponent leaves an upcard that
+    melds with two of its cards lying only when it does not hold them)."""
+    v = rk.load_variant("gin")
+    found = {1: 0.0, 16: 0.0}
+    positions = _gin_positions(30)
+    for h in positions:
+        view = h.view(0)
+        known = view.knowledge()
+        real = Counter(h.hand_of(1)) - Counter(known.known[1])
+        for infer in found:
+            bot = SearchBot(v, seed=1, iterations=1, infer=infer)
+            for s in range(10):
+                got = Counter(bot.infer_deal(view, s).hand_of(1)) - Counter(known.known[1])
+                found[infer] += sum((got & real).values()) / sum(real.values())
+    uniform, inferred = (found[k] / (10 * len(positions)) for k in (1, 16))
+    assert inferred > uniform + 0.02, (uniform, inferred)
+
+
+def test_the_likelihood_reads_the_upcards_left_and_the_cards_thrown() -> None:
+    """A hand holding two cards that meld with an upcard the seat left lying
+    (9H, with 7H 8H; left twice: the first upcard, then a draw from the
+    stock, read once) is 20 times less likely; one holding two that meld with
+    the card it threw last (QD, with QC QS) 5 times less, and 5 times less
+    again as that throw broke a meld."""
+    v = rk.load_variant("gin")
+    h = rk.new_hand(
+        v,
+        players=2,
+        dealer=0,
+        hands=["AC 2C 3C 4D 5D 6D 7S 8S 9S KD", "TH JH 2S 3S 4S 5C 6C 7C QD KC"],
+        discard=["9H"],
+        stock=["AD", "2D", "3D", "4H", "5H", "6H", "7H", "8H", "QC", "JC", "TC", "9C", "8C"],
+    )
+    for a in ["pass", "pass", "draw", "discard QD", "draw"]:
+        h.apply(a)
+    bot = SearchBot(v, seed=1, iterations=1)
+    known = h.view(0).knowledge()
+    assert known.passed[1] == tuple(rk.parse_cards("9H 9H")) and known.thrown[1] == tuple(rk.parse_cards("QD"))
+    passed = attrs.evolve(known, thrown=((), ()))
+    thrown = attrs.evolve(known, passed=((), ()))
+
+    def weight(k: Knowledge, text: str) -> float:
+        return bot.likelihood(k, 1, tuple(rk.parse_cards(text)), frozenset())
+
+    assert weight(passed, "2S 3S 4S 5C 6C 7C TD JS KC AH") == 1.0
+    assert weight(passed, "2S 3S 4S 5C 6C 7C TD 7H 8H AH") == pytest.approx(0.05)
+    assert weight(thrown, "2S 3S 4S 5C 6C 7C TD QC QS AH") == pytest.approx(0.04)
+    assert 0.04 < weight(thrown, "2S 3S 4S 5C 6C 7C TD 2H 3H AH") <= 1.0
+    with pytest.raises(ValueError, match="infer must be at least 1"):
+        SearchBot(v, infer=0)

@@ -15,6 +15,7 @@ import attrs
 import pytest
 
 import rummykit as rk
+from rummykit.engine import Discard
 from rummykit.engine.resample import knowledge
 
 
@@ -171,3 +172,46 @@ def test_swap_hidden_only_moves_cards_between_a_hand_and_the_stock() -> None:
         swap_hidden(h, 1, mine[1:], {top: mine[0]})  # a card short
     swap_hidden(h, 1, [*mine[1:], h.stock[top]], {top: mine[0]})
     assert Counter(h.cards_in_play()) == Counter(rk.load_variant("gin").deck.shoe(2))
+
+
+def test_knowledge_lists_what_each_seat_threw_and_the_upcards_it_left() -> None:
+    """The public record of a Gin hand: seat 1 takes 9H and throws QD; seat 0
+    leaves QD lying (draws from the stock) and throws KD; seat 1 leaves KD
+    and throws KC, which seat 0 takes. Every seat reads the same lists."""
+    v = rk.load_variant("gin")
+    h = rk.new_hand(
+        v,
+        players=2,
+        dealer=0,
+        hands=["AC 2C 3C 4D 5D 6D 7S 8S 9S KD", "TH JH 2S 3S 4S 5C 6C 7C QD KC"],
+        discard=["9H"],
+        stock=["AD", "2D", "3D", "4H", "5H", "6H", "7H", "8H", "QC", "JC", "TC", "9C", "8C"],
+    )
+    for a in ["take", "discard QD", "draw", "discard KD", "draw", "discard KC", "take"]:
+        h.apply(a)
+    for seat in (0, 1):
+        k = h.view(seat).knowledge()
+        assert k.thrown == (tuple(rk.parse_cards("KD")), tuple(rk.parse_cards("QD KC")))
+        assert k.passed == (tuple(rk.parse_cards("QD")), tuple(rk.parse_cards("KD")))
+
+
+def test_knowledge_never_lists_a_face_down_discard() -> None:
+    """Gin's knock discard goes face down (variants/gin.toml, WP-GIN): it is
+    not among the cards the knocker threw, for the other seat."""
+    v = rk.load_variant("gin")
+    for seed in range(40):
+        h = rk.new_hand(v, players=2, seed=seed)
+        bots = [rk.GreedyBot(v, seed=1), rk.GreedyBot(v, seed=2)]
+        while not h.is_over and h.phase is not rk.Phase.LAYOFF:
+            p = h.current_player
+            assert p is not None
+            h.apply(bots[p].choose(h.view(p)))
+        if h.phase is rk.Phase.LAYOFF:
+            break
+    assert h.phase is rk.Phase.LAYOFF
+    knocker = h.knocker
+    assert knocker is not None and h.buried
+    k = h.view(1 - knocker).knowledge()
+    assert h.buried[-1] not in k.thrown[knocker]
+    thrown = [a.card for a in h.history if isinstance(a, Discard)]
+    assert sorted(c.code for x in k.thrown for c in x) == sorted(c.code for c in thrown)

@@ -32,6 +32,7 @@ for a given seed; a time budget (``think`` seconds) depends on the machine.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
@@ -58,7 +59,7 @@ from rummykit.engine import (
     View,
 )
 from rummykit.engine.kit import codes, table_for
-from rummykit.engine.resample import swap_hidden
+from rummykit.engine.resample import Knowledge, swap_hidden
 from rummykit.melds import card_value, min_deadwood
 from rummykit.melds.solver import deadwood_cards, discard_deadwoods
 from rummykit.rules import STANDARD_VALUES
@@ -100,7 +101,10 @@ class SearchBot:
     another is played only when its paired rollouts beat it by ``margin``
     standard errors);
     ``rollout_turns`` bounds each rollout; ``opponent_turns`` bounds the
-    opponent model (0: uniform determinizations; see the module).
+    opponent model (0: uniform determinizations; see the module);
+    ``infer=N`` draws each determinization from N uniform ones in proportion
+    to how likely each makes the opponents' throws and the upcards they left
+    (:meth:`infer_deal`; 1, the default: no weighing).
 
     >>> import rummykit as rk
     >>> v = rk.load_variant("gin")
@@ -123,11 +127,14 @@ class SearchBot:
         epsilon: float = 0.1,
         margin: float = 2.0,
         opponent_turns: int = 8,
+        infer: int = 1,
     ) -> None:
         if iterations is None and think is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
+        if infer < 1:
+            raise ValueError(f"infer must be at least 1, got {infer}")
         if think is not None and think <= 0:
             raise ValueError(f"think must be a positive number of seconds, got {think}")
         self.variant = variant
@@ -139,6 +146,7 @@ class SearchBot:
         self.epsilon = epsilon
         self.margin = margin
         self.opponent_turns = opponent_turns
+        self.infer = infer
         self.rng = random.Random(seed)
         self.greedy = GreedyBot(variant, seed=self.rng.getrandbits(32))
         # memos per wild set, keyed on card codes (untracked by the garbage
@@ -221,7 +229,7 @@ class SearchBot:
             # from it with the same rollout seed (common random numbers)
             deal_seed = rng.getrandbits(64)
             roll_seed = rng.getrandbits(64)
-            base = self.strengthen(view, view.resample(seed=deal_seed))
+            base = self.strengthen(view, self.infer_deal(view, deal_seed))
             played: list[tuple[int, bool]] = []
             for i in alive:
                 if deadline is not None and it:
@@ -451,6 +459,71 @@ class SearchBot:
             found = memo[key] = min(each.values()) if each else 0
         return found
 
+    def infer_deal(self, view: View, seed: int) -> Hand:
+        """A determinization of ``view``'s hand weighed by what the opponents
+        did: of ``infer`` uniform ones (:meth:`rummykit.View.resample`), one
+        drawn in proportion to :meth:`likelihood` (with ``infer=1``, the
+        default, the uniform ``view.resample(seed=seed)``).
+
+        >>> import rummykit as rk
+        >>> v = rk.load_variant("gin")
+        >>> h = rk.new_hand(v, players=2, seed=2)
+        >>> view = h.view(h.current_player)
+        >>> SearchBot(v, infer=8).infer_deal(view, 3).view(view.player) == view
+        True
+        """
+        if self.infer == 1:
+            return view.resample(seed=seed)
+        rng = random.Random(seed)
+        known = view.knowledge()
+        dets = [view.resample(seed=rng.getrandbits(64)) for _ in range(self.infer)]
+        weights = [
+            _product(
+                self.likelihood(known, q, d.hand_of(q), view.wild_ranks)
+                for q in range(d.players)
+                if q != view.player and not view.dropped[q]
+            )
+            for d in dets
+        ]
+        return rng.choices(dets, weights=weights)[0] if sum(weights) > 0 else dets[0]
+
+    def likelihood(self, known: Knowledge, q: int, cards: tuple[Card, ...], wild: frozenset[Any]) -> float:
+        """How likely a player who keeps the cards it wants (as the greedy bot
+        does) played as seat ``q`` did, if it now holds ``cards``: an upcard it
+        left lying (:attr:`Knowledge.passed`) would have made a meld with two
+        of them: x 0.05; a card it threw (:attr:`Knowledge.thrown`) would have:
+        x 0.2; its last throw, which left it these very cards, is out of its
+        best arrangement's melds (x 0.2) and among its least useful loose
+        cards (x exp(-0.3 per point of use below the least useful))."""
+        v = self.variant
+        natural = [c for c in cards if c.rank is not None and not v.deck.is_wild(c, wild)]
+        w = 1.0
+        for x in dict.fromkeys(known.passed[q]):  # a card left twice (the first upcard) reads once
+            if self._melds_two(x, natural, wild):
+                w *= 0.05
+        for y in known.thrown[q]:
+            if self._melds_two(y, natural, wild):
+                w *= 0.2
+        if known.thrown[q]:
+            y = known.thrown[q][-1]
+            every = tuple(sorted((*cards, y), key=_code))
+            _, dead = self._arrangement(every, wild)
+            if not dead >> y.code & 1:
+                w *= 0.2
+            else:
+                use = {c: self.value(c) - 2 * _closeness(c, every, wild) for c in every if dead >> c.code & 1}
+                w *= math.exp(-0.3 * (max(use.values()) - use[y]))
+        return w
+
+    def _melds_two(self, card: Card, natural: list[Card], wild: frozenset[Any]) -> bool:
+        """Whether ``card`` makes a meld with two of the ``natural`` cards."""
+        if card.rank is None:
+            return False
+        near = [c for c in natural if _near(c, card)]
+        is_meld = self.greedy._is_meld
+        v = self.variant
+        return any(is_meld(v, x, z, card, wild) for i, x in enumerate(near) for z in near[i + 1 :])
+
     def strengthen(self, view: View, det: Hand) -> Hand:
         """Give each opponent in the determinization ``det`` (of ``view``'s
         hand) the best of more unseen cards (see the module): changed in
@@ -597,6 +670,17 @@ def _key(cards: tuple[Card, ...] | list[Card]) -> bytes:
 def _cards(key: bytes) -> tuple[Card, ...]:
     """The sorted cards of a :func:`_key`."""
     return tuple([_CARDS[code] for code in key])
+
+
+def _code(c: Card) -> int:
+    return c.code
+
+
+def _product(xs: Any) -> float:
+    out = 1.0
+    for x in xs:
+        out *= x
+    return out
 
 
 def _mean(xs: list[float]) -> float:

@@ -68,6 +68,11 @@ class Knowledge:
     the bottom of the stock the seat has seen (a turned-over discard pile);
     ``buried_known``: which face-down cards the seat put down itself.
     ``history``: the number of actions played when this was computed.
+    ``thrown[q]``: the cards seat ``q`` discarded, oldest first;
+    ``passed[q]``: the top discards seat ``q`` left lying when it drew from
+    the stock (or passed the first upcard), oldest first. Both are public:
+    every player saw them (an opponent model reads them: a player keeps
+    the cards it wants).
     """
 
     seat: int
@@ -75,6 +80,8 @@ class Knowledge:
     known: tuple[tuple[Card, ...], ...]
     stock_known: int
     buried_known: tuple[bool, ...]
+    thrown: tuple[tuple[Card, ...], ...] = ()
+    passed: tuple[tuple[Card, ...], ...] = ()
 
     def sample(self, h: Hand, seed: int | None = None) -> Hand:
         """A determinization of ``h`` (which must be at the moment this was
@@ -116,6 +123,8 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
 
     Found by replaying ``h``'s actions from its deal.
     """
+    from rummykit.engine.actions import Discard, Draw, Pass
+    from rummykit.engine.phase import Phase
     from rummykit.engine.play import perform
 
     if not 0 <= seat < h.n:
@@ -125,8 +134,13 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
     known: list[Counter[Card]] = [Counter() for _ in range(n)]
     stock_known = 0
     buried_known: list[bool] = []
+    thrown: list[list[Card]] = [[] for _ in range(n)]
+    passed: list[list[Card]] = [[] for _ in range(n)]
     for a in h.history:
         actor = g.current
+        left = isinstance(a, Draw) or (isinstance(a, Pass) and g.phase is Phase.OFFER)
+        if actor is not None and g.pile and left:
+            passed[actor].append(g.pile[-1])
         before_hands = [Counter(x) for x in g.hands]
         before_public = _public(g)
         stock_before = len(g.stock)
@@ -134,7 +148,10 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
         buried = len(g.buried)
         g._legal = None
         g.history.append(a)
+        pile = len(g.pile)
         perform(g, a)
+        if actor is not None and isinstance(a, Discard) and len(g.pile) > pile:  # face up, not buried
+            thrown[actor].append(a.card)
         after_public = _public(g)
         lost = before_public - after_public  # public cards that left the pile / table
         for q in range(n):
@@ -163,6 +180,8 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
         known=tuple(out),
         stock_known=stock_known,
         buried_known=tuple(buried_known[: len(h.buried)]),
+        thrown=tuple(tuple(x) for x in thrown),
+        passed=tuple(tuple(x) for x in passed),
     )
 
 

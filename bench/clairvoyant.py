@@ -1,0 +1,56 @@
+"""The search bot given every hand's real cards, for ``bench/bots.py vs``.
+
+    PYTHONPATH=bench python bench/bots.py vs --other clairvoyant:Clairvoyant --games 100 --duplicate gin
+
+An upper bound for the search bot's opponent model, not a fair player: its
+determinizations keep every hand as it really is (the opponents' cards too)
+and shuffle only the stock the seat has not seen, so the search's rollouts
+start from the true position. Against the greedy bot it shows how much of
+the search bot's gap to its targets the hidden cards explain: if the
+clairvoyant search does not win much more than the search bot, a better
+opponent model cannot close the gap, and the rollouts' estimates are what
+limit it.
+
+``Clairvoyant`` thinks 1 s per decision (as the issue's targets),
+``Clairvoyant03`` 0.3 s.
+"""
+
+from __future__ import annotations
+
+from rummykit.bots import SearchBot
+from rummykit.engine import Hand, View
+from rummykit.engine.resample import Knowledge
+from rummykit.variant import Variant
+
+
+def true_deal(view: View, seed: int) -> Hand:
+    """A determinization of ``view``'s hand that keeps every hand's real
+    cards: only the stock the seat has not seen (and face-down cards it did
+    not put down) is shuffled."""
+    h, known = view._bound("look at it")
+    full = Knowledge(
+        seat=known.seat,
+        history=known.history,
+        known=tuple(tuple(x) for x in h.hands),
+        stock_known=known.stock_known,
+        buried_known=known.buried_known,
+    )
+    return full.sample(h, seed)
+
+
+class Clairvoyant(SearchBot):
+    """:class:`rummykit.bots.SearchBot` at 1 s a decision, searching from the true hands."""
+
+    THINK = 1.0
+
+    def __init__(self, variant: Variant, seed: int | None = None) -> None:
+        super().__init__(variant, seed, think=self.THINK)
+
+    def strengthen(self, view: View, det: Hand) -> Hand:
+        return true_deal(view, det.rng.getrandbits(64))
+
+
+class Clairvoyant03(Clairvoyant):
+    """The same at 0.3 s a decision."""
+
+    THINK = 0.3
