@@ -18,7 +18,7 @@ import pytest
 import rummykit as rk
 from rummykit.bots.search import SearchBot, keep_best
 from rummykit.engine.resample import Knowledge
-from test_resample import _points
+from test_resample import _points, scripted_gin
 
 
 @pytest.mark.parametrize("name", rk.list_variants())
@@ -167,14 +167,7 @@ def test_the_likelihood_reads_the_upcards_left_and_the_cards_thrown() -> None:
     the card it threw last (QD, with QC QS) 5 times less, and 5 times less
     again as that throw broke a meld."""
     v = rk.load_variant("gin")
-    h = rk.new_hand(
-        v,
-        players=2,
-        dealer=0,
-        hands=["AC 2C 3C 4D 5D 6D 7S 8S 9S KD", "TH JH 2S 3S 4S 5C 6C 7C QD KC"],
-        discard=["9H"],
-        stock=["AD", "2D", "3D", "4H", "5H", "6H", "7H", "8H", "QC", "JC", "TC", "9C", "8C"],
-    )
+    h = scripted_gin()
     for a in ["pass", "pass", "draw", "discard QD", "draw"]:
         h.apply(a)
     bot = SearchBot(v, seed=1, iterations=1)

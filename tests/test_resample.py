@@ -76,17 +76,37 @@ def test_the_resample_does_not_return_the_real_hidden_cards(name: str) -> None:
     assert v.name == name
 
 
-def test_a_card_seen_taken_from_the_pile_stays_in_the_takers_hand() -> None:
-    """Known-card tracking: seat 0 saw seat 1 take 9H from the discard pile."""
-    v = rk.load_variant("gin")
-    h = rk.new_hand(
-        v,
+def scripted_gin() -> rk.Hand:
+    """A Gin hand dealt by hand: seat 1 to move, 9H the upcard."""
+    return rk.new_hand(
+        rk.load_variant("gin"),
         players=2,
         dealer=0,
         hands=["AC 2C 3C 4D 5D 6D 7S 8S 9S KD", "TH JH 2S 3S 4S 5C 6C 7C QD KC"],
         discard=["9H"],
         stock=["AD", "2D", "3D", "4H", "5H", "6H", "7H", "8H", "QC", "JC", "TC", "9C", "8C"],
     )
+
+
+def _gin_at_layoff() -> rk.Hand:
+    """The first greedy Gin hand (seeds from 0) that reaches the lay-off
+    after a knock, stopped there."""
+    v = rk.load_variant("gin")
+    for seed in range(40):
+        h = rk.new_hand(v, players=2, seed=seed)
+        bots = [rk.GreedyBot(v, seed=1), rk.GreedyBot(v, seed=2)]
+        while not h.is_over and h.phase is not rk.Phase.LAYOFF:
+            p = h.current_player
+            assert p is not None
+            h.apply(bots[p].choose(h.view(p)))
+        if h.phase is rk.Phase.LAYOFF:
+            return h
+    pytest.fail("no knock reached")  # pragma: no cover - the seeds above reach a knock
+
+
+def test_a_card_seen_taken_from_the_pile_stays_in_the_takers_hand() -> None:
+    """Known-card tracking: seat 0 saw seat 1 take 9H from the discard pile."""
+    h = scripted_gin()
     assert h.current_player == 1
     h.apply("take")
     h.apply("discard QD")
@@ -103,18 +123,7 @@ def test_the_lay_off_after_a_knock_keeps_the_knockers_cards_hidden() -> None:
     """The OpenSpiel bug: during the lay-off the defender's resample returned
     the real cards. The defender's hand is the seat's own; the knocker's melds
     are on the table; only the stock is unknown and it is redealt."""
-    v = rk.load_variant("gin")
-    for seed in range(40):
-        h = rk.new_hand(v, players=2, seed=seed)
-        bots = [rk.GreedyBot(v, seed=1), rk.GreedyBot(v, seed=2)]
-        while not h.is_over and h.phase is not rk.Phase.LAYOFF:
-            p = h.current_player
-            assert p is not None
-            h.apply(bots[p].choose(h.view(p)))
-        if h.phase is rk.Phase.LAYOFF:
-            break
-    else:  # pragma: no cover - the seeds above reach a knock
-        pytest.fail("no knock reached")
+    h = _gin_at_layoff()
     defender = h.current_player
     assert defender is not None
     knocker = 1 - defender
@@ -178,15 +187,7 @@ def test_knowledge_lists_what_each_seat_threw_and_the_upcards_it_left() -> None:
     """The public record of a Gin hand: seat 1 takes 9H and throws QD; seat 0
     leaves QD lying (draws from the stock) and throws KD; seat 1 leaves KD
     and throws KC, which seat 0 takes. Every seat reads the same lists."""
-    v = rk.load_variant("gin")
-    h = rk.new_hand(
-        v,
-        players=2,
-        dealer=0,
-        hands=["AC 2C 3C 4D 5D 6D 7S 8S 9S KD", "TH JH 2S 3S 4S 5C 6C 7C QD KC"],
-        discard=["9H"],
-        stock=["AD", "2D", "3D", "4H", "5H", "6H", "7H", "8H", "QC", "JC", "TC", "9C", "8C"],
-    )
+    h = scripted_gin()
     for a in ["take", "discard QD", "draw", "discard KD", "draw", "discard KC", "take"]:
         h.apply(a)
     for seat in (0, 1):
@@ -198,17 +199,7 @@ def test_knowledge_lists_what_each_seat_threw_and_the_upcards_it_left() -> None:
 def test_knowledge_never_lists_a_face_down_discard() -> None:
     """Gin's knock discard goes face down (variants/gin.toml, WP-GIN): it is
     not among the cards the knocker threw, for the other seat."""
-    v = rk.load_variant("gin")
-    for seed in range(40):
-        h = rk.new_hand(v, players=2, seed=seed)
-        bots = [rk.GreedyBot(v, seed=1), rk.GreedyBot(v, seed=2)]
-        while not h.is_over and h.phase is not rk.Phase.LAYOFF:
-            p = h.current_player
-            assert p is not None
-            h.apply(bots[p].choose(h.view(p)))
-        if h.phase is rk.Phase.LAYOFF:
-            break
-    assert h.phase is rk.Phase.LAYOFF
+    h = _gin_at_layoff()
     knocker = h.knocker
     assert knocker is not None and h.buried
     k = h.view(1 - knocker).knowledge()
