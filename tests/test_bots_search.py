@@ -183,5 +183,7 @@ def test_the_likelihood_reads_the_upcards_left_and_the_cards_thrown() -> None:
     assert weight(passed, "2S 3S 4S 5C 6C 7C TD 7H 8H AH") == pytest.approx(0.05)
     assert weight(thrown, "2S 3S 4S 5C 6C 7C TD QC QS AH") == pytest.approx(0.04)
     assert 0.04 < weight(thrown, "2S 3S 4S 5C 6C 7C TD 2H 3H AH") <= 1.0
+    bare = attrs.evolve(known, passed=(), thrown=())  # built without the public lists: nothing read
+    assert weight(bare, "2S 3S 4S 5C 6C 7C TD QC QS AH") == 1.0
     with pytest.raises(ValueError, match="infer must be at least 1"):
         SearchBot(v, infer=0)

@@ -497,15 +497,18 @@ class SearchBot:
         cards (x exp(-0.3 per point of use below the least useful))."""
         v = self.variant
         natural = [c for c in cards if c.rank is not None and not v.deck.is_wild(c, wild)]
+        # a Knowledge built without the public lists reads as no play seen
+        passed = known.passed[q] if q < len(known.passed) else ()
+        thrown = known.thrown[q] if q < len(known.thrown) else ()
         w = 1.0
-        for x in dict.fromkeys(known.passed[q]):  # a card left twice (the first upcard) reads once
+        for x in dict.fromkeys(passed):  # a card left twice (the first upcard) reads once
             if self._melds_two(x, natural, wild):
                 w *= 0.05
-        for y in known.thrown[q]:
+        for y in thrown:
             if self._melds_two(y, natural, wild):
                 w *= 0.2
-        if known.thrown[q]:
-            y = known.thrown[q][-1]
+        if thrown:
+            y = thrown[-1]
             every = tuple(sorted((*cards, y), key=_code))
             _, dead = self._arrangement(every, wild)
             if not dead >> y.code & 1:
