@@ -478,7 +478,7 @@ class SearchBot:
         known = view.knowledge()
         dets = [view.resample(seed=rng.getrandbits(64)) for _ in range(self.infer)]
         weights = [
-            _product(
+            math.prod(
                 self.likelihood(known, q, d.hand_of(q), view.wild_ranks)
                 for q in range(d.players)
                 if q != view.player and not view.dropped[q]
@@ -509,7 +509,7 @@ class SearchBot:
                 w *= 0.2
         if thrown:
             y = thrown[-1]
-            every = tuple(sorted((*cards, y), key=_code))
+            every = _sorted((*cards, y))
             _, dead = self._arrangement(every, wild)
             if not dead >> y.code & 1:
                 w *= 0.2
@@ -673,17 +673,6 @@ def _key(cards: tuple[Card, ...] | list[Card]) -> bytes:
 def _cards(key: bytes) -> tuple[Card, ...]:
     """The sorted cards of a :func:`_key`."""
     return tuple([_CARDS[code] for code in key])
-
-
-def _code(c: Card) -> int:
-    return c.code
-
-
-def _product(xs: Any) -> float:
-    out = 1.0
-    for x in xs:
-        out *= x
-    return out
 
 
 def _mean(xs: list[float]) -> float:
