@@ -40,6 +40,7 @@ from typing import Any
 
 import attrs
 
+from rummykit.bots.replay import Replay, place
 from rummykit.bots.simple import _CARDS, STALL_TURNS, GreedyBot, _closeness, _near, _sorted
 from rummykit.cards import Card
 from rummykit.engine import (
@@ -85,6 +86,10 @@ _COUNTING = {**dict.fromkeys(STANDARD_VALUES, 1), "JK": 0}
 """Card values under which a hand's deadwood is the number of its unmelded
 cards (wild jokers, which join any meld, count nothing)."""
 
+REPLAY_SHARE = 0.25
+"""With a time budget, the most of it the replay chain (``replay``) may take;
+the rollouts have the rest."""
+
 DEFAULT_ITERATIONS = 200
 """Rollouts per decision when neither ``iterations`` nor ``think`` is given."""
 
@@ -104,7 +109,10 @@ class SearchBot:
     opponent model (0: uniform determinizations; see the module);
     ``infer=N`` draws each determinization from N uniform ones in proportion
     to how likely each makes the opponents' throws and the upcards they left
-    (:meth:`infer_deal`; 1, the default: no weighing).
+    (:meth:`infer_deal`; 1, the default: no weighing);
+    ``replay=S`` (two-player hands) deals the opponent hands sampled by S
+    steps of a chain over its play (:mod:`rummykit.bots.replay`) instead of
+    the opponent model (0, the default: off).
 
     >>> import rummykit as rk
     >>> v = rk.load_variant("gin")
@@ -128,6 +136,7 @@ class SearchBot:
         margin: float = 2.0,
         opponent_turns: int = 8,
         infer: int = 1,
+        replay: int = 0,
     ) -> None:
         if iterations is None and think is None:
             iterations = DEFAULT_ITERATIONS
@@ -135,6 +144,10 @@ class SearchBot:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if infer < 1:
             raise ValueError(f"infer must be at least 1, got {infer}")
+        if replay < 0:
+            raise ValueError(f"replay must be 0 (off) or a number of chain steps, got {replay}")
+        if replay and infer > 1:
+            raise ValueError("infer and replay are two opponent models: choose one")
         if think is not None and think <= 0:
             raise ValueError(f"think must be a positive number of seconds, got {think}")
         self.variant = variant
@@ -147,6 +160,9 @@ class SearchBot:
         self.margin = margin
         self.opponent_turns = opponent_turns
         self.infer = infer
+        self.replay = replay
+        self._model = Replay(self)
+        self._samples: dict[int, list[tuple[Card, ...]]] = {}
         self.rng = random.Random(seed)
         self.greedy = GreedyBot(variant, seed=self.rng.getrandbits(32))
         # memos per wild set, keyed on card codes (untracked by the garbage
@@ -224,12 +240,17 @@ class SearchBot:
         ended = 0
         rounds = 0
         deadline = None if self.think is None else start + self.think
+        if self.replay:
+            cut = None if deadline is None else start + REPLAY_SHARE * (deadline - start)
+            self._samples = self._replayed(view, rng.getrandbits(64), cut)
+        else:
+            self._samples = {}
         while True:
             # one determinization, every candidate still in the race played
             # from it with the same rollout seed (common random numbers)
             deal_seed = rng.getrandbits(64)
             roll_seed = rng.getrandbits(64)
-            base = self.strengthen(view, self.infer_deal(view, deal_seed))
+            base = self.deal(view, deal_seed)
             played: list[tuple[int, bool]] = []
             for i in alive:
                 if deadline is not None and it:
@@ -458,6 +479,30 @@ class SearchBot:
                 each = self.greedy._after_each(self.variant, hand, set(hand), view)
             found = memo[key] = min(each.values()) if each else 0
         return found
+
+    def _replayed(
+        self, view: View, seed: int, deadline: float | None = None
+    ) -> dict[int, list[tuple[Card, ...]]]:
+        """The opponent's hands sampled by :class:`rummykit.bots.replay.Replay`
+        for this decision (with ``replay`` on and one opponent left), the
+        chain cut at ``deadline``."""
+        live = [q for q in range(len(view.hand_counts)) if q != view.player and not view.dropped[q]]
+        if len(live) != 1:
+            return {}
+        found = self._model.sample(view, live[0], steps=self.replay, seed=seed, deadline=deadline)
+        return {live[0]: found} if found else {}
+
+    def deal(self, view: View, seed: int) -> Hand:
+        """One determinization for the search: a replayed opponent hand
+        (``replay``), else :meth:`infer_deal` given the opponent model
+        (:meth:`strengthen`). The seat's view of it is the view."""
+        if not self._samples:
+            return self.strengthen(view, self.infer_deal(view, seed))
+        det = view.resample(seed=seed)
+        stock_known = view.knowledge().stock_known
+        for q, hands in self._samples.items():
+            place(det, q, det.rng.choice(hands), stock_known)
+        return det
 
     def infer_deal(self, view: View, seed: int) -> Hand:
         """A determinization of ``view``'s hand weighed by what the opponents

@@ -54,9 +54,34 @@ from rummykit.cards import Card
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
-__all__ = ["Knowledge", "knowledge", "resample", "swap_hidden"]
+__all__ = ["Knowledge", "Move", "knowledge", "resample", "swap_hidden"]
 
 _CODE = attrgetter("code")
+
+
+@attrs.frozen
+class Move:
+    """One action of another seat as the observing seat saw it (public facts
+    only): what an opponent model replays.
+
+    ``kind``: ``"draw"`` (the choice between the stock and the top discard,
+    or passing the first upcard), ``"discard"`` (a face-up discard, ``card``)
+    or ``"other"``; ``top``: the top discard before a draw choice and
+    ``took``: whether the seat took it; ``out``: the cards that left the hand
+    (all public: discarded, melded, laid off); ``came``: the public cards
+    that came into it; ``drew``: how many hidden cards came into it (from
+    the stock); ``known``: the cards of the hand the observer knew of after
+    the action.
+    """
+
+    kind: str
+    top: Card | None = None
+    took: bool = False
+    out: tuple[Card, ...] = ()
+    came: tuple[Card, ...] = ()
+    drew: int = 0
+    known: tuple[Card, ...] = ()
+    card: Card | None = None
 
 
 @attrs.frozen
@@ -68,6 +93,7 @@ class Knowledge:
     the bottom of the stock the seat has seen (a turned-over discard pile);
     ``buried_known``: which face-down cards the seat put down itself.
     ``history``: the number of actions played when this was computed.
+    ``moves[q]``: seat ``q``'s actions as public facts (:class:`Move`).
     ``thrown[q]``: the cards seat ``q`` discarded, oldest first;
     ``passed[q]``: the top discards seat ``q`` left lying when it drew from
     the stock (or passed the first upcard), oldest first. Both are public:
@@ -82,6 +108,11 @@ class Knowledge:
     buried_known: tuple[bool, ...]
     thrown: tuple[tuple[Card, ...], ...] = ()
     passed: tuple[tuple[Card, ...], ...] = ()
+    moves: tuple[tuple[Move, ...] | None, ...] = ()
+    """Per seat, its actions as this seat saw them (:class:`Move`), in
+    order; ``None`` where a card left that hand for a hidden place (a face-down
+    knock card, a concealed meld) or the hand changed on another seat's
+    action: no replay can follow it. Empty for the seat itself."""
 
     def sample(self, h: Hand, seed: int | None = None) -> Hand:
         """A determinization of ``h`` (which must be at the moment this was
@@ -123,7 +154,7 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
 
     Found by replaying ``h``'s actions from its deal.
     """
-    from rummykit.engine.actions import Discard, Draw, Pass
+    from rummykit.engine.actions import Discard, Draw, Pass, Take
     from rummykit.engine.phase import Phase
     from rummykit.engine.play import perform
 
@@ -136,11 +167,14 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
     buried_known: list[bool] = []
     thrown: list[list[Card]] = [[] for _ in range(n)]
     passed: list[list[Card]] = [[] for _ in range(n)]
+    moves: list[list[Move] | None] = [[] for _ in range(n)]
     for a in h.history:
         actor = g.current
         left = isinstance(a, Draw) or (isinstance(a, Pass) and g.phase is Phase.OFFER)
-        if actor is not None and g.pile and left:
-            passed[actor].append(g.pile[-1])
+        top = g.pile[-1] if g.pile else None
+        if actor is not None and top is not None and left:
+            passed[actor].append(top)
+        choice = left or (isinstance(a, Take) and a.depth == 1 and a.then is None and not a.and_draw)
         before_hands = [Counter(x) for x in g.hands]
         before_public = _public(g)
         stock_before = len(g.stock)
@@ -154,13 +188,35 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
             thrown[actor].append(a.card)
         after_public = _public(g)
         lost = before_public - after_public  # public cards that left the pile / table
+        shown = after_public - before_public
         for q in range(n):
-            gained = Counter(g.hands[q]) - before_hands[q]
+            now = Counter(g.hands[q])
+            gained = now - before_hands[q]
             seen = gained & lost
             if seen:
                 known[q] += seen
                 lost -= seen
-            known[q] &= Counter(g.hands[q])  # played cards leave the hand
+            known[q] &= now  # played cards leave the hand
+            went = before_hands[q] - now
+            record = moves[q]
+            if q == seat or record is None or not (gained or went or q == actor):
+                continue
+            if q != actor or went - shown:  # a change no replay can follow
+                moves[q] = None
+                continue
+            kind = "draw" if choice else "discard" if isinstance(a, Discard) else "other"
+            record.append(
+                Move(
+                    kind=kind,
+                    top=top if choice else None,
+                    took=choice and isinstance(a, Take),
+                    out=tuple(_sorted_cards(went)),
+                    came=tuple(_sorted_cards(seen)),
+                    drew=sum((gained - seen).values()),
+                    known=tuple(_sorted_cards(known[q])),
+                    card=a.card if isinstance(a, Discard) else None,
+                )
+            )
         if g.reuses != reuses:
             turned = (
                 len(g.stock) - stock_before + (1 if len(g.hands[actor]) > len(before_hands[actor]) else 0)
@@ -182,7 +238,12 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
         buried_known=tuple(buried_known[: len(h.buried)]),
         thrown=tuple(tuple(x) for x in thrown),
         passed=tuple(tuple(x) for x in passed),
+        moves=tuple(None if m is None else () if q == seat else tuple(m) for q, m in enumerate(moves)),
     )
+
+
+def _sorted_cards(c: Counter[Card]) -> list[Card]:
+    return sorted(c.elements(), key=_CODE)
 
 
 def _deal_again(h: Hand, k: Knowledge, rng: random.Random) -> Hand:
