@@ -120,8 +120,9 @@ def test_a_rollout_running_at_the_deadline_is_dropped(monkeypatch: pytest.Monkey
     assert any(visits > 0 for _, visits, _ in bot.last_stats)
 
 
-def _gin_positions(count: int) -> list[rk.Hand]:
-    """Greedy Gin hands at seat 0's decisions from its 8th turn on."""
+def _gin_positions(count: int, *, one_per_hand: bool = False) -> list[rk.Hand]:
+    """Greedy Gin hands at seat 0's decisions from its 8th turn on (every
+    third hand, each of its decisions; or the first decision of every hand)."""
     v = rk.load_variant("gin")
     out: list[rk.Hand] = []
     deal = 0
@@ -133,8 +134,10 @@ def _gin_positions(count: int) -> list[rk.Hand]:
             p = h.current_player
             assert p is not None
             view = h.view(p)
-            if p == 0 and view.turn >= 8 and len(view.legal) > 1 and deal % 3 == 0:
+            if p == 0 and view.turn >= 8 and len(view.legal) > 1 and (one_per_hand or deal % 3 == 0):
                 out.append(h.clone())
+                if one_per_hand:
+                    break
             h.apply(bots[p].choose(view))
     return out
 

@@ -24,6 +24,7 @@ from rummykit.bots.search import SearchBot
 from rummykit.cards import Card
 from rummykit.engine.play import perform
 from rummykit.engine.resample import Move, _start, knowledge
+from test_bots_search import _gin_positions
 from test_resample import _points, scripted_gin
 
 
@@ -130,26 +131,6 @@ def test_replayed_deals_change_nothing_the_seat_sees(name: str) -> None:
         assert placed
 
 
-def _gin_positions(count: int) -> list[rk.Hand]:
-    """Greedy Gin hands, seat 0 to play, from its eighth turn on."""
-    v = rk.load_variant("gin")
-    out: list[rk.Hand] = []
-    deal = 0
-    while len(out) < count:
-        h = rk.new_hand(v, players=2, seed=1000 + deal, dealer=deal % 2)
-        bots = [rk.GreedyBot(v, seed=deal), rk.GreedyBot(v, seed=deal + 7)]
-        deal += 1
-        while not h.is_over and h.turns < 60:
-            p = h.current_player
-            assert p is not None
-            view = h.view(p)
-            if p == 0 and view.turn >= 8 and len(view.legal) > 1:
-                out.append(h.clone())
-                break
-            h.apply(bots[p].choose(view))
-    return out
-
-
 def test_the_model_finds_the_real_trail_likelier() -> None:
     """Read through the greedy bot's play, the opponent's real trail is far
     likelier than trails built from uniform deals (the model describes the
@@ -158,7 +139,7 @@ def test_the_model_finds_the_real_trail_likelier() -> None:
     v = rk.load_variant("gin")
     model = Replay(SearchBot(v, seed=1, iterations=1))
     gaps = []
-    for h in _gin_positions(12):
+    for h in _gin_positions(12, one_per_hand=True):
         view = h.view(0)
         moves = view.knowledge().moves[1]
         assert moves
@@ -180,7 +161,7 @@ def test_replayed_hands_hold_more_of_the_opponents_real_cards() -> None:
     v = rk.load_variant("gin")
     model = Replay(SearchBot(v, seed=1, iterations=1))
     uniform = replayed = 0.0
-    positions = _gin_positions(24)
+    positions = _gin_positions(24, one_per_hand=True)
     for h in positions:
         view = h.view(0)
         known = Counter(view.knowledge().known[1])
@@ -198,7 +179,7 @@ def test_replayed_hands_hold_more_of_the_opponents_real_cards() -> None:
 
 def test_the_search_bot_with_replay_is_deterministic_and_legal() -> None:
     v = rk.load_variant("gin")
-    h = _gin_positions(1)[0]
+    h = _gin_positions(1, one_per_hand=True)[0]
     view = h.view(0)
     picks = {str(SearchBot(v, seed=4, iterations=30, replay=60).choose(view)) for _ in range(2)}
     assert len(picks) == 1
