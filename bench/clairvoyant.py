@@ -12,10 +12,15 @@ opponent model cannot close the gap, and the rollouts' estimates are what
 limit it.
 
 ``Clairvoyant`` thinks 1 s per decision (as the issue's targets),
-``Clairvoyant03`` 0.3 s.
+``Clairvoyant03`` 0.3 s. ``HalfClairvoyant`` sees each of the opponents'
+hidden cards with chance one half (drawn again for each determinization;
+the rest dealt uniformly): how the search's strength grows with what an
+opponent model finds.
 """
 
 from __future__ import annotations
+
+import random
 
 from rummykit.bots import SearchBot
 from rummykit.engine import Hand, View
@@ -23,19 +28,27 @@ from rummykit.engine.resample import Knowledge
 from rummykit.variant import Variant
 
 
-def true_deal(view: View, seed: int) -> Hand:
+def true_deal(view: View, seed: int, share: float = 1.0) -> Hand:
     """A determinization of ``view``'s hand that keeps every hand's real
     cards: only the stock the seat has not seen (and face-down cards it did
-    not put down) is shuffled."""
+    not put down) is shuffled. With ``share`` < 1 each hidden card of
+    another hand is kept with that chance, the others dealt again."""
     h, known = view._bound("look at it")
+    rng = random.Random(seed)
+    kept = []
+    for q, cards in enumerate(h.hands):
+        hidden = list(cards)
+        for c in known.known[q]:
+            hidden.remove(c)
+        kept.append((*known.known[q], *(c for c in hidden if q == view.player or rng.random() < share)))
     full = Knowledge(
         seat=known.seat,
         history=known.history,
-        known=tuple(tuple(x) for x in h.hands),
+        known=tuple(kept),
         stock_known=known.stock_known,
         buried_known=known.buried_known,
     )
-    return full.sample(h, seed)
+    return full.sample(h, rng.getrandbits(64))
 
 
 class Clairvoyant(SearchBot):
@@ -54,3 +67,13 @@ class Clairvoyant03(Clairvoyant):
     """The same at 0.3 s a decision."""
 
     THINK = 0.3
+
+
+class HalfClairvoyant(SearchBot):
+    """The search bot at 1 s, each of the opponents' hidden cards seen with chance 1/2."""
+
+    def __init__(self, variant: Variant, seed: int | None = None) -> None:
+        super().__init__(variant, seed, think=1.0)
+
+    def strengthen(self, view: View, det: Hand) -> Hand:
+        return true_deal(view, det.rng.getrandbits(64), share=0.5)

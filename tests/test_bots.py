@@ -3,6 +3,7 @@ public API (views and legal actions)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import attrs
@@ -459,3 +460,26 @@ def test_the_bench_clairvoyant_search_starts_from_the_true_hands() -> None:
     bot.think = 0.05
     assert bot.strengthen(view, view.resample(seed=1)).hands == h.hands
     assert bot.choose(view) in view.legal
+
+
+def test_the_bench_half_clairvoyant_sees_half_the_hidden_cards() -> None:
+    """bench/clairvoyant.py's HalfClairvoyant keeps each of the opponent's
+    hidden cards with chance 1/2: over 40 determinizations about half of
+    them, plus the share a uniform deal finds of the rest; the view stays."""
+    bench = _bench("clairvoyant")
+    v = rk.load_variant("gin")
+    h = rk.new_hand(v, players=2, seed=3)
+    greedy = rk.GreedyBot(v, seed=1)
+    for _ in range(9):
+        h.apply(greedy.choose(h.view(h.current_player)))
+    view = h.view(h.current_player)
+    q = 1 - view.player
+    known = Counter(view.knowledge().known[q])
+    real = Counter(h.hand_of(q)) - known
+    shares = []
+    for s in range(40):
+        d = bench.true_deal(view, s, share=0.5)
+        assert d.view(view.player) == view
+        shares.append(sum(((Counter(d.hand_of(q)) - known) & real).values()) / sum(real.values()))
+    assert 0.5 < sum(shares) / len(shares) < 0.8, shares
+    assert bench.HalfClairvoyant(v, seed=1).strengthen(view, view.resample(seed=1)).view(view.player) == view
