@@ -1,15 +1,17 @@
 """How much of an opponent's hidden hand each opponent model finds.
 
-    python bench/inference.py [--games N] [--steps S ...] [VARIANT ...]
+    python bench/inference.py [VARIANT ...] [--games N] [--steps S ...]
 
-Greedy against greedy, 2 players; at each of seat 0's decisions from its
-eighth turn (one a hand), every model deals seat 1 a hand, and the figure is
-the share of seat 1's real hidden cards (those seat 0 has not seen) that
-the dealt hand holds, averaged over the positions. Models: ``uniform``
+Greedy against greedy, 2 players; at seat 0's first decision from its
+eighth turn (one position a hand), every model deals seat 1 hands, and
+the figure is the share of seat 1's real hidden cards (those seat 0 has
+not seen) that the dealt hands hold, averaged over the positions. Models: ``uniform``
 (``View.resample``), ``strengthen`` (the search bot's default model, the
 best of more unseen cards), ``infer16`` (16 uniform deals weighed by the
-throws and left upcards, ``SearchBot(infer=16)``), and ``replay S``
-(``SearchBot(replay=S)``: S chain steps over the opponent's play). The
+throws and left upcards, ``SearchBot(infer=16)``), ``replay S``
+(``SearchBot(replay=S)``: S chain steps over the opponent's play), and
+for scale ``half-seen``, not a fair model: each of the real hidden cards
+kept with chance 1/2 (``bench/clairvoyant.py``'s ``HalfClairvoyant``). The
 clairvoyant's share is 1. Prints one line per model with the time it takes
 a position: ten deals, or for replay one chain (whose samples serve the
 whole decision).
@@ -21,6 +23,8 @@ import argparse
 import time
 from collections import Counter
 from collections.abc import Callable
+
+from clairvoyant import true_deal
 
 import rummykit as rk
 from rummykit.bots import SearchBot
@@ -67,6 +71,8 @@ def models_for(v: rk.Variant, chain_steps: list[int]) -> dict[str, Model]:
             return bot._replayed(view, s).get(1) or [view.resample(seed=s).hand_of(1)]
 
         models[f"replay {steps}"] = replay
+    # not a fair model: each real hidden card seen with chance 1/2 (bench/clairvoyant.py)
+    models["half-seen"] = lambda view, s: [true_deal(view, s + i, share=0.5).hand_of(1) for i in range(10)]
     return models
 
 

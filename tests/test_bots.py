@@ -4,6 +4,7 @@ public API (views and legal actions)."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -483,3 +484,29 @@ def test_the_bench_half_clairvoyant_sees_half_the_hidden_cards() -> None:
         shares.append(sum(((Counter(d.hand_of(q)) - known) & real).values()) / sum(real.values()))
     assert 0.5 < sum(shares) / len(shares) < 0.8, shares
     assert bench.HalfClairvoyant(v, seed=1).strengthen(view, view.resample(seed=1)).view(view.player) == view
+
+
+def test_the_bench_inference_script_measures_each_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench/inference.py: every model deals seat 1 hands of the right size
+    whose share of its real hidden cards is a fraction; the half-seen
+    model finds more than uniform deals."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bench"))
+    bench = _bench("inference")
+    v = rk.load_variant("gin")
+    found = bench.positions(v, 4)
+    assert found
+    models = bench.models_for(v, [30])
+    assert set(models) == {"uniform", "strengthen", "infer16", "replay 30", "half-seen"}
+    share = dict.fromkeys(models, 0.0)
+    for i, h in enumerate(found):
+        view = h.view(0)
+        known = Counter(view.knowledge().known[1])
+        real = Counter(h.hand_of(1)) - known
+        for name, model in models.items():
+            hands = model(view, i)
+            assert hands and all(len(x) == len(h.hand_of(1)) for x in hands)
+            share[name] += sum(sum(((Counter(x) - known) & real).values()) for x in hands) / (
+                len(hands) * sum(real.values())
+            )
+    assert all(0.0 <= x <= len(found) for x in share.values())
+    assert share["half-seen"] > share["uniform"]
