@@ -37,13 +37,12 @@ True
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from rummykit.bots.simple import _closeness, _sorted
+from rummykit.bots.simple import _sorted
 from rummykit.cards import Card
 from rummykit.engine import Hand, View
 from rummykit.engine.resample import Move, swap_hidden
@@ -138,13 +137,7 @@ class Replay:
                 w *= 1.0 - TAKE_ERROR if wants == m.took else TAKE_ERROR
             elif m.kind == "discard" and m.card is not None:
                 cards = _sorted(tuple(held.elements()))
-                y = m.card
-                _, dead = bot._arrangement(cards, wild)
-                if not dead >> y.code & 1:
-                    w *= OUT_OF_DEADWOOD
-                    continue
-                use = {c: bot.value(c) - 2 * _closeness(c, cards, wild) for c in cards if dead >> c.code & 1}
-                w *= math.exp(-USE_SLOPE * (max(use.values()) - use[y]))
+                w *= bot.throw_odds(cards, m.card, wild, in_melds=OUT_OF_DEADWOOD, slope=USE_SLOPE)
         return w
 
     def sample(

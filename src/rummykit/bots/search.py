@@ -553,15 +553,28 @@ class SearchBot:
             if self._melds_two(y, natural, wild):
                 w *= 0.2
         if thrown:
-            y = thrown[-1]
-            every = _sorted((*cards, y))
-            _, dead = self._arrangement(every, wild)
-            if not dead >> y.code & 1:
-                w *= 0.2
-            else:
-                use = {c: self.value(c) - 2 * _closeness(c, every, wild) for c in every if dead >> c.code & 1}
-                w *= math.exp(-0.3 * (max(use.values()) - use[y]))
+            w *= self.throw_odds(_sorted((*cards, thrown[-1])), thrown[-1], wild, in_melds=0.2, slope=0.3)
         return w
+
+    def throw_odds(
+        self, cards: tuple[Card, ...], y: Card, wild: frozenset[Any], *, in_melds: float, slope: float
+    ) -> float:
+        """How likely a player keeping the cards it wants throws ``y`` from the
+        sorted ``cards``: ``in_melds`` when ``y`` is in the melds of their best
+        arrangement, else exp(-``slope`` per point of use (value less twice the
+        closeness to a meld) below the least useful loose card).
+
+        >>> import rummykit as rk
+        >>> bot = SearchBot(rk.load_variant("gin"), seed=1)
+        >>> cards = _sorted(tuple(rk.parse_cards("7H 8H 9H 2C KS")))
+        >>> [round(bot.throw_odds(cards, rk.Card.parse(t), frozenset(), in_melds=0.2, slope=0.3), 3) for t in ("KS", "2C", "8H")]
+        [1.0, 0.091, 0.2]
+        """
+        _, dead = self._arrangement(cards, wild)
+        if not dead >> y.code & 1:
+            return in_melds
+        use = {c: self.value(c) - 2 * _closeness(c, cards, wild) for c in cards if dead >> c.code & 1}
+        return math.exp(-slope * (max(use.values()) - use[y]))
 
     def _melds_two(self, card: Card, natural: list[Card], wild: frozenset[Any]) -> bool:
         """Whether ``card`` makes a meld with two of the ``natural`` cards."""
