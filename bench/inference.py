@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections import Counter
 from collections.abc import Callable
 
 from clairvoyant import true_deal
@@ -29,6 +28,7 @@ from clairvoyant import true_deal
 import rummykit as rk
 from rummykit.bots import SearchBot
 from rummykit.engine import Hand, View
+from rummykit.engine.resample import hidden_share
 
 
 def positions(v: rk.Variant, games: int) -> list[Hand]:
@@ -91,15 +91,10 @@ def main() -> None:
             share = 0.0
             spent = 0.0
             for i, h in enumerate(found):
-                view = h.view(0)
-                known = Counter(view.knowledge().known[1])
-                real = Counter(h.hand_of(1)) - known
                 start = time.perf_counter()
-                hands = model(view, i)
+                hands = model(h.view(0), i)
                 spent += time.perf_counter() - start
-                share += sum(sum(((Counter(x) - known) & real).values()) for x in hands) / (
-                    len(hands) * sum(real.values())
-                )
+                share += hidden_share(h, 0, 1, hands)
             per = 1000 * spent / len(found)
             print(f"  {label:<12} share of the real hidden cards {share / len(found):.3f}   {per:7.1f} ms a position")
 

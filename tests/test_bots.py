@@ -3,7 +3,6 @@ public API (views and legal actions)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +13,7 @@ from hypothesis import strategies as st
 
 import rummykit as rk
 from rummykit.engine import Discard, Draw, Take
+from rummykit.engine.resample import hidden_share
 from rummykit.melds import discard_deadwoods
 from rummykit.rules import ByPlayers
 
@@ -437,6 +437,15 @@ def test_the_bench_counts_hands_over_before_the_second_seat_moves() -> None:
     assert bench.measure(rk.load_variant("gin"), 30, 0) == (0, 0.0)
 
 
+def _gin_nine_moves_in() -> tuple[rk.Hand, rk.View]:
+    """A greedy Gin hand after nine actions, and the view of the seat to play."""
+    h = rk.new_hand(rk.load_variant("gin"), players=2, seed=3)
+    greedy = rk.GreedyBot(h.variant, seed=1)
+    for _ in range(9):
+        h.apply(greedy.choose(h.view(h.current_player)))
+    return h, h.view(h.current_player)
+
+
 def test_the_bench_clairvoyant_search_starts_from_the_true_hands() -> None:
     """bench/clairvoyant.py, an upper bound for the opponent model: its
     determinizations keep every real hand (the opponent's too) and the
@@ -444,11 +453,7 @@ def test_the_bench_clairvoyant_search_starts_from_the_true_hands() -> None:
     plays legal moves."""
     bench = _bench("clairvoyant")
     v = rk.load_variant("gin")
-    h = rk.new_hand(v, players=2, seed=3)
-    greedy = rk.GreedyBot(v, seed=1)
-    for _ in range(9):
-        h.apply(greedy.choose(h.view(h.current_player)))
-    view = h.view(h.current_player)
+    h, view = _gin_nine_moves_in()
     deals = [bench.true_deal(view, s) for s in range(4)]
     for d in deals:
         assert d.view(view.player) == view
@@ -469,20 +474,12 @@ def test_the_bench_half_clairvoyant_sees_half_the_hidden_cards() -> None:
     them, plus the share a uniform deal finds of the rest; the view stays."""
     bench = _bench("clairvoyant")
     v = rk.load_variant("gin")
-    h = rk.new_hand(v, players=2, seed=3)
-    greedy = rk.GreedyBot(v, seed=1)
-    for _ in range(9):
-        h.apply(greedy.choose(h.view(h.current_player)))
-    view = h.view(h.current_player)
+    h, view = _gin_nine_moves_in()
     q = 1 - view.player
-    known = Counter(view.knowledge().known[q])
-    real = Counter(h.hand_of(q)) - known
-    shares = []
-    for s in range(40):
-        d = bench.true_deal(view, s, share=0.5)
-        assert d.view(view.player) == view
-        shares.append(sum(((Counter(d.hand_of(q)) - known) & real).values()) / sum(real.values()))
-    assert 0.5 < sum(shares) / len(shares) < 0.8, shares
+    deals = [bench.true_deal(view, s, share=0.5) for s in range(40)]
+    assert all(d.view(view.player) == view for d in deals)
+    share = hidden_share(h, view.player, q, [d.hand_of(q) for d in deals])
+    assert 0.5 < share < 0.8, share
     assert bench.HalfClairvoyant(v, seed=1).strengthen(view, view.resample(seed=1)).view(view.player) == view
 
 
@@ -500,13 +497,9 @@ def test_the_bench_inference_script_measures_each_model(monkeypatch: pytest.Monk
     share = dict.fromkeys(models, 0.0)
     for i, h in enumerate(found):
         view = h.view(0)
-        known = Counter(view.knowledge().known[1])
-        real = Counter(h.hand_of(1)) - known
         for name, model in models.items():
             hands = model(view, i)
             assert hands and all(len(x) == len(h.hand_of(1)) for x in hands)
-            share[name] += sum(sum(((Counter(x) - known) & real).values()) for x in hands) / (
-                len(hands) * sum(real.values())
-            )
+            share[name] += hidden_share(h, 0, 1, hands)
     assert all(0.0 <= x <= len(found) for x in share.values())
     assert share["half-seen"] > share["uniform"]

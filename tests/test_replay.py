@@ -23,7 +23,7 @@ from rummykit.bots.replay import Replay, _trail, hands_before
 from rummykit.bots.search import SearchBot
 from rummykit.cards import Card
 from rummykit.engine.play import perform
-from rummykit.engine.resample import Move, _start, knowledge
+from rummykit.engine.resample import Move, _start, hidden_share, knowledge
 from test_bots_search import _gin_positions
 from test_resample import _points, scripted_gin
 
@@ -164,15 +164,10 @@ def test_replayed_hands_hold_more_of_the_opponents_real_cards() -> None:
     positions = _gin_positions(24, one_per_hand=True)
     for h in positions:
         view = h.view(0)
-        known = Counter(view.knowledge().known[1])
-        real = Counter(h.hand_of(1)) - known
-        share = sum(real.values())
-        for s in range(4):
-            got = Counter(view.resample(seed=s).hand_of(1)) - known
-            uniform += sum((got & real).values()) / share / 4
+        uniform += hidden_share(h, 0, 1, [view.resample(seed=s).hand_of(1) for s in range(4)])
         hands = model.sample(view, 1, steps=240, seed=1)
         assert hands
-        replayed += sum(sum(((Counter(x) - known) & real).values()) / share for x in hands) / len(hands)
+        replayed += hidden_share(h, 0, 1, hands)
     uniform, replayed = uniform / len(positions), replayed / len(positions)
     assert replayed > uniform + 0.04, (uniform, replayed)
 

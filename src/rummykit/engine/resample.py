@@ -44,6 +44,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections import Counter
+from collections.abc import Iterable
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -54,7 +55,7 @@ from rummykit.cards import Card
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
-__all__ = ["Knowledge", "Move", "knowledge", "resample", "swap_hidden"]
+__all__ = ["Knowledge", "Move", "hidden_share", "knowledge", "resample", "swap_hidden"]
 
 _CODE = attrgetter("code")
 
@@ -316,3 +317,23 @@ def swap_hidden(h: Hand, seat: int, hand: list[Card], stock: dict[int, Card]) ->
         h.stock[i] = c
     h._legal = None
 
+
+
+def hidden_share(h: Hand, seat: int, q: int, hands: Iterable[Iterable[Card]]) -> float:
+    """How much of seat ``q``'s real hidden hand (the cards of ``h.hand_of(q)``
+    that ``seat`` has not seen there) the dealt ``hands`` hold, on average:
+    a measure of an opponent model (a clairvoyant's share is 1). Reads the
+    real hand: for tests and benchmarks, not for a player.
+
+    >>> import rummykit as rk
+    >>> h = rk.new_hand(rk.load_variant("gin"), players=2, seed=4)
+    >>> hidden_share(h, 0, 1, [h.hand_of(1)]), hidden_share(h, 0, 1, [h.hand_of(0)])
+    (1.0, 0.0)
+    """
+    known = Counter(knowledge(h, seat).known[q])
+    real = Counter(h.hands[q]) - known
+    total = sum(real.values())
+    found = [sum(((Counter(x) - known) & real).values()) / total for x in hands] if total else []
+    if not found:
+        raise ValueError("hidden_share: no hidden card to find, or no hand dealt")
+    return sum(found) / len(found)
