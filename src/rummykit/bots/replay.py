@@ -178,16 +178,16 @@ class Replay:
         n = len(slots)
         out: list[tuple[Card, ...]] = []
         fixed = Counter(known.known[q])
+        hidden_slots = [x for x in range(n) if free[x]]
         for step in range(steps):
             if deadline is not None and step % 8 == 7 and time.perf_counter() >= deadline:
                 if not out:
-                    out.append(_sorted((*fixed.elements(), *(slots[i] for i in range(n) if free[i]))))
+                    out.append(_sorted((*fixed.elements(), *(slots[i] for i in hidden_slots))))
                 break
-            spots = [i for i in range(n) if free[i]]
             new = slots.copy()
             j = -1
             if rng.random() < 0.5 and pool:  # another unseen card in a hidden slot
-                i = rng.choice(spots)
+                i = rng.choice(hidden_slots)
                 j = rng.randrange(len(pool))
                 new[i] = pool[j]
             else:  # two slots exchange their cards (which came when)
@@ -201,9 +201,10 @@ class Replay:
                         pool[j] = slots[i]
                     else:
                         free[i], free[k] = free[k], free[i]
+                        hidden_slots = [x for x in range(n) if free[x]]
                     slots, w = new, w2
             if step >= burn and (step - burn) % thin == 0:
-                out.append(_sorted((*fixed.elements(), *(slots[i] for i in range(n) if free[i]))))
+                out.append(_sorted((*fixed.elements(), *(slots[i] for i in hidden_slots))))
         return out
 
 
