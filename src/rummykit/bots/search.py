@@ -577,13 +577,9 @@ class SearchBot:
         return math.exp(-slope * (max(use.values()) - use[y]))
 
     def _melds_two(self, card: Card, natural: list[Card], wild: frozenset[Any]) -> bool:
-        """Whether ``card`` makes a meld with two of the ``natural`` cards."""
-        if card.rank is None:
-            return False
-        near = [c for c in natural if _near(c, card)]
-        is_meld = self.greedy._is_meld
-        v = self.variant
-        return any(is_meld(v, x, z, card, wild) for i, x in enumerate(near) for z in near[i + 1 :])
+        """Whether ``card`` makes a meld with two of the ``natural`` cards
+        (the greedy bot's upcard rule)."""
+        return self.greedy._melds_two(self.variant, card, natural, wild)
 
     def strengthen(self, view: View, det: Hand) -> Hand:
         """Give each opponent in the determinization ``det`` (of ``view``'s

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import Any, ClassVar, Literal
 
@@ -814,12 +814,16 @@ class GreedyBot:
         deck = v.deck
         if deck.is_wild(card, wild):
             return True
+        natural = [c for c in view.hand if c.rank is not None and not deck.is_wild(c, wild)]
+        return self._melds_two(v, card, natural, wild)
+
+    def _melds_two(self, v: Variant, card: Card, natural: Sequence[Card], wild: frozenset[Rank]) -> bool:
+        """Whether ``card`` (not a joker) makes a meld with two of the
+        ``natural`` cards (an opponent model asks it of a hand it deals)."""
         if card.rank is None:
             return False
-        near = [c for c in view.hand if c.rank is not None and not deck.is_wild(c, wild) and _near(c, card)]
-        return any(
-            self._is_meld(v, x, z, card, wild) for i, x in enumerate(near) for z in near[i + 1 :]
-        )
+        near = [c for c in natural if _near(c, card)]
+        return any(self._is_meld(v, x, z, card, wild) for i, x in enumerate(near) for z in near[i + 1 :])
 
 
 class _RunRequirement:
