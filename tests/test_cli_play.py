@@ -18,6 +18,7 @@ import os
 import pty
 import re
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -42,6 +43,16 @@ def _env() -> dict[str, str]:
     return env
 
 
+def default_sigint() -> None:
+    """For ``preexec_fn``: the program starts with Ctrl-C as a shell gives
+    it (default action, not blocked), whatever the test process inherited
+    or was left with: a child started while SIGINT is ignored or blocked in
+    the pytest worker ignores Ctrl-C for good, and a Ctrl-C test then waits
+    in vain (seen in full CI runs: 'Quit.' not seen)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 class Terminal:
     """The real program in a pseudo-terminal: type keys, read the screen."""
 
@@ -56,6 +67,7 @@ class Terminal:
             env=_env(),
             close_fds=True,
             start_new_session=True,
+            preexec_fn=default_sigint,
         )
         os.close(slave)
         self.fd = master

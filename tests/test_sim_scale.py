@@ -24,6 +24,7 @@ import pytest
 import rummykit as rk
 from rummykit.cli import main
 from rummykit.sim import SimulationReport, progress_path, read_records, simulate
+from test_cli_play import default_sigint
 
 GIN = rk.load_variant("gin")
 KNOCK = rk.load_variant("knock")
@@ -228,6 +229,7 @@ def test_ctrl_c_stops_a_parallel_run_at_once(tmp_path: Path, presses: int) -> No
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
+        preexec_fn=default_sigint,
         text=True,
     )
     try:
