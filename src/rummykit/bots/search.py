@@ -32,12 +32,9 @@ for a given seed; a time budget (``think`` seconds) depends on the machine.
 
 from __future__ import annotations
 
-import contextlib
 import math
-import multiprocessing
 import random
 import time
-import weakref
 from collections import Counter
 from typing import Any
 
@@ -115,12 +112,7 @@ class SearchBot:
     (:meth:`infer_deal`; 1, the default: no weighing);
     ``replay=S`` (two-player hands) deals the opponent hands sampled by S
     steps of a chain over its play (:mod:`rummykit.bots.replay`) instead of
-    the opponent model (0, the default: off);
-    ``workers=2`` searches on two processes: a helper process started at the
-    first decision plays its own determinizations while the bot plays its
-    own (half the ``iterations`` each; both stop at ``think``), sent one
-    determinization of the hand, never the hand itself; :meth:`close` stops
-    it (1, the default: one process).
+    the opponent model (0, the default: off).
 
     >>> import rummykit as rk
     >>> v = rk.load_variant("gin")
@@ -145,7 +137,6 @@ class SearchBot:
         opponent_turns: int = 8,
         infer: int = 1,
         replay: int = 0,
-        workers: int = 1,
     ) -> None:
         if iterations is None and think is None:
             iterations = DEFAULT_ITERATIONS
@@ -159,8 +150,6 @@ class SearchBot:
             raise ValueError("infer and replay are two opponent models: choose one")
         if think is not None and think <= 0:
             raise ValueError(f"think must be a positive number of seconds, got {think}")
-        if workers not in (1, 2):
-            raise ValueError(f"workers must be 1 or 2 processes, got {workers}")
         self.variant = variant
         self.iterations = iterations
         self.think = think
@@ -172,8 +161,6 @@ class SearchBot:
         self.opponent_turns = opponent_turns
         self.infer = infer
         self.replay = replay
-        self.workers = workers
-        self._worker: _Helper | None = None
         self._model = Replay(self)
         self._samples: dict[int, list[tuple[Card, ...]]] = {}
         self.rng = random.Random(seed)
@@ -193,11 +180,6 @@ class SearchBot:
 
     def __call__(self, view: View) -> Action:
         return self.choose(view)
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = self.__dict__.copy()
-        state["_worker"] = None  # a process does not travel with the bot
-        return state
 
     def start_hand(self, view: View) -> None:
         """Forget the caches of the last hand."""
@@ -249,67 +231,20 @@ class SearchBot:
             # greedy bot takes them: rollouts against redealt hands (weaker
             # than the hands real players keep) would wait too long
             return cands[0]
+        seat = view.player
+        n = len(cands)
+        values: list[list[float]] = [[] for _ in range(n)]
+        alive = list(range(n))
         rng = random.Random(self.rng.getrandbits(64))
+        it = 0
+        ended = 0
+        rounds = 0
         deadline = None if self.think is None else start + self.think
         if self.replay:
             cut = None if deadline is None else start + REPLAY_SHARE * (deadline - start)
             self._samples = self._replayed(view, rng.getrandbits(64), cut)
         else:
             self._samples = {}
-        budget = self.iterations
-        helper = self._helper() if self.workers > 1 else None
-        if helper is not None:
-            # the other process plays its own determinizations meanwhile, from
-            # one determinization of the hand (never the hand itself: its
-            # resamples are the same as the hand's, and its view is the view)
-            share = None if budget is None else budget // 2
-            left = None if deadline is None else deadline - time.perf_counter()
-            one = view.resample(seed=rng.getrandbits(64))
-            helper.send((one, view.player, cands, rng.getrandbits(64), left, share, self._samples))
-            if budget is not None and share is not None:
-                budget -= share
-        runs = [self._rollouts(view, cands, rng, start, deadline, budget)]
-        if helper is not None:
-            runs.append(helper.receive())
-        it = sum(r[2] for r in runs)
-        ended = sum(r[1] for r in runs)
-        best = 0
-        best_gain = 0.0
-        # most rollouts cut short: their deadwood estimates are not results,
-        # and the default stands (Continental, Boathouse: see the module)
-        for j in range(1, len(cands)) if ended >= MIN_ENDED * it else ():
-            diffs = [d for values, _, _ in runs for d in _differences(values[j], values[0])]
-            gain, err = _mean_and_error(diffs)
-            if gain > best_gain and gain > self.margin * err:
-                best, best_gain = j, gain
-        self.last_stats = [
-            (str(a), sum(len(r[0][j]) for r in runs), _mean([x for r in runs for x in r[0][j]]))
-            for j, a in enumerate(cands)
-        ]
-        return cands[best]
-
-    def _rollouts(
-        self,
-        view: View,
-        cands: list[Action],
-        rng: random.Random,
-        start: float,
-        deadline: float | None,
-        budget: int | None,
-    ) -> tuple[list[list[float]], int, int]:
-        """The search's loop: determinizations, each candidate still in the
-        race played out from each with common random numbers, until the
-        ``budget`` of rollouts or the ``deadline``. Returns each candidate's
-        results (the i-th result of every candidate from the same
-        determinization), the rollouts that reached the end of the hand, and
-        the rollouts played."""
-        seat = view.player
-        n = len(cands)
-        values: list[list[float]] = [[] for _ in range(n)]
-        alive = list(range(n))
-        it = 0
-        ended = 0
-        rounds = 0
         while True:
             # one determinization, every candidate still in the race played
             # from it with the same rollout seed (common random numbers)
@@ -338,33 +273,22 @@ class SearchBot:
                     it -= 1
                 break
             rounds += 1
-            if budget is not None and it + len(alive) > budget:
+            if self.iterations is not None and it + len(alive) > self.iterations:
                 break
             if rounds >= 8 and len(alive) > 2 and rounds & (rounds - 1) == 0:
                 # successive halving: keep the better half (and the default)
                 ranked = sorted(alive, key=lambda k: -_mean(values[k]))
                 alive = sorted({0, *ranked[: max(2, (len(alive) + 1) // 2)]})
-        return values, ended, it
-
-    def _helper(self) -> _Helper | None:
-        """The process that searches beside this one (``workers=2``),
-        started at the first decision; None where no process can be started
-        (inside a daemonic process), and the search runs in this one."""
-        if self._worker is None:
-            try:
-                self._worker = _Helper(self)
-            except (AssertionError, OSError):  # a daemonic process may not have children
-                self.workers = 1
-                return None
-        return self._worker
-
-    def close(self) -> None:
-        """Stop the helper process (``workers=2``), if one was started; the
-        bot searches alone afterwards until it needs one again. Also done when
-        the bot is garbage collected or the program exits."""
-        if self._worker is not None:
-            self._worker.close()
-            self._worker = None
+        best = 0
+        best_gain = 0.0
+        # most rollouts cut short: their deadwood estimates are not results,
+        # and the default stands (Continental, Boathouse: see the module)
+        for j in alive[1:] if ended >= MIN_ENDED * it else ():
+            gain, err = _paired(values[j], values[0])
+            if gain > best_gain and gain > self.margin * err:
+                best, best_gain = j, gain
+        self.last_stats = [(str(cands[j]), len(values[j]), _mean(values[j])) for j in range(n)]
+        return cands[best]
 
     def default(self, view: View) -> Action:
         """The move the search keeps unless a candidate beats it: the greedy
@@ -809,79 +733,16 @@ def _mean(xs: list[float]) -> float:
     return sum(xs) / len(xs) if xs else -1.0
 
 
-def _differences(a: list[float], b: list[float]) -> list[float]:
-    """The paired differences a - b: the i-th results of two candidates come
-    from the same determinization (a candidate dropped by the successive
-    halving has fewer)."""
-    return [x - y for x, y in zip(a, b, strict=False)]
-
-
-def _mean_and_error(d: list[float]) -> tuple[float, float]:
-    """The mean of the differences ``d`` and its standard error."""
-    k = len(d)
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """The mean of the paired differences a - b (common rollouts), and its
+    standard error."""
+    k = min(len(a), len(b))
     if k < 2:
         return 0.0, 1.0
+    d = [a[-k + i] - b[-k + i] for i in range(k)]
     m = sum(d) / k
     var = sum((x - m) ** 2 for x in d) / (k - 1)
     return m, (var / k) ** 0.5 + 1e-9
-
-
-class _Helper:
-    """A second process running :meth:`SearchBot._rollouts` on its own
-    determinizations while the bot runs its own (``workers=2``). It holds a
-    copy of the bot (forked where the platform can, else pickled), and stops
-    when its pipe closes."""
-
-    def __init__(self, bot: SearchBot) -> None:
-        methods = multiprocessing.get_all_start_methods()
-        ctx: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        self.conn, theirs = ctx.Pipe()
-        self.process = ctx.Process(target=_serve, args=(theirs, bot), daemon=True, name="rummykit-search")
-        self.process.start()
-        theirs.close()
-        self._finalizer = weakref.finalize(self, _stop, self.conn, self.process)
-
-    def send(self, job: tuple[Any, ...]) -> None:
-        self.conn.send(job)
-
-    def receive(self) -> tuple[list[list[float]], int, int]:
-        kind, found = self.conn.recv()
-        if kind == "error":
-            raise RuntimeError(f"the search's helper process failed: {found}")
-        return found  # type: ignore[no-any-return]
-
-    def close(self) -> None:
-        self._finalizer()
-
-
-def _stop(conn: Any, process: Any) -> None:
-    with contextlib.suppress(OSError, ValueError):
-        conn.send(None)
-    conn.close()
-    process.join(timeout=1)
-    if process.is_alive():
-        process.terminate()
-
-
-def _serve(conn: Any, bot: SearchBot) -> None:
-    """The helper's loop: one job per decision, until ``None`` or a closed pipe."""
-    bot._worker = None
-    while True:
-        try:
-            job = conn.recv()
-        except (EOFError, OSError):
-            return
-        if job is None:
-            return
-        det, seat, cands, seed, left, budget, samples = job
-        start = time.perf_counter()
-        view = det.view(seat)
-        bot._samples = samples
-        deadline = None if left is None else start + left
-        try:
-            conn.send(("ok", bot._rollouts(view, cands, random.Random(seed), start, deadline, budget)))
-        except Exception as exc:  # reported to the bot, which raises it
-            conn.send(("error", f"{type(exc).__name__}: {exc}"))
 
 
 def fast_choice(
