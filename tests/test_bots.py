@@ -503,3 +503,37 @@ def test_the_bench_inference_script_measures_each_model(monkeypatch: pytest.Monk
             share[name] += hidden_share(h, 0, 1, hands)
     assert all(0.0 <= x <= len(found) for x in share.values())
     assert share["half-seen"] > share["uniform"]
+
+
+def test_the_bench_denial_bots_keep_back_what_the_opponent_would_take(capsys: pytest.CaptureFixture[str]) -> None:
+    """bench/denial.py: ClairRace (reading the real hand) never throws a card
+    the greedy opponent would take while another discard is safe; the fair
+    Deny's dangers are shares of dealt hands; the AUC script runs."""
+    bench = _bench("denial")
+    v = rk.load_variant("gin")
+    checked = 0
+    for seed in range(3):
+        h = rk.new_hand(v, players=2, seed=seed)
+        bots = [bench.ClairRace(v, seed=seed), rk.GreedyBot(v, seed=seed)]
+        fair = bench.Deny(v, seed=seed)
+        fair.SAMPLES = 16
+        while not h.is_over:
+            p = h.current_player
+            view = h.view(p)
+            a = bots[p].choose(view)
+            discards = [x for x in view.legal if isinstance(x, Discard)]
+            if p == 0 and isinstance(a, Discard) and view.stock_count > 0 and len(discards) > 1:
+                natural = [c for c in h.hand_of(1) if c.rank is not None]
+                taken = {x.card for x in discards if rk.GreedyBot(v)._melds_two(v, x.card, natural, frozenset())}
+                if len(taken) < len({x.card for x in discards}):
+                    assert a.card not in taken
+                    checked += 1
+                d = fair.danger(view, discards)
+                assert all(0.0 <= x <= 1.0 for x in d.values())
+                assert h.view(p) == view
+            h.apply(a)
+    assert checked >= 5
+    assert bench.auc([(0.9, True), (0.1, False), (0.5, False)]) == 1.0
+    assert bench.auc([(0.1, True), (0.5, False)]) == 0.0
+    assert bench.main(["--hands", "2", "--samples", "8"]) == 0
+    assert "AUC" in capsys.readouterr().out
