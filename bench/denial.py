@@ -36,6 +36,8 @@ from rummykit.engine import Discard
 class ClairRace(RaceBot):
     """The race bot that knows which discards the opponent would take."""
 
+    THRESHOLD = 0.5
+
     def danger(self, view: rk.View, discards: list[Discard]) -> dict[Discard, float]:
         h, _ = view._bound("look at the opponent's hand")
         return self._fraction(view, discards, [h.hand_of(1 - view.player)])
@@ -48,34 +50,19 @@ class ClairRace(RaceBot):
         natural = [[c for c in x if c.rank is not None and not s.variant.deck.is_wild(c, wild)] for x in hands]
         return {a: sum(s._melds_two(a.card, n, wild) for n in natural) / len(natural) for a in discards}
 
-    THRESHOLD = 0.5
-
     def choose(self, view: rk.View) -> rk.Action:
         s = self.search
         choice = s.greedy.choose(view)
         discards = [a for a in view.legal if isinstance(a, Discard)]
         if not isinstance(choice, Discard) or len(discards) < 2 or view.stock_count == 0:
             return s.race(view, choice)
-        limit = s._knock_limit()
-        assert limit is not None
-        unseen = s._unseen_now(view)
-        total = sum(k for _, k in unseen) or 1
-        chance = {}
-        for a in discards:
-            rest = list(view.hand)
-            rest.remove(a.card)
-            chance[a] = sum(k for x, k in unseen if s._least_after((*rest, x), view) <= limit) / total
+        chance = s.knock_chances(view, discards) or dict.fromkeys(discards, 0.0)
         d = self.danger(view, discards)
         safe = [a for a in discards if d[a] <= self.THRESHOLD]
         if not safe:
             low = min(d.values())
             safe = [a for a in discards if d[a] <= low]
-        best = max(chance[a] for a in safe)
-        if choice in safe and chance[choice] >= best:
-            return choice
-        tied = [a for a in safe if chance[a] >= best]
-        after = s.greedy._discard_deadwood(s.variant, view, tied)
-        return min(tied, key=lambda a: (after[a.card], a.card.code))
+        return s.race_among(view, {a: chance[a] for a in safe}, choice)
 
 
 class Deny(ClairRace):

@@ -512,6 +512,7 @@ def test_the_bench_denial_bots_keep_back_what_the_opponent_would_take(capsys: py
     bench = _bench("denial")
     v = rk.load_variant("gin")
     checked = 0
+    rule = rk.GreedyBot(v)
     for seed in range(3):
         h = rk.new_hand(v, players=2, seed=seed)
         bots = [bench.ClairRace(v, seed=seed), rk.GreedyBot(v, seed=seed)]
@@ -524,7 +525,7 @@ def test_the_bench_denial_bots_keep_back_what_the_opponent_would_take(capsys: py
             discards = [x for x in view.legal if isinstance(x, Discard)]
             if p == 0 and isinstance(a, Discard) and view.stock_count > 0 and len(discards) > 1:
                 natural = [c for c in h.hand_of(1) if c.rank is not None]
-                taken = {x.card for x in discards if rk.GreedyBot(v)._melds_two(v, x.card, natural, frozenset())}
+                taken = {x.card for x in discards if rule._melds_two(v, x.card, natural, frozenset())}
                 if len(taken) < len({x.card for x in discards}):
                     assert a.card not in taken
                     checked += 1

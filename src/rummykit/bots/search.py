@@ -440,21 +440,47 @@ class SearchBot:
         discards = [a for a in view.legal if isinstance(a, Discard)]
         if len(discards) < 2:
             return choice
+        chance = self.knock_chances(view, discards)
+        return self.race_among(view, chance, choice) if chance else choice
+
+    def knock_chances(self, view: View, discards: list[Discard]) -> dict[Discard, float]:
+        """Each of ``discards``' chance that the next stock card lets the bot
+        knock (exact over the unseen cards, as :meth:`race` counts them, one
+        draw deep); empty where no card is unseen or no knock limit applies.
+
+        >>> import rummykit as rk
+        >>> v = rk.load_variant("gin")
+        >>> h = rk.new_hand(v, players=2, seed=2)
+        >>> while not any(isinstance(a, Discard) for a in h.legal_actions()):
+        ...     _ = h.apply(rk.GreedyBot(v).choose(h.view(h.current_player)))
+        >>> view = h.view(h.current_player)
+        >>> discards = [a for a in view.legal if isinstance(a, Discard)]
+        >>> odds = SearchBot(v).knock_chances(view, discards)
+        >>> set(odds) == set(discards), all(0.0 <= x <= 1.0 for x in odds.values())
+        (True, True)
+        """
+        limit = self._knock_limit()
         unseen = self._unseen_now(view)
         total = sum(k for _, k in unseen)
-        if not total:
-            return choice
+        if limit is None or not total:
+            return {}
         chance: dict[Discard, float] = {}
         for a in discards:
             rest = list(view.hand)
             rest.remove(a.card)
             ok = sum(k for x, k in unseen if self._least_after((*rest, x), view) <= limit)
             chance[a] = ok / total
+        return chance
+
+    def race_among(self, view: View, chance: dict[Discard, float], choice: Action) -> Action:
+        """Of the discards of ``chance`` (:meth:`knock_chances`), ``choice``
+        when it is one with the best chance, else the one with the best
+        chance that leaves the least deadwood (then card order)."""
         best = max(chance.values())
-        if best <= chance.get(choice, 0.0):
+        if isinstance(choice, Discard) and chance.get(choice, -1.0) >= best:
             return choice
-        tied = [a for a in discards if chance[a] >= best]
-        after = greedy._discard_deadwood(v, view, tied)
+        tied = [a for a in chance if chance[a] >= best]
+        after = self.greedy._discard_deadwood(self.variant, view, tied)
         return min(tied, key=lambda a: (after[a.card], a.card.code))
 
     def _knock_limit(self) -> int | None:

@@ -318,7 +318,6 @@ def swap_hidden(h: Hand, seat: int, hand: list[Card], stock: dict[int, Card]) ->
     h._legal = None
 
 
-
 def hidden_share(h: Hand, seat: int, q: int, hands: Iterable[Iterable[Card]]) -> float:
     """How much of seat ``q``'s real hidden hand (the cards of ``h.hand_of(q)``
     that ``seat`` has not seen there) the dealt ``hands`` hold, on average:
