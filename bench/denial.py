@@ -7,10 +7,12 @@ such a card when another discard is safe, then plays the race bot's rule
 among the safe ones; ``Deny*`` are fair versions, which estimate each
 discard's danger (the chance the opponent would take it) from hands dealt
 uniformly from the unseen cards (``view.resample``), and avoid discards
-whose danger passes a threshold.
+whose danger passes a threshold; ``Noisy`` and its subclasses are told the
+truth with errors, at set rates.
 
     PYTHONPATH=bench python bench/bots.py vs --other denial:ClairRace --games 2000 --duplicate --jobs 2 gin
     PYTHONPATH=bench python bench/bots.py vs --other denial:Deny015 --games 2000 --duplicate --jobs 2 gin
+    PYTHONPATH=bench python bench/bots.py vs --other denial:Miss30FA10 --games 2000 --duplicate --jobs 2 gin
     python bench/denial.py [--hands 60] [--samples 200]
 
 The last prints how well each estimate ranks the discards: the area under
@@ -88,6 +90,41 @@ class Deny020(Deny):
 
 class Deny015(Deny):
     THRESHOLD = 0.15
+
+
+class Noisy(ClairRace):
+    """ClairRace told the truth with errors: a card the opponent would take
+    is missed with chance ``MISS``, a safe card flagged with chance ``FA``
+    (each error drawn once per position and card). How good a fair
+    estimate must be to be worth acting on (round 15)."""
+
+    MISS = 0.3
+    FA = 0.1
+
+    def danger(self, view: rk.View, discards: list[Discard]) -> dict[Discard, float]:
+        truth = super().danger(view, discards)
+        base = len(view.discard) * 1_000_003 + sum(c.code for c in view.hand) * 7919
+        out = {}
+        for a in discards:
+            r = random.Random(base * 131 + a.card.code).random()
+            out[a] = float(r >= self.MISS) if truth[a] > 0 else float(r < self.FA)
+        return out
+
+
+class Miss30FA10(Noisy):
+    MISS, FA = 0.3, 0.1
+
+
+class Miss50FA10(Noisy):
+    MISS, FA = 0.5, 0.1
+
+
+class Miss30FA20(Noisy):
+    MISS, FA = 0.3, 0.2
+
+
+class Miss0FA30(Noisy):
+    MISS, FA = 0.0, 0.3
 
 
 def auc(pairs: list[tuple[float, bool]]) -> float:

@@ -538,3 +538,54 @@ def test_the_bench_denial_bots_keep_back_what_the_opponent_would_take(capsys: py
     assert bench.auc([(0.1, True), (0.5, False)]) == 0.0
     assert bench.main(["--hands", "2", "--samples", "8"]) == 0
     assert "AUC" in capsys.readouterr().out
+
+
+def test_the_bench_noisy_oracle_errs_at_its_rates() -> None:
+    """bench/denial.py's Noisy: with no errors it rates as ClairRace does;
+    missing every take and flagging every safe card inverts the truth."""
+    bench = _bench("denial")
+    v = rk.load_variant("gin")
+    h = rk.new_hand(v, players=2, seed=4)
+    bots = [rk.GreedyBot(v, seed=4), rk.GreedyBot(v, seed=5)]
+    clair, exact, inverted = bench.ClairRace(v, seed=1), bench.Noisy(v, seed=1), bench.Noisy(v, seed=1)
+    exact.MISS, exact.FA, inverted.MISS, inverted.FA = 0.0, 0.0, 1.0, 1.0
+    compared = 0
+    while not h.is_over:
+        p = h.current_player
+        view = h.view(p)
+        a = bots[p].choose(view)
+        discards = [x for x in view.legal if isinstance(x, Discard)]
+        if p == 0 and discards:
+            truth = clair.danger(view, discards)
+            assert exact.danger(view, discards) == truth
+            assert inverted.danger(view, discards) == {x: 1.0 - d for x, d in truth.items()}
+            compared += 1
+        h.apply(a)
+    assert compared >= 3
+
+
+def test_the_bench_takes_script_rates_fair_estimates_of_the_opponents_takes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """bench/takes.py: its positions hold the opponent's real unknown cards
+    in the right number; its danger formula, given the real hand, is the
+    greedy bot's upcard rule on every discard; uniform chances add up to
+    the unknown cards; the script fits and rates its models."""
+    import doctest
+
+    pytest.importorskip("numpy")
+    bench = _bench("takes")
+    assert doctest.testmod(bench).failed == 0
+    positions = bench.gather(6, 7)
+    assert len(positions) >= 5
+    for pos in positions:
+        assert sum(pos["there"]) == pos["n"]
+        real = {(int(x.rank), int(x.suit)): 1.0 for x, t in zip(pos["unseen"], pos["there"], strict=True) if t}
+        real.update({(int(x.rank), int(x.suit)): 1.0 for x in pos["held"]})
+        assert [bench.danger(c, real) == 1.0 for c in pos["cands"]] == pos["taken"]
+        uniform = bench.chances(pos, None)
+        assert sum(uniform[(int(x.rank), int(x.suit))] for x in pos["unseen"]) == pytest.approx(pos["n"])
+        assert all(0.0 <= bench.danger(c, uniform) <= 1.0 for c in pos["cands"])
+    assert bench.main(["--learn", "12", "--test", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "discard model" in out and "AUC" in out
