@@ -3,7 +3,7 @@
     python bench/bots.py stall [--games N] [VARIANT ...]     greedy vs greedy: hands stopped by the turn limit
     python bench/bots.py random [--games N] [--matches] [VARIANT ...]
                                                                greedy vs random, 2 players (or the fewest allowed)
-    python bench/bots.py search [--games N] [--think S | --iterations K] [--replay STEPS] [VARIANT ...]
+    python bench/bots.py search [--games N] [--think S | --iterations K] [--replay STEPS] [--horizon T] [VARIANT ...]
                                                                search vs greedy, 2 players
     python bench/bots.py vs --other MODULE:CLASS [--games N] [VARIANT ...]
                                                                greedy vs another bot, 2 players
@@ -46,17 +46,29 @@ from rummykit.sim import simulate, wilson_interval
 
 
 def _search_factory(
-    variant: rk.Variant, seed: int, *, think: float | None, iterations: int | None, replay: int = 0
+    variant: rk.Variant,
+    seed: int,
+    *,
+    think: float | None,
+    iterations: int | None,
+    replay: int = 0,
+    horizon: int | None = None,
 ) -> Any:
-    return SearchBot(variant, seed, think=think, iterations=iterations, replay=replay)
+    return SearchBot(variant, seed, think=think, iterations=iterations, replay=replay, horizon=horizon)
 
 
 def decision_times(
-    v: rk.Variant, *, think: float | None, iterations: int | None, count: int = 20, replay: int = 0
+    v: rk.Variant,
+    *,
+    think: float | None,
+    iterations: int | None,
+    count: int = 20,
+    replay: int = 0,
+    horizon: int | None = None,
 ) -> list[float]:
     """Seconds the search bot takes over ``count`` decisions of greedy hands
     (positions with more than one legal action), measured in this process."""
-    bot = SearchBot(v, seed=0, think=think, iterations=iterations, replay=replay)
+    bot = SearchBot(v, seed=0, think=think, iterations=iterations, replay=replay, horizon=horizon)
     greedy = GreedyBot(v, seed=0)
     times: list[float] = []
     deal = 0
@@ -146,6 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=None, help="search: rollouts per decision")
     ap.add_argument("--max-players", type=int, default=12, help="stall: largest player count measured")
     ap.add_argument("--replay", type=int, default=0, help="search: replay chain steps (SearchBot(replay=...))")
+    ap.add_argument("--horizon", type=int, default=None, help="search: turns looked ahead (SearchBot(horizon=...))")
     ap.add_argument("--other", default=None, help="vs: the other bot, as module:Class (importable)")
     ap.add_argument("--matches", action="store_true", help="random, vs: whole matches instead of single hands")
     ap.add_argument(
@@ -197,18 +210,22 @@ def main(argv: list[str] | None = None) -> int:
         else:
             its = args.iterations
             think = args.think if args.think is not None or its is not None else 1.0
-            factory = functools.partial(_search_factory, think=think, iterations=its, replay=args.replay)
+            factory = functools.partial(
+                _search_factory, think=think, iterations=its, replay=args.replay, horizon=args.horizon
+            )
             functools.update_wrapper(factory, _search_factory)
             factory.__name__ = "search"  # type: ignore[attr-defined]
             budget = f"{think:g} s" if think is not None else f"{its} it"
-            label = f"search({budget}{f', replay {args.replay}' if args.replay else ''}) vs greedy"
+            extra = f", replay {args.replay}" if args.replay else ""
+            extra += f", horizon {args.horizon}" if args.horizon is not None else ""
+            label = f"search({budget}{extra}) vs greedy"
             if args.duplicate:
                 found = duplicate(v, factory, GreedyBot, args.games, args.seed, args.jobs)
                 print(_dup_line(name, label, found, args.games, time.perf_counter() - t), flush=True)
             else:
                 won, n = head_to_head(v, factory, GreedyBot, args.games, args.seed, args.jobs)
                 print(_line(name, label, won, n, "", time.perf_counter() - t), flush=True)
-            times = decision_times(v, think=think, iterations=its, replay=args.replay)
+            times = decision_times(v, think=think, iterations=its, replay=args.replay, horizon=args.horizon)
             print(
                 f"{name:<15} decision time over {len(times)} greedy positions, this process alone:"
                 f" mean {sum(times) / len(times):.3f} s, max {max(times):.3f} s",

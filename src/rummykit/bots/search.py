@@ -105,7 +105,10 @@ class SearchBot:
     :meth:`default`, is always among them, and
     another is played only when its paired rollouts beat it by ``margin``
     standard errors);
-    ``rollout_turns`` bounds each rollout; ``opponent_turns`` bounds the
+    ``rollout_turns`` bounds each rollout; ``horizon=T`` looks ahead only
+    ``T`` turns instead, every rollout scored there by :meth:`leaf` and the
+    default beaten on those scores alone (None, the default: rollouts play
+    the hand out); ``opponent_turns`` bounds the
     opponent model (0: uniform determinizations; see the module);
     ``infer=N`` draws each determinization from N uniform ones in proportion
     to how likely each makes the opponents' throws and the upcards they left
@@ -137,6 +140,7 @@ class SearchBot:
         opponent_turns: int = 8,
         infer: int = 1,
         replay: int = 0,
+        horizon: int | None = None,
     ) -> None:
         if iterations is None and think is None:
             iterations = DEFAULT_ITERATIONS
@@ -146,6 +150,8 @@ class SearchBot:
             raise ValueError(f"infer must be at least 1, got {infer}")
         if replay < 0:
             raise ValueError(f"replay must be 0 (off) or a number of chain steps, got {replay}")
+        if horizon is not None and horizon < 1:
+            raise ValueError(f"horizon must be None (play the hand out) or at least 1 turn, got {horizon}")
         if replay and infer > 1:
             raise ValueError("infer and replay are two opponent models: choose one")
         if think is not None and think <= 0:
@@ -161,6 +167,7 @@ class SearchBot:
         self.opponent_turns = opponent_turns
         self.infer = infer
         self.replay = replay
+        self.horizon = horizon
         self._model = Replay(self)
         self._samples: dict[int, list[tuple[Card, ...]]] = {}
         self.rng = random.Random(seed)
@@ -283,7 +290,7 @@ class SearchBot:
         best_gain = 0.0
         # most rollouts cut short: their deadwood estimates are not results,
         # and the default stands (Continental, Boathouse: see the module)
-        for j in alive[1:] if ended >= MIN_ENDED * it else ():
+        for j in alive[1:] if self.horizon is not None or ended >= MIN_ENDED * it else ():
             gain, err = _paired(values[j], values[0])
             if gain > best_gain and gain > self.margin * err:
                 best, best_gain = j, gain
@@ -648,7 +655,7 @@ class SearchBot:
         """Play ``h`` out with the rollout policy and score it for ``seat``;
         None when the clock passes ``deadline`` first (a long rollout, as in
         Indian rummy, would otherwise end a decision far past its budget)."""
-        stop = h.turns + self.rollout_turns
+        stop = h.turns + (self.rollout_turns if self.horizon is None else self.horizon)
         steps = 0
         while not h.is_over and h.turns < stop:
             steps += 1
@@ -666,7 +673,7 @@ class SearchBot:
             if seat in result.winners:
                 return 1.0 / len(result.winners)
             return 0.0
-        return self._estimate(h, seat)
+        return self._estimate(h, seat) if self.horizon is None else self.leaf(h, seat)
 
     def _fast(self, h: Hand, p: int, legal: tuple[Action, ...], rng: random.Random) -> Action:
         """The rollout policy: the greedy bot's priorities with one solver call
@@ -682,6 +689,28 @@ class SearchBot:
         mine = dws[seat]
         others = min(d for s, d in enumerate(dws) if s != seat)
         return 0.5 + 0.5 * (others - mine) / (others + mine + 10)
+
+    def leaf(self, h: Hand, seat: int) -> float:
+        """The score of a rollout stopped at the ``horizon``, from 0 to 1: where
+        a knock under a limit ends the hand (Gin), how the seat's deadwood
+        compares with the best other's; elsewhere, where going out first
+        wins, how its count of cards outside melds (:meth:`loose`) compares.
+
+        >>> import rummykit as rk
+        >>> v = rk.load_variant("straight")
+        >>> h = rk.from_position(v, rk.position(rk.new_hand(v, players=2, seed=1)))
+        >>> bot = SearchBot(v, horizon=4)
+        >>> 0.0 <= bot.leaf(h, 0) <= 1.0 and round(bot.leaf(h, 0) + bot.leaf(h, 1), 9) == 1.0
+        True
+        """
+        if self._knock_limit() is not None:
+            return self._estimate(h, seat)
+        wild = h.wild_ranks
+        dropped = h.view(seat).dropped
+        counts = [self.loose(h.hand_of(s), wild) if not dropped[s] else 10**6 for s in range(h.players)]
+        mine = counts[seat]
+        others = min(x for s, x in enumerate(counts) if s != seat)
+        return 0.5 + 0.5 * (others - mine) / (others + mine + 2)
 
     def _deadwood(self, v: Variant, cards: tuple[Card, ...], view: View) -> int:
         return self._deadwood_raw(cards, view.wild_ranks)
