@@ -56,8 +56,7 @@ def test_the_leaf_counts_loose_cards_where_going_out_wins_and_deadwood_where_a_k
     one half whatever their points. Gin ends with a knock under 10 points:
     the leaf compares deadwood there."""
     straight = rk.load_variant("straight")
-    text = rk.position(rk.new_hand(straight, players=2, seed=1))
-    h = rk.from_position(straight, text)
+    h = rk.new_hand(straight, players=2, seed=1)
     bot = SearchBot(straight, horizon=4)
     mine, theirs = (bot.loose(h.hand_of(s), h.wild_ranks) for s in (0, 1))
     assert mine != theirs

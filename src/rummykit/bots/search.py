@@ -289,7 +289,8 @@ class SearchBot:
         best = 0
         best_gain = 0.0
         # most rollouts cut short: their deadwood estimates are not results,
-        # and the default stands (Continental, Boathouse: see the module)
+        # and the default stands (Continental, Boathouse: see the module);
+        # with a horizon every rollout stops by design, scored by leaf()
         for j in alive[1:] if self.horizon is not None or ended >= MIN_ENDED * it else ():
             gain, err = _paired(values[j], values[0])
             if gain > best_gain and gain > self.margin * err:
@@ -698,7 +699,7 @@ class SearchBot:
 
         >>> import rummykit as rk
         >>> v = rk.load_variant("straight")
-        >>> h = rk.from_position(v, rk.position(rk.new_hand(v, players=2, seed=1)))
+        >>> h = rk.new_hand(v, players=2, seed=1)
         >>> bot = SearchBot(v, horizon=4)
         >>> 0.0 <= bot.leaf(h, 0) <= 1.0 and round(bot.leaf(h, 0) + bot.leaf(h, 1), 9) == 1.0
         True
