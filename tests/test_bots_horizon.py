@@ -4,29 +4,17 @@ the default (bench/RESULTS.md, round 15)."""
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 import rummykit as rk
 from rummykit.bots.search import SearchBot
-
-
-def _short(v: rk.Variant, turns: int) -> rk.Variant:
-    return attrs.evolve(v, limits=attrs.evolve(v.limits, max_turns=turns))
+from test_bots_protocol import _play, _short
 
 
 @pytest.mark.parametrize("name", rk.list_variants())
 def test_a_short_look_ahead_plays_only_legal_actions(name: str) -> None:
-    v = _short(rk.load_variant(name), 16)
-    h = rk.new_hand(v, players=2, seed=13)
-    bots = [SearchBot(v, seed=1, iterations=4, horizon=2), rk.GreedyBot(v, seed=2)]
-    while not h.is_over:
-        p = h.current_player
-        assert p is not None
-        view = h.view(p)
-        action = bots[p].choose(view)
-        assert action in view.legal
-        h.apply(action)
+    v = _short(rk.load_variant(name), turns=16)
+    _play(v, [SearchBot(v, seed=1, iterations=4, horizon=2), rk.GreedyBot(v, seed=2)], seed=13)
 
 
 def test_a_short_look_ahead_may_overrule_the_default_and_is_deterministic() -> None:
