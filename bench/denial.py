@@ -30,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from racebot import RaceBot
+from takes import auc
 
 import rummykit as rk
 from rummykit.engine import Discard
@@ -125,19 +126,6 @@ class Miss30FA20(Noisy):
 
 class Miss0FA30(Noisy):
     MISS, FA = 0.0, 0.3
-
-
-def auc(pairs: list[tuple[float, bool]]) -> float:
-    """The chance that a dangerous card's estimate beats a safe one's (ties half).
-
-    >>> auc([(0.9, True), (0.1, False), (0.5, False)])
-    1.0
-    """
-    pos = [d for d, t in pairs if t]
-    neg = [d for d, t in pairs if not t]
-    if not pos or not neg:
-        return float("nan")
-    return sum((a > b) + 0.5 * (a == b) for a in pos for b in neg) / (len(pos) * len(neg))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -707,8 +707,7 @@ class SearchBot:
         if self._knock_limit() is not None:
             return self._estimate(h, seat)
         wild = h.wild_ranks
-        dropped = h.view(seat).dropped
-        counts = [self.loose(h.hand_of(s), wild) if not dropped[s] else 10**6 for s in range(h.players)]
+        counts = [self.loose(h.hand_of(s), wild) if h.dropped[s] is None else 10**6 for s in range(h.players)]
         mine = counts[seat]
         others = min(x for s, x in enumerate(counts) if s != seat)
         return 0.5 + 0.5 * (others - mine) / (others + mine + 2)
