@@ -3,7 +3,7 @@
     python bench/bots.py stall [--games N] [VARIANT ...]     greedy vs greedy: hands stopped by the turn limit
     python bench/bots.py random [--games N] [--matches] [VARIANT ...]
                                                                greedy vs random, 2 players (or the fewest allowed)
-    python bench/bots.py search [--games N] [--think S | --iterations K] [--replay STEPS] [--horizon T] [VARIANT ...]
+    python bench/bots.py search [--games N] [--think S | --iterations K] [--replay STEPS] [--horizon T|none|auto] [VARIANT ...]
                                                                search vs greedy, 2 players
     python bench/bots.py vs --other MODULE:CLASS [--games N] [VARIANT ...]
                                                                greedy vs another bot, 2 players
@@ -52,7 +52,7 @@ def _search_factory(
     think: float | None,
     iterations: int | None,
     replay: int = 0,
-    horizon: int | None = None,
+    horizon: Any = "auto",
 ) -> Any:
     return SearchBot(variant, seed, think=think, iterations=iterations, replay=replay, horizon=horizon)
 
@@ -64,7 +64,7 @@ def decision_times(
     iterations: int | None,
     count: int = 20,
     replay: int = 0,
-    horizon: int | None = None,
+    horizon: Any = "auto",
 ) -> list[float]:
     """Seconds the search bot takes over ``count`` decisions of greedy hands
     (positions with more than one legal action), measured in this process."""
@@ -85,6 +85,16 @@ def decision_times(
                 times.append(time.perf_counter() - t)
             h.apply(greedy.choose(view))
     return times
+
+
+def _horizon(text: str) -> int | str | None:
+    """``--horizon``: a number of turns, ``none`` or ``auto``."""
+    if text in ("auto", "none"):
+        return None if text == "none" else text
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of turns, none or auto, not {text!r}") from None
 
 
 def _pct(x: float) -> str:
@@ -158,7 +168,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=None, help="search: rollouts per decision")
     ap.add_argument("--max-players", type=int, default=12, help="stall: largest player count measured")
     ap.add_argument("--replay", type=int, default=0, help="search: replay chain steps (SearchBot(replay=...))")
-    ap.add_argument("--horizon", type=int, default=None, help="search: turns looked ahead (SearchBot(horizon=...))")
+    ap.add_argument(
+        "--horizon",
+        type=_horizon,
+        default="auto",
+        help="search: turns looked ahead, none (to the hand's end) or auto (the default: SearchBot's choice)",
+    )
     ap.add_argument("--other", default=None, help="vs: the other bot, as module:Class (importable)")
     ap.add_argument("--matches", action="store_true", help="random, vs: whole matches instead of single hands")
     ap.add_argument(
@@ -217,7 +232,8 @@ def main(argv: list[str] | None = None) -> int:
             factory.__name__ = "search"  # type: ignore[attr-defined]
             budget = f"{think:g} s" if think is not None else f"{its} it"
             extra = f", replay {args.replay}" if args.replay else ""
-            extra += f", horizon {args.horizon}" if args.horizon is not None else ""
+            horizon = SearchBot(v, horizon=args.horizon).horizon  # what "auto" chose
+            extra += f", horizon {horizon}" if horizon is not None else ", to the end"
             label = f"search({budget}{extra}) vs greedy"
             if args.duplicate:
                 found = duplicate(v, factory, GreedyBot, args.games, args.seed, args.jobs)

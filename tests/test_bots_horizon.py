@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 import rummykit as rk
-from rummykit.bots.search import SearchBot
+from rummykit.bots.search import HORIZON, SearchBot, default_horizon
+from rummykit.rules.going_out import Knock as KnockOut
 from test_bots_protocol import _play, _short
 
 
@@ -51,9 +52,109 @@ def test_the_leaf_counts_loose_cards_where_going_out_wins_and_deadwood_where_a_k
     assert (bot.leaf(h, 0) > 0.5) == (mine < theirs)
     assert bot.leaf(h, 0) + bot.leaf(h, 1) == pytest.approx(1.0)
     assert bot.leaf(h, 0) != bot._estimate(h, 0)  # not the points of the deadwood
-    gin = rk.load_variant("gin")
-    g = rk.new_hand(gin, players=2, seed=1)
-    gbot = SearchBot(gin, horizon=4)
-    assert gbot.leaf(g, 0) == gbot._estimate(g, 0)
-    with pytest.raises(ValueError, match="horizon must be None"):
-        SearchBot(gin, horizon=0)
+    for name in ("gin", "knock"):  # a knock under a limit; a knock with any count
+        knock = rk.load_variant(name)
+        g = rk.new_hand(knock, players=2, seed=1)
+        gbot = SearchBot(knock, horizon=4)
+        assert gbot.leaf(g, 0) == gbot._estimate(g, 0)
+
+
+@pytest.mark.parametrize("bad", [0, -3, "8", 2.5, True, "none"])
+def test_a_bad_horizon_is_refused_by_name(bad: object) -> None:
+    with pytest.raises(ValueError, match=r'horizon must be "auto", None .* got'):
+        SearchBot(rk.load_variant("gin"), horizon=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_the_default_horizon_follows_what_wins_the_hand(name: str) -> None:
+    """``horizon="auto"`` (the default) looks 8 turns ahead where the leaf
+    scores what wins the hand: going out first (the winner takes the others'
+    cards, the others pay their own, the winner scores its own melds or its
+    melds less its hand, an Indian declaration) or a knock under a limit. It
+    plays rollouts out where the first meld has a threshold (the leaf's count
+    cannot tell whether a hand can open), where payments or chips settle
+    the hand or showing turns end it, and where a knock with any count ends
+    it. Chosen by the variant's components, never its name."""
+    v = rk.load_variant(name)
+    scoring = type(v.scoring).__name__
+    going_out = v.going_out
+    if isinstance(going_out, KnockOut):
+        expected = None if going_out.any_deadwood or going_out.oklahoma else HORIZON
+    elif v.initial_meld.required or going_out.showing_turn():
+        expected = None
+    elif scoring in ("WinnerTakes", "Penalty", "OwnMelds", "IndianPoints", "MeldsMinusHand"):
+        expected = HORIZON
+    else:
+        assert scoring in ("Payments", "Chips"), scoring
+        expected = None
+    assert default_horizon(v) == expected
+    assert SearchBot(v).horizon == expected
+    assert SearchBot(v, horizon=None).horizon is None
+    assert SearchBot(v, horizon=3).horizon == 3
+
+
+def test_the_default_horizon_is_read_from_the_rules_not_the_name() -> None:
+    """Named cases from the parameter sheet (Gin knocks at 10 or less, Indian
+    declares, Straight goes out, 500 Rum scores melds less hand: horizon;
+    Rommé opens with 40 points, Rami ta' L-att with a meld of four, Nowrang
+    pays, Knock Rummy knocks with any count, Phỏm shows: to the end), and
+    house rules: Straight with a 30-point first meld plays out; Rommé
+    without its threshold looks ahead."""
+    expected = {
+        "gin": 8, "indian": 8, "straight": 8, "rum500": 8,
+        "romme": None, "rami-malta": None, "nowrang": None, "knock": None, "phom": None,
+    }  # fmt: skip
+    assert {n: default_horizon(rk.load_variant(n)) for n in expected} == expected
+    opening = rk.loads_variant(
+        'extends = "straight"\n[variant]\nname = "s30"\n[initial_meld]\nkind = "threshold"\nmin_points = 30'
+    )
+    assert default_horizon(opening) is None
+    free = rk.loads_variant('extends = "romme"\n[variant]\nname = "r0"\n[initial_meld]\nkind = "none"')
+    assert default_horizon(free) == HORIZON
+
+
+def test_the_bench_reads_a_horizon() -> None:
+    """``bench/bots.py search --horizon T|none|auto`` (auto, the default: the
+    bot's own choice)."""
+    import argparse
+
+    from test_bots import _bench
+
+    bench = _bench("bots")
+    assert [bench._horizon(t) for t in ("auto", "none", "8")] == ["auto", None, 8]
+    with pytest.raises(argparse.ArgumentTypeError, match="not 'eight'"):
+        bench._horizon("eight")
+
+
+def test_a_timed_decision_pauses_the_collector_and_restores_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full collection inside a 1 s decision pushed it past its budget
+    (bench/RESULTS.md, round 16): a timed search pauses automatic collection
+    while it decides, and leaves the collector as it found it."""
+    import gc
+
+    v = rk.load_variant("straight")
+    h = rk.new_hand(v, players=2, seed=5)
+    _ = h.apply("draw")
+    view = h.view(h.current_player)
+    seen: list[bool] = []
+    real = SearchBot.deal
+
+    def spy(self: SearchBot, view: rk.View, seed: int) -> rk.Hand:
+        seen.append(gc.isenabled())
+        return real(self, view, seed)
+
+    monkeypatch.setattr(SearchBot, "deal", spy)
+    assert gc.isenabled()
+    assert SearchBot(v, seed=1, think=0.05).choose(view) in view.legal
+    assert seen and not any(seen)  # paused while deciding
+    assert gc.isenabled()  # and restored
+    seen.clear()
+    SearchBot(v, seed=1, iterations=8).choose(view)  # no clock, no pause
+    assert seen and all(seen)
+    gc.disable()
+    try:
+        SearchBot(v, seed=1, think=0.05).choose(view)
+        assert not gc.isenabled()  # a caller's choice is kept
+    finally:
+        gc.enable()
+

@@ -130,12 +130,14 @@ def test_the_race_leaves_other_going_out_rules_alone() -> None:
 def test_cut_short_rollouts_never_overrule_the_default() -> None:
     """A rollout stopped after one turn is scored by comparing deadwood, not
     by a result: with every rollout cut short, the search plays its default
-    even when told to follow any gain (``margin=0``)."""
+    even when told to follow any gain (``margin=0``). (Without a horizon:
+    Straight's default looks 8 turns ahead and follows its leaf's scores,
+    test_bots_horizon.py.)"""
     v = rk.load_variant("straight")
     h = rk.new_hand(v, players=2, seed=5)
     bots = [rk.GreedyBot(v, seed=1), rk.GreedyBot(v, seed=2)]
-    short = SearchBot(v, seed=7, iterations=40, rollout_turns=1, margin=0.0)
-    twin = SearchBot(v, seed=7, iterations=40, rollout_turns=1, margin=0.0)
+    short = SearchBot(v, seed=7, iterations=40, rollout_turns=1, margin=0.0, horizon=None)
+    twin = SearchBot(v, seed=7, iterations=40, rollout_turns=1, margin=0.0, horizon=None)
     searched = 0
     while not h.is_over and h.turns < 16:
         p = h.current_player

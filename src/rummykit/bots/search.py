@@ -8,12 +8,16 @@ player who kept its best cards could hold (below), play every candidate
 action from it, then play the hand out with fast greedy players (a few
 random moves mixed in) and score the result: 1 for a win, shared wins split,
 0 for a loss; a rollout cut short after ``rollout_turns`` turns is scored by
-comparing the seats' deadwood. The default (:meth:`SearchBot.default`: the
-greedy bot's choice, through :meth:`SearchBot.race` where a knock limit ends
-the hand and :meth:`SearchBot.tempo` where going out does) is played unless
-another candidate beats it by ``margin`` standard errors over the same
-determinizations, and at least :data:`MIN_ENDED` of the rollouts reached the
-end of the hand.
+comparing the seats' deadwood. Where the hand is won by going out first
+(with no threshold on the first meld) or by a knock under a limit, rollouts
+look only ``horizon`` turns ahead (:func:`default_horizon`) and are scored
+there by :meth:`SearchBot.leaf`.
+The default (:meth:`SearchBot.default`: the greedy bot's choice, through
+:meth:`SearchBot.race` where a knock limit ends the hand and
+:meth:`SearchBot.tempo` where going out does) is played unless another
+candidate beats it by ``margin`` standard errors over the same
+determinizations, and (without a horizon) at least :data:`MIN_ENDED` of the
+rollouts reached the end of the hand.
 
 Opponent model. A uniform determinization deals an opponent random unseen
 cards: a weaker hand than a player who has kept melding cards for several
@@ -32,11 +36,12 @@ for a given seed; a time budget (``think`` seconds) depends on the machine.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
 from collections import Counter
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -65,9 +70,10 @@ from rummykit.melds import card_value, min_deadwood
 from rummykit.melds.solver import deadwood_cards, discard_deadwoods
 from rummykit.rules import STANDARD_VALUES
 from rummykit.rules.going_out import Knock as KnockOut
+from rummykit.rules.scoring import IndianPoints, MeldsMinusHand, OwnMelds, Penalty, WinnerTakes
 from rummykit.variant import Variant
 
-__all__ = ["SearchBot"]
+__all__ = ["HORIZON", "SearchBot", "default_horizon"]
 
 MODEL_CARDS = 18
 """The most cards the opponent model chooses from (a hand and its extra
@@ -93,6 +99,37 @@ the rollouts have the rest."""
 DEFAULT_ITERATIONS = 200
 """Rollouts per decision when neither ``iterations`` nor ``think`` is given."""
 
+HORIZON = 8
+"""Turns the search looks ahead where :func:`default_horizon` chooses a
+horizon (bench/RESULTS.md, rounds 15-16)."""
+
+
+def default_horizon(variant: Variant) -> int | None:
+    """The look-ahead :class:`SearchBot` uses unless told (``horizon="auto"``):
+    :data:`HORIZON` turns where :meth:`SearchBot.leaf` scores what wins the
+    hand, that is where going out first wins it (the winner takes the
+    others' cards, the others pay their own, the winner scores its own melds
+    or its melds less its hand; Indian rummy's declaration) or a knock under
+    a limit does (Gin). None, rollouts played to the end of the hand,
+    elsewhere: where the first meld must reach a threshold (Kalooki, Rommé,
+    Rami ta' L-att: a count of cards outside melds cannot tell a hand that
+    can open from one that cannot, and the horizon lost there), where the
+    hand is settled in payments or chips (Continental, Nowrang, Phỏm, whose
+    showing turns end it), or a knock with any count ends it (Knock Rummy).
+
+    >>> import rummykit as rk
+    >>> [default_horizon(rk.load_variant(n)) for n in ("indian", "gin", "romme", "nowrang")]
+    [8, 8, None, None]
+    """
+    going_out = variant.going_out
+    if isinstance(going_out, KnockOut):
+        return HORIZON if not going_out.any_deadwood and not going_out.oklahoma else None
+    if variant.initial_meld.required or going_out.showing_turn():
+        return None
+    if isinstance(variant.scoring, WinnerTakes | Penalty | OwnMelds | IndianPoints | MeldsMinusHand):
+        return HORIZON
+    return None
+
 
 class SearchBot:
     """Determinized flat Monte Carlo search with UCB1 (see the module docstring).
@@ -107,8 +144,9 @@ class SearchBot:
     standard errors);
     ``rollout_turns`` bounds each rollout; ``horizon=T`` looks ahead only
     ``T`` turns instead, every rollout scored there by :meth:`leaf` and the
-    default beaten on those scores alone (None, the default: rollouts play
-    the hand out); ``opponent_turns`` bounds the
+    default beaten on those scores alone (None: rollouts play the hand out;
+    ``"auto"``, the default: :func:`default_horizon` chooses from the
+    variant's rules); ``opponent_turns`` bounds the
     opponent model (0: uniform determinizations; see the module);
     ``infer=N`` draws each determinization from N uniform ones in proportion
     to how likely each makes the opponents' throws and the upcards they left
@@ -140,7 +178,7 @@ class SearchBot:
         opponent_turns: int = 8,
         infer: int = 1,
         replay: int = 0,
-        horizon: int | None = None,
+        horizon: int | Literal["auto"] | None = "auto",
     ) -> None:
         if iterations is None and think is None:
             iterations = DEFAULT_ITERATIONS
@@ -150,8 +188,12 @@ class SearchBot:
             raise ValueError(f"infer must be at least 1, got {infer}")
         if replay < 0:
             raise ValueError(f"replay must be 0 (off) or a number of chain steps, got {replay}")
-        if horizon is not None and horizon < 1:
-            raise ValueError(f"horizon must be None (play the hand out) or at least 1 turn, got {horizon}")
+        if horizon == "auto":
+            horizon = default_horizon(variant)
+        if horizon is not None and (not isinstance(horizon, int) or isinstance(horizon, bool) or horizon < 1):
+            raise ValueError(
+                f'horizon must be "auto", None (play the hand out) or at least 1 turn, got {horizon!r}'
+            )
         if replay and infer > 1:
             raise ValueError("infer and replay are two opponent models: choose one")
         if think is not None and think <= 0:
@@ -167,7 +209,8 @@ class SearchBot:
         self.opponent_turns = opponent_turns
         self.infer = infer
         self.replay = replay
-        self.horizon = horizon
+        self.horizon: int | None = horizon
+        """Turns each rollout looks ahead (None: to the end of the hand)."""
         self._model = Replay(self)
         self._samples: dict[int, list[tuple[Card, ...]]] = {}
         self.rng = random.Random(seed)
@@ -224,7 +267,23 @@ class SearchBot:
         return [first, *ranked[: self.max_candidates - 1]]
 
     def choose(self, view: View) -> Action:
-        """The action with the best mean result over the rollouts."""
+        """The action with the best mean result over the rollouts.
+
+        With a time budget (``think``) Python's automatic garbage collection
+        is paused for the decision and restored after it (it was enabled):
+        a full collection over a long-running process's memos, inside a 1 s
+        decision, used to push it past its budget (bench/RESULTS.md, round
+        16); the decision's own garbage is freed as it goes, by reference
+        counting."""
+        if self.think is None or not gc.isenabled():
+            return self._choose(view)
+        gc.disable()
+        try:
+            return self._choose(view)
+        finally:
+            gc.enable()
+
+    def _choose(self, view: View) -> Action:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
@@ -684,7 +743,7 @@ class SearchBot:
     def _estimate(self, h: Hand, seat: int) -> float:
         """A cut-short rollout: how the seat's deadwood compares with the best other."""
         dws = [
-            self._deadwood_raw(h.hand_of(s), h.wild_ranks) if h.view(seat).dropped[s] is False else 10**6
+            self._deadwood_raw(h.hand_of(s), h.wild_ranks) if h.dropped[s] is None else 10**6
             for s in range(h.players)
         ]
         mine = dws[seat]
@@ -693,7 +752,7 @@ class SearchBot:
 
     def leaf(self, h: Hand, seat: int) -> float:
         """The score of a rollout stopped at the ``horizon``, from 0 to 1: where
-        a knock under a limit ends the hand (Gin), how the seat's deadwood
+        a knock ends the hand (Gin, Knock Rummy), how the seat's deadwood
         compares with the best other's; elsewhere, where going out first
         wins, how its count of cards outside melds (:meth:`loose`) compares.
 
@@ -704,7 +763,7 @@ class SearchBot:
         >>> 0.0 <= bot.leaf(h, 0) <= 1.0 and round(bot.leaf(h, 0) + bot.leaf(h, 1), 9) == 1.0
         True
         """
-        if self._knock_limit() is not None:
+        if isinstance(self.variant.going_out, KnockOut):
             return self._estimate(h, seat)
         wild = h.wild_ranks
         counts = [self.loose(h.hand_of(s), wild) if h.dropped[s] is None else 10**6 for s in range(h.players)]
