@@ -42,6 +42,7 @@ from typing import Any
 
 import rummykit as rk
 from rummykit.bots import GreedyBot, SearchBot
+from rummykit.bots.search import default_horizon
 from rummykit.sim import simulate, wilson_interval
 
 
@@ -232,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
             factory.__name__ = "search"  # type: ignore[attr-defined]
             budget = f"{think:g} s" if think is not None else f"{its} it"
             extra = f", replay {args.replay}" if args.replay else ""
-            horizon = SearchBot(v, horizon=args.horizon).horizon  # what "auto" chose
+            horizon = default_horizon(v) if args.horizon == "auto" else args.horizon
             extra += f", horizon {horizon}" if horizon is not None else ", to the end"
             label = f"search({budget}{extra}) vs greedy"
             if args.duplicate:
