@@ -68,9 +68,16 @@ def codes(cards: Sequence[Card]) -> bytes:
     return bytes([c.code for c in cards])
 
 
+_WILD_SETS = 4
+"""The most wild-rank sets a store keeps tables for: the oldest is dropped
+for a new one (Indian rummy's wild rank changes every hand, and tables kept
+for every rank held hundreds of megabytes after a few hundred hands:
+bench/RESULTS.md, round 17)."""
+
+
 def table_for(store: dict[Wild, dict[_K, _V]], wild: Wild, limit: int = _LIMIT) -> dict[_K, _V]:
     """The table of ``store`` for these wild ranks (a new one past ``limit``
-    entries, and all dropped past 64 wild sets).
+    entries; the oldest wild set's dropped past :data:`_WILD_SETS`).
 
     >>> store: dict[frozenset[Rank], dict[bytes, int]] = {}
     >>> table_for(store, frozenset())[b"\\x00"] = 1
@@ -79,8 +86,8 @@ def table_for(store: dict[Wild, dict[_K, _V]], wild: Wild, limit: int = _LIMIT) 
     """
     table = store.get(wild)
     if table is None or len(table) > limit:
-        if len(store) > 64:
-            store.clear()
+        if table is None and len(store) >= _WILD_SETS:
+            del store[next(iter(store))]
         table = store[wild] = {}
     return table
 
@@ -263,6 +270,8 @@ class Kit:
         """The action notation of a meld."""
         found = self.groups.get(meld)
         if found is None:
+            if len(self.groups) > _LIMIT:
+                self.groups.clear()
             found = self.groups[meld] = group_of(meld.cards, meld.represents)
         return found
 
@@ -342,6 +351,11 @@ _RANK = tuple(i % 13 + 1 for i in range(52))
 _SUIT = tuple(i // 13 for i in range(52))
 _BIT = tuple(1 << (i % 13) for i in range(52))
 _KITS: dict[int, tuple[Variant, Kit]] = {}
+
+
+def clear_kits() -> None:
+    """Forget the shared kits (hands keep the kit they were dealt with)."""
+    _KITS.clear()
 
 
 def kit_for(v: Variant) -> Kit:

@@ -73,7 +73,10 @@ _EVEN = sum(1 << (2 * c) for c in range(52))
 _SPREAD4 = 1 | 1 << 26 | 1 << 52 | 1 << 78
 _COL = 3 * _SPREAD4
 _MAXW = 31
-_MEMO_LIMIT = 500_000
+_MEMO_LIMIT = 150_000
+"""States the component solver's memos (one per number of wilds) keep in
+all before they are dropped (bench/RESULTS.md, round 17: at 500,000 a long-running
+Indian search held hundreds of megabytes)."""
 MAX_CARDS = 17
 """The largest hand the component solver takes (a 16-card Continental hand
 and its draw). A 40-card Boathouse hand, one component, took it 28 s where

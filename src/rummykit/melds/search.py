@@ -169,6 +169,11 @@ def _single_entry(rules: Rules, rank: int, wmax: int) -> RelEntry | None:
     return found
 
 
+_CARD_LIMIT = 50_000
+"""Card patterns whose cores the general search keeps (shared by the wild
+ranks of a variant; 200,000 held over 100 MB: bench/RESULTS.md, round 17)."""
+
+
 def _card_entries(
     rules: Rules, c: int, higher: int, set_key: int, wmax: int, width: int
 ) -> tuple[Entry, ...]:
@@ -194,7 +199,7 @@ def _card_entries(
     one = _single_entry(rules, i, wmax)
     if one is not None:
         entries.append((1 << (width * c), *one[1:9], ((c,), 0)))
-    if len(cache) > 200_000:
+    if len(cache) > _CARD_LIMIT:
         cache.clear()
     result = cache[key] = tuple(entries)
     return result
@@ -371,16 +376,48 @@ def search(
 
 
 _MEMO_LIMIT = 50_000
-"""States kept per variant and wild ranks before the shared memos are dropped."""
+"""States kept per kind of search, variant and wild ranks before the shared
+memos are dropped."""
+
+_MEMO_HOLDERS = 4
+"""The most compiled rules (a variant with its wild ranks) that keep memos
+at once: a long-running program sees many wild ranks (Indian rummy's cut
+joker changes every hand), and the memos of each held hundreds of
+megabytes after a few hundred hands (bench/RESULTS.md, round 17); the rules
+used least recently drop theirs."""
+
+_HOLDERS: list[Rules] = []
+"""The rules holding memos, most recently used last."""
 
 
 def _memos(rules: Rules, kind: object) -> dict[object, dict[int, int]]:
     """The memos of one kind of search under ``rules``, by wild values."""
+    if not _HOLDERS or _HOLDERS[-1] is not rules:
+        _hold(rules)
     store: dict[object, dict[object, dict[int, int]]] = rules.memo_cache
     found = store.get(kind)
     if found is None or sum(len(m) for m in found.values()) > _MEMO_LIMIT:
         found = store[kind] = {}
     return found
+
+
+def clear_memos() -> None:
+    """Drop the memos of every rules holding some."""
+    for r in _HOLDERS:
+        r.memo_cache.clear()
+    _HOLDERS.clear()
+
+
+def _hold(rules: Rules) -> None:
+    """Make ``rules`` the most recent holder of memos, dropping the memos of
+    the least recent past :data:`_MEMO_HOLDERS`."""
+    for i, r in enumerate(_HOLDERS):
+        if r is rules:
+            del _HOLDERS[i]
+            break
+    _HOLDERS.append(rules)
+    while len(_HOLDERS) > _MEMO_HOLDERS:
+        _HOLDERS.pop(0).memo_cache.clear()
 
 
 def few_search(
