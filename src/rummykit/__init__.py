@@ -10,6 +10,7 @@
 
 from rummykit import rules
 from rummykit.bots import GreedyBot, RandomBot, SearchBot
+from rummykit.caches import clear_caches
 from rummykit.cards import Card, Rank, Suit, build_shoe, format_cards, parse_card, parse_cards
 from rummykit.engine import (
     Action,
@@ -135,6 +136,7 @@ __all__ = [
     "build_shoe",
     "card_value",
     "check_declaration",
+    "clear_caches",
     "classify_meld",
     "data_schema",
     "dump_variant",

@@ -80,6 +80,12 @@ def _shared_memos(variant: Variant | None) -> tuple[_MeldMemo, _PairMemo]:
     return found[1], found[2]
 
 
+def clear_memos() -> None:
+    """Forget the greedy bots' shared meld memos and run requirements."""
+    _MEMOS.clear()
+    _RunRequirement._made.clear()
+
+
 def _split_args(variant: Any, seed: int | None) -> tuple[Variant | None, int | None]:
     """Old call forms: ``RandomBot(7)`` means seed 7."""
     if isinstance(variant, int) and not isinstance(variant, bool) and seed is None:

@@ -244,6 +244,12 @@ _COVERS: dict[tuple[tuple[int, ...], ...], _Cover] = {}
 _SUITS: dict[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]], _SuitCosts] = {}
 
 
+def clear_tables() -> None:
+    """Forget the cover and suit tables shared by variants."""
+    _COVERS.clear()
+    _SUITS.clear()
+
+
 def _cover_table(by_low: tuple[tuple[int, ...], ...]) -> _Cover:
     """The cover table of these windows (shared by every variant with them)."""
     found = _COVERS.get(by_low)

@@ -302,6 +302,12 @@ _CACHE_W: dict[tuple[int, frozenset[Rank]], tuple[Variant, Rules]] = {}
 _CACHE_LIMIT = 64
 
 
+def clear_rules() -> None:
+    """Forget every compiled :class:`Rules` (and the memos they hold)."""
+    _CACHE.clear()
+    _CACHE_W.clear()
+
+
 def rules_for(variant: Variant, wild_ranks: frozenset[Rank] = frozenset()) -> Rules:
     """The compiled :class:`Rules` of ``variant`` (cached by identity)."""
     if not wild_ranks:

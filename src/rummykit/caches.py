@@ -1,0 +1,41 @@
+"""Dropping the caches the library keeps between calls.
+
+The meld solver, the engine and the bots remember what they have worked out
+(the compiled rules of each variant and wild rank, the best arrangements of
+hands already seen, the search's memos), so that a bot asking about hands
+that differ by a card or two does not search again. Every such cache is
+bounded (bench/RESULTS.md, round 17: a search bot playing 250 Indian hands
+in one process peaked at about half a gigabyte with the bounds, over a
+gigabyte before them). A long-running program that wants the memory back
+between games calls :func:`clear_caches`; what it drops is rebuilt on
+demand, and no answer changes. A bot's own memos are dropped at the start of
+each hand (``start_hand``).
+"""
+
+from __future__ import annotations
+
+from rummykit.bots import simple
+from rummykit.engine import kit
+from rummykit.melds import plain, search, tables
+
+__all__ = ["clear_caches"]
+
+
+def clear_caches() -> None:
+    """Drop every cache kept between calls: the compiled rules (with the
+    solver's memos), the engine's per-variant kits and the bots' shared
+    memos. Hands, matches and bots already made keep working (a hand keeps
+    the kit it was dealt with until it is dropped).
+
+    >>> import rummykit as rk
+    >>> v = rk.load_variant("gin")
+    >>> before = rk.min_deadwood(v, rk.parse_cards("2H 3H 4H 9S 9C KD"))
+    >>> clear_caches()
+    >>> rk.min_deadwood(v, rk.parse_cards("2H 3H 4H 9S 9C KD")) == before
+    True
+    """
+    search.clear_memos()
+    tables.clear_rules()
+    kit.clear_kits()
+    plain.clear_tables()
+    simple.clear_memos()
