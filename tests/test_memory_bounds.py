@@ -53,11 +53,23 @@ def test_a_table_past_its_limit_starts_again_and_keeps_its_place() -> None:
 
 def test_the_general_search_keeps_memos_for_a_few_wild_ranks_only() -> None:
     hand = _hands(1, 13, seed=1)[0]
+    compiled = []
     for r in Rank:  # every wild rank in turn, as a long Indian session sees them
         rk.best_arrangement(INDIAN, hand, wild_ranks=frozenset({r}))
-    holding = [r for r in Rank if rules_for(INDIAN, frozenset({r})).memo_cache]
+        compiled.append(rules_for(INDIAN, frozenset({r})))
+    holding = [rules for rules in compiled if rules.memo_cache]
     assert 1 <= len(holding) <= search_module._MEMO_HOLDERS
-    assert Rank.KING in holding  # the most recent kept its memos
+    assert compiled[-1].memo_cache  # the most recent kept its memos
+
+
+def test_compiled_rules_are_kept_for_a_few_wild_ranks_only() -> None:
+    for r in Rank:
+        rules_for(INDIAN, frozenset({r}))
+    kept = [key for key in tables._CACHE_W if key[0] == id(INDIAN)]
+    assert len(kept) <= tables._WILD_RULES
+    # the newest are kept: asking again for the last rank compiles nothing
+    last = rules_for(INDIAN, frozenset({Rank.KING}))
+    assert rules_for(INDIAN, frozenset({Rank.KING})) is last
 
 
 def test_dropped_memos_do_not_change_results() -> None:

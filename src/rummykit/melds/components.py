@@ -190,6 +190,8 @@ class CompTables:
             self.costs.clear()
         if len(self.groups_cache) > _MEMO_LIMIT:
             self.groups_cache.clear()
+        if len(self.suit_cache) > _MEMO_LIMIT:
+            self.suit_cache.clear()
 
     def suit_pieces(self, present: int, w: int) -> tuple[int, ...]:
         """The linked groups of one suit with ``w`` wilds, as count-field
