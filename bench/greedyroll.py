@@ -23,7 +23,6 @@ sense beyond the search bot's: they only model the opponent better.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import rummykit as rk
@@ -42,28 +41,14 @@ class GreedyRoll(SearchBot):
         self._player = GreedyBot(variant, seed=self.rng.getrandbits(32))
 
     def _rollout(self, h: Hand, seat: int, rng: random.Random, deadline: float | None = None) -> float | None:
-        stop = h.turns + (self.rollout_turns if self.horizon is None else self.horizon)
-        steps = 0
-        while not h.is_over and h.turns < stop:
-            steps += 1
-            if deadline is not None and steps % 4 == 0 and time.perf_counter() >= deadline:
-                return None
-            p = h.current_player
-            assert p is not None
-            legal = h.legal_actions(every_arrangement=False)
-            if len(legal) == 1:
-                a = legal[0]
-            elif p != seat or self.every_seat:
-                self._player.rng.seed(rng.getrandbits(32))
-                a = self._player.choose(h.view(p))
-            else:
-                a = self._fast(h, p, legal, rng)
-            h.apply(a)
-        if h.is_over:
-            result = h.result
-            assert result is not None
-            return 1.0 / len(result.winners) if seat in result.winners else 0.0
-        return self._estimate(h, seat) if self.horizon is None else self.leaf(h, seat)
+        self._seat = seat  # the seat whose rollout this is, for _fast
+        return super()._rollout(h, seat, rng, deadline)
+
+    def _fast(self, h: Hand, p: int, legal: tuple[rk.Action, ...], rng: random.Random) -> rk.Action:
+        if p != self._seat or self.every_seat:
+            self._player.rng.seed(rng.getrandbits(32))
+            return self._player.choose(h.view(p))
+        return super()._fast(h, p, legal, rng)
 
 
 class GreedyRollAll(GreedyRoll):
