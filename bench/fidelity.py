@@ -44,16 +44,20 @@ def fidelity(name: str, hands: int) -> tuple[Counter[tuple[bool, bool]], Counter
             view = h.view(p)
             a = bots[p].choose(view)
             legal = view.legal
-            if len(legal) > 1:
+            discards = any(isinstance(x, Discard) for x in legal)
+            offer = (
+                not discards
+                and view.top_discard is not None
+                and h.stock_count > 0
+                and any(isinstance(x, Take) and x.depth == 1 and x.then is None and not x.and_draw for x in legal)
+            )
+            if len(legal) > 1 and (discards or offer):
                 f = fast_choice(
                     fast, tuple(view.hand), legal, view.wild_ranks, h.stock_count, h.discard_pile, random.Random(0)
                 )
-                plain = any(isinstance(x, Take) and x.depth == 1 and x.then is None and not x.and_draw for x in legal)
-                if plain and view.top_discard is not None and h.stock_count > 0 and not any(
-                    isinstance(x, Discard) for x in legal
-                ):
+                if offer:
                     takes[(isinstance(a, Take), isinstance(f, Take))] += 1
-                elif any(isinstance(x, Discard) for x in legal):
+                else:
                     plays[(type(a).__name__, a == f)] += 1
             h.apply(a)
     return takes, plays

@@ -12,9 +12,7 @@ two to three times the cost of a rollout (bench/RESULTS.md, round 18):
 
 - ``GreedyRoll``: the other seats play :class:`rummykit.GreedyBot` itself
   in the rollouts (the seat keeps the fast policy);
-- ``GreedyRollAll``: every seat does;
-- ``FastTake``: the fast policy, but an upcard is taken by the greedy bot's
-  rule (it is wild, or it makes a meld with two natural cards of the hand).
+- ``GreedyRollAll``: every seat does.
 
 Each thinks 1 s a decision unless told otherwise. Not fair players in any
 sense beyond the search bot's: they only model the opponent better.
@@ -27,7 +25,7 @@ from typing import Any
 
 import rummykit as rk
 from rummykit.bots import GreedyBot, SearchBot
-from rummykit.engine import Call, Declare, Draw, Hand, Layoff, MeldAction, Pick, Take
+from rummykit.engine import Hand
 
 
 class GreedyRoll(SearchBot):
@@ -56,31 +54,3 @@ class GreedyRollAll(GreedyRoll):
 
     every_seat = True
 
-
-class FastTake(SearchBot):
-    """The search bot whose fast rollout players take an upcard by the greedy
-    bot's rule: wild, or a meld with two natural cards of the hand."""
-
-    def __init__(self, variant: rk.Variant, seed: int | None = None, **kw: Any) -> None:
-        kw.setdefault("think", 1.0)
-        super().__init__(variant, seed, **kw)
-
-    def _fast(self, h: Hand, p: int, legal: tuple[rk.Action, ...], rng: random.Random) -> rk.Action:
-        plain = draw = None
-        for a in legal:
-            if isinstance(a, Declare | Call | MeldAction | Layoff) or (
-                isinstance(a, Take | Pick) and a.then is not None
-            ):
-                return super()._fast(h, p, legal, rng)
-            if isinstance(a, Take) and a.depth == 1 and not a.and_draw:
-                plain = a
-            elif isinstance(a, Draw):
-                draw = a
-        pile = h.discard_pile
-        if plain is not None and draw is not None and pile and h.stock_count > 0:
-            top, wild, deck = pile[-1], h.wild_ranks, self.variant.deck
-            if deck.is_wild(top, wild):
-                return plain
-            natural = [c for c in h.hand_of(p) if c.rank is not None and not deck.is_wild(c, wild)]
-            return plain if self._melds_two(top, natural, wild) else draw
-        return super()._fast(h, p, legal, rng)
