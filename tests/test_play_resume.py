@@ -145,6 +145,27 @@ def test_ctrl_c_saves_the_game(tmp_path: Path) -> None:
     assert "you: take" not in proc.stdout and "Your move (play phase)" in proc.stdout
 
 
+def test_ctrl_c_between_prompts_quits_as_at_a_prompt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C stops the game like ``quit`` (docs/playing.md) wherever it
+    lands: here while the bot thinks, outside any prompt (the race that made
+    test_ctrl_c_saves_the_game fail now and then under load). The session
+    says "Quit.", exits 0 and keeps the game saved to resume."""
+
+    def interrupted(self: rk.GreedyBot, view: rk.View) -> rk.Action:
+        raise KeyboardInterrupt
+
+    save = tmp_path / "save.json"
+    monkeypatch.setattr(rk.GreedyBot, "choose", interrupted)
+    keys = Keyboard(["quit"])
+    try:
+        _, out = play("gin", keys, seed=1, save=save)  # the bot is offered the upcard first
+    except KeyboardInterrupt:
+        pytest.fail("a Ctrl-C between prompts escaped the play session")
+    assert keys.prompts == []  # stopped while the bot thought, before any prompt
+    assert "Quit." in out.splitlines()
+    assert read_session(save)["records"][0]["actions"] == []
+
+
 @pytest.mark.parametrize(
     ("edit", "message"),
     [

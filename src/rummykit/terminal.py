@@ -673,6 +673,8 @@ class PlaySession:
         self._save(announce=False)  # a file that cannot be written is said now, not after the game
         try:
             finished = self._run()
+        except KeyboardInterrupt:  # Ctrl-C between prompts (a bot thinking, the screen drawing): as quit
+            finished = False
         finally:
             self._write_record()
             self._save(announce=not finished)
