@@ -347,3 +347,24 @@ def test_bigger_hands_equal_memoised_exhaustive_search(
     a = rk.best_arrangement(v, hand, wild_ranks=wild)
     assert a is not None and a.deadwood_value * SCALE + len(a.deadwood) == found[0]
     check_arrangement(v, hand, a, wild)
+
+
+def test_compiled_rules_with_wild_ranks_drop_the_least_recently_used() -> None:
+    """Indian rummy compiles rules per wild rank, and only the last few are
+    kept (bench/RESULTS.md, round 17): a wild rank in use every hand keeps
+    its compiled rules while the others come and go."""
+    from rummykit.melds import tables
+
+    v = rk.load_variant("indian")
+    tables.clear_rules()
+    ranks = list(rk.Rank)
+    assert len(ranks) > tables._WILD_RULES + 1
+    kept = rules_for(v, frozenset({ranks[0]}))
+    for r in ranks[1:]:
+        assert rules_for(v, frozenset({ranks[0]})) is kept  # used again every time
+        rules_for(v, frozenset({r}))
+    assert rules_for(v, frozenset({ranks[0]})) is kept
+    assert len(tables._CACHE_W) <= tables._WILD_RULES
+    dropped = rules_for(v, frozenset({ranks[1]}))  # long unused: compiled afresh
+    assert rules_for(v, frozenset({ranks[1]})) is dropped
+    tables.clear_rules()

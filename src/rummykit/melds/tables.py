@@ -301,9 +301,9 @@ _CACHE: dict[int, tuple[Variant, Rules]] = {}
 _CACHE_W: dict[tuple[int, frozenset[Rank]], tuple[Variant, Rules]] = {}
 _CACHE_LIMIT = 64
 _WILD_RULES = 8
-"""Compiled rules kept with wild ranks (each holds its own caches): Indian
-rummy's wild rank changes every hand, and rules kept for each of them grew
-over a long run (bench/RESULTS.md, round 17)."""
+"""Compiled rules kept with wild ranks (each holds its own caches), the least
+recently used dropped first: Indian rummy's wild rank changes every hand, and
+rules kept for each of them grew over a long run (bench/RESULTS.md, round 17)."""
 
 
 def clear_rules() -> None:
@@ -326,9 +326,12 @@ def rules_for(variant: Variant, wild_ranks: frozenset[Rank] = frozenset()) -> Ru
     key = (id(variant), wild_ranks)
     hitw = _CACHE_W.get(key)
     if hitw is not None and hitw[0] is variant:
+        if next(reversed(_CACHE_W)) != key:  # the most recently used last
+            del _CACHE_W[key]
+            _CACHE_W[key] = hitw
         return hitw[1]
-    if len(_CACHE_W) >= _WILD_RULES:
-        del _CACHE_W[next(iter(_CACHE_W))]  # the oldest, with its caches
+    if key not in _CACHE_W and len(_CACHE_W) >= _WILD_RULES:
+        del _CACHE_W[next(iter(_CACHE_W))]  # the least recently used, with its caches
     rules = Rules(variant, wild_ranks, share=rules_for(variant))
     _CACHE_W[key] = (variant, rules)
     return rules
