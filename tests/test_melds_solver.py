@@ -360,11 +360,12 @@ def test_compiled_rules_with_wild_ranks_drop_the_least_recently_used() -> None:
     ranks = list(rk.Rank)
     assert len(ranks) > tables._WILD_RULES + 1
     kept = rules_for(v, frozenset({ranks[0]}))
+    first = {}
     for r in ranks[1:]:
         assert rules_for(v, frozenset({ranks[0]})) is kept  # used again every time
-        rules_for(v, frozenset({r}))
+        first[r] = rules_for(v, frozenset({r}))
     assert rules_for(v, frozenset({ranks[0]})) is kept
     assert len(tables._CACHE_W) <= tables._WILD_RULES
-    dropped = rules_for(v, frozenset({ranks[1]}))  # long unused: compiled afresh
-    assert rules_for(v, frozenset({ranks[1]})) is dropped
+    assert rules_for(v, frozenset({ranks[-1]})) is first[ranks[-1]]  # recently used: kept
+    assert rules_for(v, frozenset({ranks[1]})) is not first[ranks[1]]  # long unused: compiled afresh
     tables.clear_rules()
