@@ -33,12 +33,13 @@ import rummykit as rk
 from rummykit.bots import GreedyBot, SearchBot
 from rummykit.rules.going_out import Knock as KnockOut
 
-Row = tuple[tuple[int, ...], tuple[int, ...], float]  # mover's counts, other's, mover's result
+Row = tuple[tuple[int, ...], tuple[int, ...], float, float]  # mover's counts, other's, its leaf, its result
 
 
 def positions(name: str, hands: int) -> tuple[list[Row], bool]:
     """Every turn start of ``hands`` greedy hands: (the mover's counts, the
-    other's, the mover's share of the win); and whether a knock decides."""
+    other's, :meth:`SearchBot.leaf` for the mover, the mover's share of the
+    win); and whether a knock decides."""
     v = rk.load_variant(name)
     bot = SearchBot(v, seed=0, iterations=1)
     knock = isinstance(v.going_out, KnockOut)
@@ -60,20 +61,21 @@ def positions(name: str, hands: int) -> tuple[list[Row], bool]:
     for g in range(hands):
         h = rk.new_hand(v, players=2, seed=g)
         bots = [GreedyBot(v, seed=2 * g + i) for i in range(2)]
-        starts: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+        starts: list[tuple[int, tuple[int, ...], tuple[int, ...], float]] = []
         last = -1
         while not h.is_over and h.turns < 200:
             p = h.current_player
             assert p is not None
             if h.turns != last:
                 last = h.turns
-                starts.append((p, counts(h.hand_of(p), h.wild_ranks), counts(h.hand_of(1 - p), h.wild_ranks)))
+                mine, theirs = counts(h.hand_of(p), h.wild_ranks), counts(h.hand_of(1 - p), h.wild_ranks)
+                starts.append((p, mine, theirs, bot.leaf(h, p)))
             h.apply(bots[p].choose(h.view(p)))
         result = h.result
         if result is None:
             continue
-        for p, mine, theirs in starts:
-            rows.append((mine, theirs, 1.0 / len(result.winners) if p in result.winners else 0.0))
+        for p, mine, theirs, leaf in starts:
+            rows.append((mine, theirs, leaf, 1.0 / len(result.winners) if p in result.winners else 0.0))
     return rows, knock
 
 
@@ -88,11 +90,11 @@ def brier(rows: list[Row], key: Callable[[Row], tuple[int, ...]]) -> float:
             if i % 2 == fold:
                 c = cells[key(r)]
                 c[0] += 1
-                c[1] += r[2]
+                c[1] += r[3]
         for i, r in enumerate(rows):
             if i % 2 != fold:
                 n, won = cells.get(key(r), (0.0, 0.0))
-                total += ((won + 2.5) / (n + 5) - r[2]) ** 2
+                total += ((won + 2.5) / (n + 5) - r[3]) ** 2
     return total / len(rows)
 
 
@@ -119,10 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'variant':10} {'positions':>9} {'constant':>9} {'leaf':>7} {'table':>7} {'table + melds':>14}")
     for name in args.variants:
         rows, knock = positions(name, args.hands)
-        const = sum((0.5 - r[2]) ** 2 for r in rows) / len(rows)
-        # the leaf's formula (SearchBot.leaf), from the mover's side
-        k = 10 if knock else 2
-        leaf = sum((0.5 + 0.5 * (t[0] - m[0]) / (t[0] + m[0] + k) - y) ** 2 for m, t, y in rows) / len(rows)
+        const = sum((0.5 - r[3]) ** 2 for r in rows) / len(rows)
+        leaf = sum((r[2] - r[3]) ** 2 for r in rows) / len(rows)
         table = brier(rows, _counts_key if not knock else _deadwood_key)
         melds = "" if knock else f"{brier(rows, _melds_key):14.4f}"
         print(f"{name:10} {len(rows):9} {const:9.4f} {leaf:7.4f} {table:7.4f} {melds:>14}")
