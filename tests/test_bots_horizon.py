@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import rummykit as rk
-from rummykit.bots.search import HORIZON, KNOCK_HORIZON, SearchBot, default_horizon
+from rummykit.bots.search import HORIZON, SearchBot, default_horizon
 from rummykit.rules.going_out import Knock as KnockOut
 from test_bots_protocol import _play, _short
 
@@ -68,10 +68,10 @@ def test_a_bad_horizon_is_refused_by_name(bad: object) -> None:
 @pytest.mark.parametrize("name", rk.list_variants())
 def test_the_default_horizon_follows_what_wins_the_hand(name: str) -> None:
     """``horizon="auto"`` (the default) looks ahead where the leaf scores
-    what wins the hand: 8 turns where going out first does (the winner takes
-    the others' cards, the others pay their own, the winner scores its own
-    melds or its melds less its hand, an Indian declaration), 4 where a knock
-    under a limit does. It
+    what wins the hand: where going out first does (the winner takes the
+    others' cards, the others pay their own, the winner scores its own melds
+    or its melds less its hand, an Indian declaration) or a knock under a
+    limit does. It
     plays rollouts out where the first meld has a threshold (the leaf's count
     cannot tell whether a hand can open), where payments or chips settle
     the hand or showing turns end it, and where a knock with any count ends
@@ -80,7 +80,7 @@ def test_the_default_horizon_follows_what_wins_the_hand(name: str) -> None:
     scoring = type(v.scoring).__name__
     going_out = v.going_out
     if isinstance(going_out, KnockOut):
-        expected = None if going_out.any_deadwood or going_out.oklahoma else KNOCK_HORIZON
+        expected = None if going_out.any_deadwood or going_out.oklahoma else HORIZON
     elif v.initial_meld.required or going_out.showing_turn():
         expected = None
     elif scoring in ("WinnerTakes", "Penalty", "OwnMelds", "IndianPoints", "MeldsMinusHand"):
@@ -102,7 +102,7 @@ def test_the_default_horizon_is_read_from_the_rules_not_the_name() -> None:
     house rules: Straight with a 30-point first meld plays out; Rommé
     without its threshold looks ahead."""
     expected = {
-        "gin": 4, "indian": 8, "straight": 8, "rum500": 8,
+        "gin": 4, "indian": 4, "straight": 4, "rum500": 4,
         "romme": None, "rami-malta": None, "nowrang": None, "knock": None, "phom": None,
     }  # fmt: skip
     assert {n: default_horizon(rk.load_variant(n)) for n in expected} == expected

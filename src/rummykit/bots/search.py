@@ -73,7 +73,7 @@ from rummykit.rules.going_out import Knock as KnockOut
 from rummykit.rules.scoring import IndianPoints, MeldsMinusHand, OwnMelds, Penalty, WinnerTakes
 from rummykit.variant import Variant
 
-__all__ = ["HORIZON", "KNOCK_HORIZON", "SearchBot", "default_horizon"]
+__all__ = ["HORIZON", "SearchBot", "default_horizon"]
 
 MODEL_CARDS = 18
 """The most cards the opponent model chooses from (a hand and its extra
@@ -99,16 +99,15 @@ the rollouts have the rest."""
 DEFAULT_ITERATIONS = 200
 """Rollouts per decision when neither ``iterations`` nor ``think`` is given."""
 
-HORIZON = 8
-"""Turns the search looks ahead where going out first wins the hand
-(:func:`default_horizon`; bench/RESULTS.md, rounds 15-16)."""
-
-KNOCK_HORIZON = 4
-"""Turns the search looks ahead where a knock under a limit wins the hand
-(Gin): two turns each, scored by the deadwood comparison of
-:meth:`SearchBot.leaf`. Over 150 duplicate Gin deals at 1 s a decision it
-won 60.0% against the greedy bot, where 8 turns won 54.5% and full
-rollouts 53.5% of 100 (bench/RESULTS.md, round 18)."""
+HORIZON = 4
+"""Turns the search looks ahead where :meth:`SearchBot.leaf` scores what
+wins the hand (:func:`default_horizon`): two turns each in a two-player
+hand. In Gin (a knock under a limit) 4 turns won 60.0% of 150 duplicate
+deals at 1 s a decision, 8 turns 54.5% and full rollouts 53.5% of 100
+(bench/RESULTS.md, round 18). Where going out first wins, 4 turns read
+1.3 points more than 8 on average over 16 pairs of 50-deal halves in nine
+games (-7 to +8, a standard error of about 0.9; rounds 19-20): no clear
+gain, so one look-ahead serves both."""
 
 
 def default_horizon(variant: Variant) -> int | None:
@@ -116,8 +115,8 @@ def default_horizon(variant: Variant) -> int | None:
     :data:`HORIZON` turns where :meth:`SearchBot.leaf` scores what wins the
     hand, that is where going out first wins it (the winner takes the
     others' cards, the others pay their own, the winner scores its own melds
-    or its melds less its hand; Indian rummy's declaration), and
-    :data:`KNOCK_HORIZON` where a knock under a limit does (Gin). None,
+    or its melds less its hand; Indian rummy's declaration) or a knock
+    under a limit does (Gin). None,
     rollouts played to the end of the hand,
     elsewhere: where the first meld must reach a threshold (Kalooki, Rommé,
     Rami ta' L-att, where the horizon lost 2-3 points over 50 deals: within
@@ -127,11 +126,11 @@ def default_horizon(variant: Variant) -> int | None:
 
     >>> import rummykit as rk
     >>> [default_horizon(rk.load_variant(n)) for n in ("indian", "gin", "romme", "nowrang")]
-    [8, 4, None, None]
+    [4, 4, None, None]
     """
     going_out = variant.going_out
     if isinstance(going_out, KnockOut):
-        return KNOCK_HORIZON if not going_out.any_deadwood and not going_out.oklahoma else None
+        return HORIZON if not going_out.any_deadwood and not going_out.oklahoma else None
     if variant.initial_meld.required or going_out.showing_turn():
         return None
     if isinstance(variant.scoring, WinnerTakes | Penalty | OwnMelds | IndianPoints | MeldsMinusHand):
