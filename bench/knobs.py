@@ -12,25 +12,29 @@ included: 4 turns in Gin); bench/RESULTS.md, round 19:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import rummykit as rk
 from rummykit.bots import SearchBot
 
 
-class Uniform(SearchBot):
+class Knob(SearchBot):
+    """The search bot at 1 s a decision with ``settings`` as its defaults
+    (a caller's keywords still win)."""
+
+    settings: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, variant: rk.Variant, seed: int | None = None, **kw: Any) -> None:
+        super().__init__(variant, seed, **{"think": 1.0, **self.settings, **kw})
+
+
+class Uniform(Knob):
     """The search bot dealing opponents uniform unseen cards."""
 
-    def __init__(self, variant: rk.Variant, seed: int | None = None, **kw: Any) -> None:
-        kw.setdefault("think", 1.0)
-        kw.setdefault("opponent_turns", 0)
-        super().__init__(variant, seed, **kw)
+    settings: ClassVar[dict[str, Any]] = {"opponent_turns": 0}
 
 
-class Eps0(SearchBot):
+class Eps0(Knob):
     """The search bot whose rollout players never play a random discard."""
 
-    def __init__(self, variant: rk.Variant, seed: int | None = None, **kw: Any) -> None:
-        kw.setdefault("think", 1.0)
-        kw.setdefault("epsilon", 0.0)
-        super().__init__(variant, seed, **kw)
+    settings: ClassVar[dict[str, Any]] = {"epsilon": 0.0}

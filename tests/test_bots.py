@@ -589,3 +589,36 @@ def test_the_bench_takes_script_rates_fair_estimates_of_the_opponents_takes(
     assert bench.main(["--learn", "12", "--test", "6"]) == 0
     out = capsys.readouterr().out
     assert "discard model" in out and "AUC" in out
+
+
+def test_the_bench_knobs_change_one_setting_each() -> None:
+    """bench/knobs.py: each bot is the search bot at 1 s with one setting
+    changed (round 19), a caller's keywords still winning, and it plays legal
+    moves."""
+    bench = _bench("knobs")
+    v = rk.load_variant("gin")
+    default = rk.SearchBot(v, seed=1, think=1.0)
+    uniform, eps0 = bench.Uniform(v, seed=1), bench.Eps0(v, seed=1)
+    assert (uniform.think, uniform.opponent_turns, uniform.epsilon) == (1.0, 0, default.epsilon)
+    assert (eps0.think, eps0.opponent_turns, eps0.epsilon) == (1.0, default.opponent_turns, 0.0)
+    assert uniform.horizon == eps0.horizon == default.horizon
+    quick = bench.Uniform(v, seed=1, think=None, iterations=6)
+    assert (quick.think, quick.iterations, quick.opponent_turns) == (None, 6, 0)
+    _, view = _gin_nine_moves_in()
+    assert quick.choose(view) in view.legal
+
+
+@pytest.mark.parametrize("name", ["gin", "straight"])
+def test_the_bench_leaf_script_rates_the_leaf(name: str) -> None:
+    """bench/leaf.py: every turn start of a few greedy hands, with the
+    search's own leaf for the mover (a share in [0, 1], the two seats' leaves
+    summing to 1) and the mover's result; the tables' Brier scores are
+    scores."""
+    bench = _bench("leaf")
+    rows, knock = bench.positions(name, 6)
+    assert knock == (name == "gin")
+    assert len(rows) > 20
+    assert all(0.0 <= leaf <= 1.0 and result in (0.0, 0.5, 1.0) for _, _, leaf, result in rows)
+    assert {len(mine) for mine, _, _, _ in rows} == ({1} if knock else {3})
+    for key in (bench._deadwood_key if knock else bench._counts_key, bench._melds_key):
+        assert 0.0 <= bench.brier(rows, key) <= 1.0
