@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.engine import Discard, Draw, Take
+from rummykit.engine import Discard, Draw, MeldAction, Take
 from rummykit.engine.resample import hidden_share
 from rummykit.melds import discard_deadwoods
 from rummykit.rules import ByPlayers
@@ -622,3 +622,37 @@ def test_the_bench_leaf_script_rates_the_leaf(name: str) -> None:
     assert {len(mine) for mine, _, _, _ in rows} == ({1} if knock else {3})
     for key in (bench._deadwood_key if knock else bench._counts_key, bench._melds_key):
         assert 0.0 <= bench.brier(rows, key) <= 1.0
+
+
+def test_the_bench_hold_bot_keeps_melds_until_it_can_go_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench/holdbot.py (round 21): once its first meld is down, the bot's
+    default keeps further melds in hand unless it can go out that turn; it
+    never holds back its first meld, and it plays legal moves."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bench"))
+    bench = _bench("holdbot")
+    v = rk.load_variant("romme")
+    held = kept = 0
+    for seed in range(6):
+        h = rk.new_hand(v, players=2, seed=seed)
+        bots = [bench.HoldTempo(v, seed=seed), rk.GreedyBot(v, seed=seed)]
+        for _ in range(400):
+            if h.is_over:
+                break
+            p = h.current_player
+            view = h.view(p)
+            if p == 1:
+                h.apply(bots[1].choose(view))
+                continue
+            search = bots[0].search
+            plain = rk.SearchBot.default(search, view)
+            action = bench.hold(search, view, plain)
+            assert action in view.legal
+            if isinstance(plain, MeldAction) and action != plain:
+                held += 1
+                assert view.melded[0] and not isinstance(action, MeldAction)
+            elif isinstance(plain, MeldAction):
+                kept += 1
+            h.apply(action)
+    assert held and kept
+    first = rk.new_hand(v, players=2, seed=9)
+    assert bench.HoldTempo(v, seed=9).choose(first.view(first.current_player)) in first.legal_actions()
