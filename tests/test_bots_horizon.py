@@ -71,9 +71,10 @@ def test_the_default_horizon_follows_what_wins_the_hand(name: str) -> None:
     what wins the hand: where going out first does (the winner takes the
     others' cards, the others pay their own, the winner scores its own melds
     or its melds less its hand, an Indian declaration) or a knock under a
-    limit does. It
-    plays rollouts out where the first meld has a threshold (the leaf's count
-    cannot tell whether a hand can open), where payments or chips settle
+    limit does; a first meld worth a points threshold does not stop it
+    (round 21). It
+    plays rollouts out where the first meld needs a longer meld than the
+    shortest (the leaf's count cannot tell whether a hand can open), where payments or chips settle
     the hand or showing turns end it, and where a knock with any count ends
     it. Chosen by the variant's components, never its name."""
     v = rk.load_variant(name)
@@ -81,7 +82,9 @@ def test_the_default_horizon_follows_what_wins_the_hand(name: str) -> None:
     going_out = v.going_out
     if isinstance(going_out, KnockOut):
         expected = None if going_out.any_deadwood or going_out.oklahoma else HORIZON
-    elif v.initial_meld.required or going_out.showing_turn():
+    elif going_out.showing_turn() or (
+        v.initial_meld.required and getattr(v.initial_meld, "min_meld_size", 0) > 3
+    ):
         expected = None
     elif scoring in ("WinnerTakes", "Penalty", "OwnMelds", "IndianPoints", "MeldsMinusHand"):
         expected = HORIZON
@@ -97,19 +100,25 @@ def test_the_default_horizon_follows_what_wins_the_hand(name: str) -> None:
 def test_the_default_horizon_is_read_from_the_rules_not_the_name() -> None:
     """Named cases from the parameter sheet (Gin knocks at 10 or less, Indian
     declares, Straight goes out, 500 Rum scores melds less hand: horizon;
-    Rommé opens with 40 points, Rami ta' L-att with a meld of four, Nowrang
+    Rommé opens with 40 points and Kalooki with 51, which they reach by
+    the second turn: horizon; Rami ta' L-att opens with a meld of four, Nowrang
     pays, Knock Rummy knocks with any count, Phỏm shows: to the end), and
-    house rules: Straight with a 30-point first meld plays out; Rommé
-    without its threshold looks ahead."""
+    house rules: Straight with a 30-point first meld looks ahead, with a
+    first meld of four cards plays out; Rommé without its threshold looks
+    ahead."""
     expected = {
-        "gin": 4, "indian": 4, "straight": 4, "rum500": 4,
-        "romme": None, "rami-malta": None, "nowrang": None, "knock": None, "phom": None,
+        "gin": 4, "indian": 4, "straight": 4, "rum500": 4, "romme": 4, "kalooki": 4,
+        "rami-malta": None, "nowrang": None, "knock": None, "phom": None,
     }  # fmt: skip
     assert {n: default_horizon(rk.load_variant(n)) for n in expected} == expected
     opening = rk.loads_variant(
         'extends = "straight"\n[variant]\nname = "s30"\n[initial_meld]\nkind = "threshold"\nmin_points = 30'
     )
-    assert default_horizon(opening) is None
+    assert default_horizon(opening) == HORIZON
+    longer = rk.loads_variant(
+        'extends = "straight"\n[variant]\nname = "s4"\n[initial_meld]\nkind = "threshold"\nmin_meld_size = 4'
+    )
+    assert default_horizon(longer) is None
     free = rk.loads_variant('extends = "romme"\n[variant]\nname = "r0"\n[initial_meld]\nkind = "none"')
     assert default_horizon(free) == HORIZON
 
