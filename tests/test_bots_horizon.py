@@ -4,11 +4,13 @@ the default (bench/RESULTS.md, round 15)."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import rummykit as rk
 from rummykit.bots.search import HORIZON, SearchBot, default_horizon
 from rummykit.rules.going_out import Knock as KnockOut
+from rummykit.rules.timing import InitialMeldRule
 from test_bots_protocol import _play, _short
 
 
@@ -121,6 +123,16 @@ def test_the_default_horizon_is_read_from_the_rules_not_the_name() -> None:
     assert default_horizon(longer) is None
     free = rk.loads_variant('extends = "romme"\n[variant]\nname = "r0"\n[initial_meld]\nkind = "none"')
     assert default_horizon(free) == HORIZON
+
+    @attrs.frozen
+    class OwnOpening(InitialMeldRule):
+        """A caller's own first-meld rule: the leaf cannot know what it asks."""
+
+        kind = "own-opening"
+        required = True
+
+    straight = rk.load_variant("straight")
+    assert default_horizon(attrs.evolve(straight, initial_meld=OwnOpening())) is None
 
 
 def test_the_bench_reads_a_horizon() -> None:

@@ -124,7 +124,7 @@ def default_horizon(variant: Variant) -> int | None:
     and 21). None, rollouts played to the end of the hand, elsewhere: where
     the first meld needs a longer meld than the shortest one (Rami ta'
     L-att's four cards, which a third of hands never reach, so the leaf's
-    count of cards outside melds misleads), or a threshold of another kind;
+    count of cards outside melds misleads), or a first-meld rule of another kind;
     where the hand is settled in payments or chips (Continental, Nowrang,
     Phỏm, whose showing turns end it), or a knock with any count ends it
     (Knock Rummy).
