@@ -17,6 +17,8 @@ it can lay off, at most one), laying off only cards outside its melds.
 
 from __future__ import annotations
 
+from knobs import Knob
+
 import rummykit as rk
 from rummykit.bots import SearchBot
 from rummykit.engine import Action, Discard, Layoff, MeldAction, Swap
@@ -28,14 +30,14 @@ def hold(search: SearchBot, view: rk.View, choice: Action) -> Action:
     if not isinstance(choice, MeldAction):
         return choice
     v = search.variant
-    me = view.player
-    if v.initial_meld.required and not view.melded[me]:
+    if v.initial_meld.required and not view.melded[view.player]:
         return choice  # the first meld, as the greedy bot makes it
     wild = view.wild_ranks
     loose = deadwood_cards(search._counting, view.hand, wild_ranks=wild)
     if loose is None:
         return choice
-    layoffs = [a for a in view.legal if isinstance(a, Layoff) and set(a.cards()) <= set(loose)]
+    outside = set(loose)
+    layoffs = [a for a in view.legal if isinstance(a, Layoff) and set(a.cards()) <= outside]
     natural_loose = [c for c in loose if not v.deck.is_wild(c, wild)]
     if len(natural_loose) - len({c for a in layoffs for c in a.cards()}) <= 1:
         return choice  # it can go out this turn: meld
@@ -50,12 +52,9 @@ def hold(search: SearchBot, view: rk.View, choice: Action) -> Action:
     return search.tempo(view, search.greedy._discard_choice(view, discards))
 
 
-class HoldSearch(SearchBot):
-    """The search bot (1 s a decision) whose default keeps melds in hand."""
-
-    def __init__(self, variant: rk.Variant, seed: int | None = None, **kw: object) -> None:
-        kw.setdefault("think", 1.0)
-        super().__init__(variant, seed, **kw)  # type: ignore[arg-type]
+class HoldSearch(Knob):
+    """The search bot (1 s a decision, as ``knobs.Knob``) whose default keeps
+    melds in hand."""
 
     def default(self, view: rk.View) -> Action:
         return hold(self, view, super().default(view))
