@@ -3,8 +3,9 @@
     python bench/bots.py stall [--games N] [VARIANT ...]     greedy vs greedy: hands stopped by the turn limit
     python bench/bots.py random [--games N] [--matches] [VARIANT ...]
                                                                greedy vs random, 2 players (or the fewest allowed)
-    python bench/bots.py search [--games N] [--think S | --iterations K] [--replay STEPS] [--horizon T|none|auto] [VARIANT ...]
-                                                               search vs greedy, 2 players
+    python bench/bots.py search [--games N] [--think S | --iterations K] [--replay STEPS] [--horizon T|none|auto]
+                                [--against MODULE:CLASS] [VARIANT ...]
+                                                               search vs greedy (or another bot), 2 players
     python bench/bots.py vs --other MODULE:CLASS [--games N] [VARIANT ...]
                                                                greedy vs another bot, 2 players
                                                                (e.g. a copy of an older GreedyBot)
@@ -176,6 +177,9 @@ def main(argv: list[str] | None = None) -> int:
         help="search: turns looked ahead, none (to the hand's end) or auto (the default: SearchBot's choice)",
     )
     ap.add_argument("--other", default=None, help="vs: the other bot, as module:Class (importable)")
+    ap.add_argument(
+        "--against", default=None, help="search: the opponent, as module:Class (importable; default: the greedy bot)"
+    )
     ap.add_argument("--matches", action="store_true", help="random, vs: whole matches instead of single hands")
     ap.add_argument(
         "--duplicate", action="store_true", help="random, search, vs: each deal played twice, the bots swapped"
@@ -235,12 +239,13 @@ def main(argv: list[str] | None = None) -> int:
             extra = f", replay {args.replay}" if args.replay else ""
             horizon = default_horizon(v) if args.horizon == "auto" else args.horizon
             extra += f", horizon {horizon}" if horizon is not None else ", to the end"
-            label = f"search({budget}{extra}) vs greedy"
+            opponent: Any = args.against or GreedyBot
+            label = f"search({budget}{extra}) vs {args.against.rsplit(':', 1)[-1] if args.against else 'greedy'}"
             if args.duplicate:
-                found = duplicate(v, factory, GreedyBot, args.games, args.seed, args.jobs)
+                found = duplicate(v, factory, opponent, args.games, args.seed, args.jobs)
                 print(_dup_line(name, label, found, args.games, time.perf_counter() - t), flush=True)
             else:
-                won, n = head_to_head(v, factory, GreedyBot, args.games, args.seed, args.jobs)
+                won, n = head_to_head(v, factory, opponent, args.games, args.seed, args.jobs)
                 print(_line(name, label, won, n, "", time.perf_counter() - t), flush=True)
             times = decision_times(v, think=think, iterations=its, replay=args.replay, horizon=args.horizon)
             print(

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.engine import Discard, Draw, MeldAction, Take
+from rummykit.engine import Discard, Draw, Layoff, MeldAction, Pass, Take
 from rummykit.engine.resample import hidden_share
 from rummykit.melds import discard_deadwoods
 from rummykit.rules import ByPlayers
@@ -656,3 +656,57 @@ def test_the_bench_hold_bot_keeps_melds_until_it_can_go_out(monkeypatch: pytest.
     assert held and kept
     first = rk.new_hand(v, players=2, seed=9)
     assert bench.HoldTempo(v, seed=9).choose(first.view(first.current_player)) in first.legal_actions()
+
+
+def _gin_draw(me: str, other: str, pile: str, stock_top: str = "") -> rk.Hand:
+    """A Gin hand at seat 1's draw, seat 1 holding ``me``, seat 0 ``other``,
+    the discard pile ``pile`` (its top last), the other cards in the stock
+    (``stock_top`` first: the next card drawn)."""
+    v = rk.load_variant("gin")
+    used = {str(c) for c in rk.parse_cards(f"{me} {other} {pile} {stock_top}")}
+    stock = stock_top.split() + [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in used]
+    text = (
+        f"rkpos 1; variant gin; players 2; dealer 0; deal 1; phase draw; to 1; turn 3; hands {other} / {me};"
+        f" pile {pile}; stock {' '.join(stock)}; own_turns 1 1; draws 1 1; rng 1+104"
+    )
+    return rk.from_position(v, text)
+
+
+def test_the_bench_simple_gin_player_follows_openspiel_rules() -> None:
+    """bench/simplegin.py, the simple player of the published Gin benchmarks
+    (OpenSpiel's simple_gin_rummy_bot.h): "Draw the upcard ... 1) If doing so
+    allows for an immediate knock. 2) If the upcard belongs to a meld, and that
+    meld lowers the deadwood count of the hand", but not in the header's
+    example (Js would make three jacks and break the better 9d-Qd run);
+    "throw the deadwood card worth the most points" (of the highest rank);
+    "No layoffs are made if opponent knocks"."""
+    bench = _bench("simplegin")
+    v = rk.load_variant("gin")
+    me, other = "AC 2C 3C 4C 9D TD JD QD 7S JH", "5H 6H 7H 8H 9H KS KH KC 2S 3S"
+    bot = bench.SimpleGin(v, seed=0)
+    assert bot.choose(_gin_draw(me, other, "QS JS").view(1)) == Draw()  # the header's example
+    assert bot.choose(_gin_draw(me, other, "QS 5C").view(1)) == Take()  # 5C extends AC-4C
+    # KD melds with nothing (the greedy bot would pass it) but lets the hand knock with 2H
+    knocking = "AC 2C 3C 9D TD JD 5S 6S 7S 2H"
+    assert bot.choose(_gin_draw(knocking, other, "QS KD").view(1)) == Take()
+    assert rk.GreedyBot(v).choose(_gin_draw(knocking, other, "QS KD").view(1)) == Draw()
+    # after a stock card that melds with nothing, the highest-ranked deadwood card goes
+    for top, thrown in (("5D", "JH"), ("QC", "QC"), ("6D", "JH")):
+        h = _gin_draw(me, other, "QS 8S", stock_top=top)
+        h.apply(Draw())
+        assert bot.choose(h.view(1)) == Discard(rk.parse_cards(thrown)[0])
+    # legal moves over whole hands, and no lay-off when the greedy bot knocks
+    passed = 0
+    for seed in range(20):
+        h = rk.new_hand(v, players=2, seed=seed)
+        bots = [bench.SimpleGin(v, seed=seed), rk.GreedyBot(v, seed=seed)]
+        while not h.is_over:
+            p = h.current_player
+            view = h.view(p)
+            a = bots[p].choose(view)
+            assert a in view.legal
+            if p == 0 and any(isinstance(x, Layoff) for x in view.legal):
+                assert isinstance(a, Pass)
+                passed += 1
+            h.apply(a)
+    assert passed
