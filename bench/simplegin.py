@@ -4,11 +4,11 @@
     PYTHONPATH=bench python bench/bots.py search --against simplegin:SimpleGin --duplicate gin
 
 Issue 11 cites Gin bots that beat "a simple rule-based player" in 55-68% of
-games. That player is the strategy OpenSpiel ships as its Gin benchmark
-(``open_spiel/bots/gin_rummy/simple_gin_rummy_bot.h``: "about the simplest
-possible strategy that performs reasonably well"), the same rules as the
-simple player of the EAAI Gin Rummy challenge; written here from that
-header's description, against rummykit's public API:
+games. This is such a player: the strategy OpenSpiel ships as its Gin
+benchmark (``open_spiel/bots/gin_rummy/simple_gin_rummy_bot.h``: "about the
+simplest possible strategy that performs reasonably well ... a benchmark of
+playing strength"), written here from that header's description against
+rummykit's API:
 
 - draw: take the upcard when the hand with it can knock at once, or when
   the upcard lies in a meld of the best arrangement of the hand with it
@@ -42,7 +42,7 @@ class SimpleGin:
 
     def __init__(self, variant: rk.Variant, seed: int | None = None) -> None:
         self.variant = variant
-        self.rng = random.Random(seed)
+        self.rng = random.Random(0 if seed is None else seed)  # as GreedyBot: reproducible unseeded
         going_out = variant.going_out
         self.limit = int(getattr(going_out, "max_deadwood", 10))
 
