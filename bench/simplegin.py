@@ -122,27 +122,26 @@ class SimpleRace:
         return self.search.race(view, self.simple.choose(view))
 
 
-class GreedyDrawSimple(SimpleGin):
+class _Halves(SimpleGin):
+    """The simple player for one half of the moves (its draws, or the rest),
+    the greedy bot for the other."""
+
+    simple_draws = True
+
+    def __init__(self, variant: rk.Variant, seed: int | None = None) -> None:
+        super().__init__(variant, seed)
+        self.greedy = rk.GreedyBot(variant, seed=seed)
+
+    def choose(self, view: rk.View) -> Action:
+        drawing = any(isinstance(a, Take) for a in view.legal)
+        return super().choose(view) if drawing == self.simple_draws else self.greedy.choose(view)
+
+
+class GreedyDrawSimple(_Halves):
     """The simple player's discards and knocks, the greedy bot's draws."""
 
-    def __init__(self, variant: rk.Variant, seed: int | None = None) -> None:
-        super().__init__(variant, seed)
-        self.greedy = rk.GreedyBot(variant, seed=seed)
-
-    def choose(self, view: rk.View) -> Action:
-        if any(isinstance(a, Take) for a in view.legal):
-            return self.greedy.choose(view)
-        return super().choose(view)
+    simple_draws = False
 
 
-class SimpleDrawGreedy(SimpleGin):
+class SimpleDrawGreedy(_Halves):
     """The simple player's draws, the greedy bot's other moves."""
-
-    def __init__(self, variant: rk.Variant, seed: int | None = None) -> None:
-        super().__init__(variant, seed)
-        self.greedy = rk.GreedyBot(variant, seed=seed)
-
-    def choose(self, view: rk.View) -> Action:
-        if any(isinstance(a, Take) for a in view.legal):
-            return super().choose(view)
-        return self.greedy.choose(view)
