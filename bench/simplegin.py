@@ -1,4 +1,4 @@
-"""The simple Gin player of the published benchmarks, for ``bench/bots.py``.
+"""A simple Gin player of the kind published Gin bots are measured against, for ``bench/bots.py``.
 
     PYTHONPATH=bench python bench/bots.py vs --other simplegin:SimpleGin --duplicate gin
     PYTHONPATH=bench python bench/bots.py search --against simplegin:SimpleGin --duplicate gin
