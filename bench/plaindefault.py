@@ -12,18 +12,13 @@ from the greedy bot's choice. Thinks 1 s a decision unless told otherwise.
 
 from __future__ import annotations
 
-from typing import Any
+from knobs import Knob
 
 import rummykit as rk
-from rummykit.bots import SearchBot
 
 
-class PlainDefault(SearchBot):
-    """``SearchBot`` with :meth:`default` the greedy bot's choice."""
-
-    def __init__(self, variant: rk.Variant, seed: int | None = None, **kw: Any) -> None:
-        kw.setdefault("think", 1.0)
-        super().__init__(variant, seed, **kw)
+class PlainDefault(Knob):
+    """``SearchBot`` (1 s, as every :class:`knobs.Knob`) with :meth:`default` the greedy bot's choice."""
 
     def default(self, view: rk.View) -> rk.Action:
         return self.greedy.choose(view)

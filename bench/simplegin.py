@@ -28,13 +28,10 @@ from __future__ import annotations
 import random
 
 import rummykit as rk
+from rummykit.bots.simple import _rank, _without
 from rummykit.engine import Action, Discard, Draw, Knock, Layoff, Pass, Take
 from rummykit.melds import card_value, min_deadwood
 from rummykit.melds.solver import deadwood_cards
-
-
-def _rank(card: rk.Card) -> int:
-    return 0 if card.rank is None else int(card.rank)
 
 
 class SimpleGin:
@@ -99,12 +96,6 @@ class SimpleGin:
             high = max(_rank(c) for c in left)
             return Discard(self.rng.choice(sorted((c for c in left if _rank(c) == high), key=str)))
         return legal[0]
-
-
-def _without(hand: tuple[rk.Card, ...], card: rk.Card) -> list[rk.Card]:
-    rest = list(hand)
-    rest.remove(card)
-    return rest
 
 
 class SimpleRace:
