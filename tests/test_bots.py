@@ -710,3 +710,35 @@ def test_the_bench_simple_gin_player_follows_openspiel_rules() -> None:
                 passed += 1
             h.apply(a)
     assert passed
+
+
+def test_greedy_looks_two_turns_ahead_where_a_knock_under_a_limit_ends_the_hand() -> None:
+    """GreedyBot's discard look-ahead (round 22, bench/RESULTS.md): 2 own
+    turns in Gin, whose hand is a race to knock under 10 ("knock after drawing
+    if your deadwood is at most 10", variants/gin.toml), 6 where any count
+    may knock (Knock Rummy), where the upcard sets the limit (Oklahoma), and
+    in games won by going out; the shorter look-ahead changes some of its
+    Gin discards."""
+    from rummykit.bots.simple import HORIZON_TURNS, KNOCK_HORIZON_TURNS
+
+    gin = rk.load_variant("gin")
+    oklahoma = attrs.evolve(gin, going_out=attrs.evolve(gin.going_out, oklahoma=True))
+    seen: dict[str, int] = {}
+    others = {"knock": rk.load_variant("knock"), "straight": rk.load_variant("straight")}
+    for name, v in {"gin": gin, "oklahoma": oklahoma, **others}.items():
+        h = rk.new_hand(v, players=2, seed=1)
+        seen[name] = rk.GreedyBot(v)._turns_left(v, h.view(h.current_player))
+    assert (KNOCK_HORIZON_TURNS, HORIZON_TURNS) == (2, 6)
+    assert seen == {"gin": 2, "oklahoma": 6, "knock": 6, "straight": 6}
+    differ = 0
+    for seed in range(12):
+        h = rk.new_hand(gin, players=2, seed=seed)
+        two, six = rk.GreedyBot(gin, seed=seed), rk.GreedyBot(gin, seed=seed)
+        six._horizon = HORIZON_TURNS
+        while not h.is_over:
+            view = h.view(h.current_player)
+            a = two.choose(view)
+            if any(isinstance(x, Discard) for x in view.legal):
+                differ += a != six.choose(view)
+            h.apply(a)
+    assert differ

@@ -199,14 +199,14 @@ def test_piped_full_hand_to_the_settlement(tmp_path: Path) -> None:
     assert "Traceback" not in out + proc.stderr
     assert "> 1" in out  # piped input is echoed so the transcript reads like a session
     assert "Hand over: knock" in out
-    assert "Hands shown:" in out and "Face-down discard: 8D" in out
+    assert "Hands shown:" in out and "Face-down discard: 8H" in out
     assert "Result: knock; winner: seat 1 (greedy)" in out
-    assert re.search(r"seat 0 \(you\)\s+\+0\n\s+seat 1 \(greedy\)\s+\+63", out)
-    assert "deadwood seat 0: 71, seat 1: 8" in out
+    assert re.search(r"seat 0 \(you\)\s+\+0\n\s+seat 1 \(greedy\)\s+\+39", out)
+    assert "deadwood seat 0: 49, seat 1: 10" in out
     assert f"Record written to {record}" in out
     data = json.loads(record.read_text())
     h = rk.replay(data)
-    assert h.is_over and h.result is not None and h.result.scores == (0, 63)
+    assert h.is_over and h.result is not None and h.result.scores == (0, 39)
     assert data["seed"] == 1 and data["variant"] == "gin"
 
 
@@ -215,11 +215,11 @@ def test_piped_match_to_the_end(tmp_path: Path) -> None:
     proc = run("play", "gin", "--seed", "2", "--match", "--record", str(record), stdin="1\n" * 600)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert "Game over after 4 hands; winner: seat 1 (greedy)" in out
-    assert "Totals after 1 hand:" in out and "Totals after 4 hands:" in out
+    assert "Game over after 3 hands; winner: seat 1 (greedy)" in out
+    assert "Totals after 1 hand:" in out and "Totals after 3 hands:" in out
     assert "Gin Rummy · hand 2 · turn" in out and "dealer seat 1" in out
     records = json.loads(record.read_text())
-    assert isinstance(records, list) and len(records) == 4
+    assert isinstance(records, list) and len(records) == 3
     assert all(rk.replay(r).is_over for r in records)
 
 
@@ -280,11 +280,12 @@ def test_replay_prints_the_hand_turn_by_turn(
     assert "seat 0: 4C 4D QD 2H 5H 6H 7H 9H 5S QS" in out
     assert "turn   1  seat 1: pass" in out
     assert "          seat 1: draw  (draws 9S from the stock)" in out
-    assert "turn   2  seat 0: take  (takes 4S from the discard pile)" in out
-    assert "turn   8  seat 0: take  (takes QC from the discard pile)" in out
-    assert "seat 0: knock 3H  (discarding 3H face down)" in out
+    assert "turn   4  seat 0: take  (takes QC from the discard pile)" in out
+    assert "turn  10  seat 0: take  (takes 8H from the discard pile)" in out
+    assert "seat 0: knock 4C  (discarding 4C face down)" in out
+    assert "          seat 1: layoff 9H on 2" in out
     assert "Result: knock; winner: seat 0" in out
-    assert "deadwood seat 0: 2, seat 1: 22" in out
+    assert "deadwood seat 0: 9, seat 1: 31" in out
 
 
 def test_replay_a_list_of_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
