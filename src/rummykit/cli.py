@@ -649,7 +649,8 @@ def build_parser() -> argparse.ArgumentParser:
         dest="bots",
         type=_bots,
         metavar="NAME",
-        help="the opponent: random, greedy, search (the strongest) or module:Class (same as --bots)",
+        help="the opponent: random, greedy, search (stronger than greedy in most games, not all: "
+        "docs/bots.md, 'How strong are they') or module:Class (same as --bots)",
     )
     p.add_argument(
         "--think",
