@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from collections.abc import Iterable, Iterator
 
 import rummykit as rk
 import rummykit.bots.replay as replay
@@ -30,38 +31,45 @@ from rummykit.engine.resample import hidden_share
 GIN = rk.load_variant("gin")
 
 
+def decisions(base: int, deals: Iterable[int]) -> Iterator[tuple[rk.Hand, int, rk.View, rk.GreedyBot]]:
+    """Each decision of greedy-vs-greedy Gin hands (seeds ``base + deal``):
+    the hand, the seat to play, its view and its bot; the caller applies a
+    move (the hand ends at its result or at turn 60)."""
+    for deal in deals:
+        h = rk.new_hand(GIN, players=2, seed=base + deal, dealer=deal % 2)
+        players = [rk.GreedyBot(GIN, seed=deal), rk.GreedyBot(GIN, seed=deal + 7)]
+        while not h.is_over and h.turns < 60:
+            p = h.current_player
+            assert p is not None
+            yield h, p, h.view(p), players[p]
+
+
 def rates(hands: int) -> None:
     """How often the greedy bot's Gin choices follow the model's rules."""
     sb = SearchBot(GIN, seed=1, iterations=1)
     draws = agree = discards = in_melds = 0
     gaps: Counter[int] = Counter()
-    for deal in range(hands):
-        h = rk.new_hand(GIN, players=2, seed=5000 + deal, dealer=deal % 2)
-        players = [rk.GreedyBot(GIN, seed=deal), rk.GreedyBot(GIN, seed=deal + 7)]
-        while not h.is_over and h.turns < 60:
-            p = h.current_player
-            assert p is not None
-            view = h.view(p)
-            a = players[p].choose(view)
-            top = view.top_discard
-            if top is not None and Draw() in view.legal and any(isinstance(x, Take) for x in view.legal):
-                natural = [c for c in view.hand if c.rank is not None]
-                draws += 1
-                agree += sb._melds_two(top, natural, frozenset()) == isinstance(a, Take)
-            if isinstance(a, Discard):
-                cards = _sorted(tuple(view.hand))
-                _, dead = sb._arrangement(cards, frozenset())
-                discards += 1
-                if not dead >> a.card.code & 1:
-                    in_melds += 1
-                else:
-                    use = {
-                        c: sb.value(c) - 2 * _closeness(c, cards, frozenset())
-                        for c in cards
-                        if dead >> c.code & 1
-                    }
-                    gaps[max(use.values()) - use[a.card]] += 1
-            h.apply(a)
+    for h, _, view, player in decisions(5000, range(hands)):
+        a = player.choose(view)
+        top = view.top_discard
+        if top is not None and Draw() in view.legal and any(isinstance(x, Take) for x in view.legal):
+            natural = [c for c in view.hand if c.rank is not None]
+            draws += 1
+            agree += sb._melds_two(top, natural, frozenset()) == isinstance(a, Take)
+        if isinstance(a, Discard):
+            cards = _sorted(tuple(view.hand))
+            _, dead = sb._arrangement(cards, frozenset())
+            discards += 1
+            if not dead >> a.card.code & 1:
+                in_melds += 1
+            else:
+                use = {
+                    c: sb.value(c) - 2 * _closeness(c, cards, frozenset())
+                    for c in cards
+                    if dead >> c.code & 1
+                }
+                gaps[max(use.values()) - use[a.card]] += 1
+        h.apply(a)
     print(f"upcard rule followed in {agree} of {draws} draws")
     print(f"discards from the melds: {in_melds} of {discards} ({in_melds / discards:.1%})")
     loose = sum(gaps.values())
@@ -77,18 +85,13 @@ def positions(count: int) -> list[rk.Hand]:
     deal = 0
     probe = replay.Replay(SearchBot(GIN, seed=1, iterations=1))
     while len(out) < count:
-        h = rk.new_hand(GIN, players=2, seed=3000 + deal, dealer=deal % 2)
-        players = [rk.GreedyBot(GIN, seed=deal), rk.GreedyBot(GIN, seed=deal + 7)]
-        deal += 1
-        while not h.is_over and h.turns < 60:
-            p = h.current_player
-            assert p is not None
-            view = h.view(p)
+        for h, p, view, player in decisions(3000, [deal]):
             if p == 0 and view.turn >= 8 and len(view.legal) > 1:
                 if probe.sample(view, 1, steps=3, seed=1):
                     out.append(h.clone())
                 break
-            h.apply(players[p].choose(view))
+            h.apply(player.choose(view))
+        deal += 1
     return out
 
 
