@@ -59,7 +59,6 @@ class GreedyRollAll(GreedyRoll):
     every_seat = True
 
 
-
 class GreedyRollAllEnd(GreedyRollAll):
     """:class:`GreedyRollAll` playing every rollout to the end of the hand
     (``horizon=None``): each candidate is valued as "this move, then the

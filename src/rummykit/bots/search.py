@@ -135,7 +135,7 @@ def default_horizon(variant: Variant) -> int | None:
     """
     going_out = variant.going_out
     if isinstance(going_out, KnockOut):
-        return HORIZON if not going_out.any_deadwood and not going_out.oklahoma else None
+        return HORIZON if going_out.fixed_knock_limit() is not None else None
     if _opening_binds(variant) or going_out.showing_turn():
         return None
     if isinstance(variant.scoring, WinnerTakes | Penalty | OwnMelds | IndianPoints | MeldsMinusHand):
@@ -582,10 +582,8 @@ class SearchBot:
     def _knock_limit(self) -> int | None:
         """The most deadwood a knock may leave, where knocking ends the hand
         under a limit; None elsewhere (any count, the upcard's value, no knock)."""
-        g = self.variant.going_out
-        if not isinstance(g, KnockOut) or g.any_deadwood or g.oklahoma:
-            return None
-        return min(g.max_deadwood, self.greedy.knock_at)
+        limit = self.variant.going_out.fixed_knock_limit()
+        return None if limit is None else min(limit, self.greedy.knock_at)
 
     def _least_after(self, cards: tuple[Card, ...], view: View, *, counting: bool = False) -> int:
         """The least deadwood ``cards`` leave after their best discard, or with

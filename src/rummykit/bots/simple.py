@@ -39,7 +39,6 @@ from rummykit.melds import (
 )
 from rummykit.melds.solver import deadwood_cards
 from rummykit.rules import KnockTie
-from rummykit.rules.going_out import Knock as KnockOut
 from rummykit.variant import Variant
 
 __all__ = ["GreedyBot", "RandomBot"]
@@ -212,8 +211,7 @@ class GreedyBot:
             raise ArgumentError(f"GreedyBot: take_for must be 'deadwood', 'melds' or None, got {take_for!r}")
         self.take_for: Literal["deadwood", "melds"] = take_for or "melds"
         """When an upcard is taken (see the class): ``"deadwood"`` or ``"melds"``."""
-        going_out = variant.going_out if variant is not None else None
-        knock_limit = isinstance(going_out, KnockOut) and not (going_out.any_deadwood or going_out.oklahoma)
+        knock_limit = variant is not None and variant.going_out.fixed_knock_limit() is not None
         self._horizon = KNOCK_HORIZON_TURNS if knock_limit else HORIZON_TURNS
         """Own turns of the discard look-ahead in a hand of no fixed length."""
 

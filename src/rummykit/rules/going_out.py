@@ -65,6 +65,17 @@ class GoingOut(Component):
         ``upcard_value`` is the value of the hand's first upcard."""
         return None
 
+    def fixed_knock_limit(self) -> int | None:
+        """The knock limit where it is one fixed count for every hand (Gin's
+        10); None where knocking is not a way out, any count may knock, or the
+        hand's upcard sets the limit (Oklahoma). The bots race to it.
+
+        >>> import rummykit as rk
+        >>> [rk.load_variant(n).going_out.fixed_knock_limit() for n in ("gin", "knock", "straight")]
+        [10, None, None]
+        """
+        return None
+
     def big_gin_allowed(self) -> bool:
         """Whether a fully melded hand may go out by knocking without a discard."""
         return False
@@ -143,6 +154,9 @@ class Knock(GoingOut):
         if self.oklahoma and upcard_value is not None:
             return upcard_value
         return self.max_deadwood
+
+    def fixed_knock_limit(self) -> int | None:
+        return None if self.any_deadwood or self.oklahoma else self.max_deadwood
 
     def big_gin_allowed(self) -> bool:
         return self.big_gin
