@@ -69,7 +69,10 @@ class Terminal:
             start_new_session=True,
             preexec_fn=default_sigint,
         )
-        os.close(slave)
+        # The harness keeps its copy of the slave open until the program is
+        # reaped: on Linux, once every slave fd is closed, reading the master
+        # can fail with EIO before the last output (say "Quit.") is read.
+        self.slave = slave
         self.fd = master
         self.raw = b""
         self.seen = 0
@@ -80,23 +83,30 @@ class Terminal:
     def __exit__(self, *exc: object) -> None:
         if self.proc.poll() is None:  # a failed test leaves no program behind
             self.proc.kill()
+            self.proc.wait(timeout=5)
+        self._close()
+
+    def _close(self) -> None:
+        if self.fd >= 0:  # once: a closed fd's number may be reused
+            os.close(self.slave)
+            os.close(self.fd)
+            self.slave = self.fd = -1
 
     @property
     def text(self) -> str:
         return ANSI.sub("", self.raw.decode("utf-8", "replace")).replace("\r\n", "\n")
 
     def _pump(self, timeout: float) -> bool:
+        """Read what the program wrote within ``timeout``; False if nothing."""
         ready, _, _ = select.select([self.fd], [], [], timeout)
         if not ready:
-            return True
+            return False
         try:
             chunk = os.read(self.fd, 65536)
-        except OSError:  # the program ended and closed the terminal
-            return False
-        if not chunk:
+        except OSError:  # the terminal is gone
             return False
         self.raw += chunk
-        return True
+        return bool(chunk)
 
     def expect(self, pattern: str, timeout: float = 30) -> str:
         """Wait until ``pattern`` (a regex) appears after what was already
@@ -110,8 +120,12 @@ class Terminal:
                 new = text[self.seen : m.end()]
                 self.seen = m.end()
                 return new
-            if time.monotonic() > deadline or (not self._pump(0.2) and self.proc.poll() is not None):
-                raise AssertionError(f"{pattern!r} not seen; screen:\n{text[self.seen :]}")
+            ended = self.proc.poll() is not None  # read before the last drain
+            if self._pump(0.2):
+                continue
+            if ended or time.monotonic() > deadline:
+                status = f"exit code {self.proc.returncode}" if ended else "still running"
+                raise AssertionError(f"{pattern!r} not seen ({status}); screen:\n{text[self.seen :]}")
 
     def type(self, line: str) -> None:
         os.write(self.fd, line.encode() + b"\r")
@@ -119,14 +133,34 @@ class Terminal:
     def key(self, data: bytes) -> None:
         os.write(self.fd, data)
 
+    def interrupt(self, timeout: float = 10) -> None:
+        """Ctrl-C once the program waits in its read of the terminal.
+
+        A SIGINT that lands after the program printed its prompt but before
+        Python's ``input()`` blocks in ``read()`` is handled without
+        interrupting that read, which then waits for a line: the test would
+        wait in vain for "Quit." (seen under load, with two runs side by
+        side; a person's Ctrl-C comes long after the prompt). So wait until
+        the kernel shows the process asleep in the terminal's read (Linux's
+        /proc; elsewhere a short pause), then send it."""
+        deadline = time.monotonic() + timeout
+        wchan = Path(f"/proc/{self.proc.pid}/wchan")
+        while wchan.exists() and time.monotonic() < deadline:
+            if wchan.read_text() in ("wait_woken", "n_tty_read"):
+                break
+            time.sleep(0.01)
+        else:
+            time.sleep(0.5)
+        self.proc.send_signal(signal.SIGINT)
+
     def wait(self, timeout: float = 30) -> int:
         deadline = time.monotonic() + timeout
         while self.proc.poll() is None and time.monotonic() < deadline:
             self._pump(0.1)
-        while self._pump(0.05) and select.select([self.fd], [], [], 0)[0]:
-            pass
         code = self.proc.wait(timeout=5)
-        os.close(self.fd)
+        while self._pump(0.05):  # what it wrote before it ended
+            pass
+        self._close()
         return code
 
 

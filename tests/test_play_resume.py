@@ -7,7 +7,6 @@ finished game is refused in one line."""
 from __future__ import annotations
 
 import json
-import signal
 from pathlib import Path
 from typing import Any
 
@@ -136,7 +135,7 @@ def test_ctrl_c_saves_the_game(tmp_path: Path) -> None:
         t.expect(r"\n> ")
         t.type("1")
         t.expect(r"Your move \(play phase\):[\s\S]*?\n> ")
-        t.proc.send_signal(signal.SIGINT)
+        t.interrupt()
         t.expect("Quit.")
         assert t.wait() == 0
     assert "Traceback" not in t.text
