@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 import rummykit as rk
-from rummykit.bots.search import HORIZON, SearchBot, default_horizon
+from rummykit.bots.search import DECLARE_HORIZON, HORIZON, SearchBot, default_horizon
 from rummykit.rules.going_out import Knock as KnockOut
 from rummykit.rules.timing import InitialMeldRule
 from test_bots_protocol import _play, _short
@@ -72,7 +72,7 @@ def test_the_default_horizon_follows_what_wins_the_hand(name: str) -> None:
     """``horizon="auto"`` (the default) looks ahead where the leaf scores
     what wins the hand: where going out first does (the winner takes the
     others' cards, the others pay their own, the winner scores its own melds
-    or its melds less its hand, an Indian declaration) or a knock under a
+    or its melds less its hand; 8 turns for an Indian declaration) or a knock under a
     limit does; a first meld worth a points threshold does not stop it
     (round 21). It
     plays rollouts out where the first meld needs a longer meld than the
@@ -89,7 +89,7 @@ def test_the_default_horizon_follows_what_wins_the_hand(name: str) -> None:
     ):
         expected = None
     elif scoring in ("WinnerTakes", "Penalty", "OwnMelds", "IndianPoints", "MeldsMinusHand"):
-        expected = HORIZON
+        expected = DECLARE_HORIZON if going_out.declares() else HORIZON
     else:
         assert scoring in ("Payments", "Chips"), scoring
         expected = None
@@ -101,7 +101,7 @@ def test_the_default_horizon_follows_what_wins_the_hand(name: str) -> None:
 
 def test_the_default_horizon_is_read_from_the_rules_not_the_name() -> None:
     """Named cases from the parameter sheet (Gin knocks at 10 or less, Indian
-    declares, Straight goes out, 500 Rum scores melds less hand: horizon;
+    declares (8 turns), Straight goes out, 500 Rum scores melds less hand: horizon;
     Rommé opens with 40 points and Kalooki with 51, which they reach by
     the second turn: horizon; Rami ta' L-att opens with a meld of four, Nowrang
     pays, Knock Rummy knocks with any count, Phỏm shows: to the end), and
@@ -109,7 +109,7 @@ def test_the_default_horizon_is_read_from_the_rules_not_the_name() -> None:
     first meld of four cards plays out; Rommé without its threshold looks
     ahead."""
     expected = {
-        "gin": 4, "indian": 4, "straight": 4, "rum500": 4, "romme": 4, "kalooki": 4,
+        "gin": 4, "indian": 8, "straight": 4, "rum500": 4, "romme": 4, "kalooki": 4,
         "rami-malta": None, "nowrang": None, "knock": None, "phom": None,
     }  # fmt: skip
     assert {n: default_horizon(rk.load_variant(n)) for n in expected} == expected

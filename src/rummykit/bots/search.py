@@ -74,7 +74,7 @@ from rummykit.rules.scoring import IndianPoints, MeldsMinusHand, OwnMelds, Penal
 from rummykit.rules.timing import InitialMeld
 from rummykit.variant import Variant
 
-__all__ = ["HORIZON", "SearchBot", "default_horizon"]
+__all__ = ["DECLARE_HORIZON", "HORIZON", "SearchBot", "default_horizon"]
 
 MODEL_CARDS = 18
 """The most cards the opponent model chooses from (a hand and its extra
@@ -108,7 +108,18 @@ deals at 1 s a decision, 8 turns 54.5% and full rollouts 53.5% of 100
 (bench/RESULTS.md, round 18). Where going out first wins, 4 turns read
 1.3 points more than 8 on average over 16 pairs of 50-deal halves in nine
 games (-7 to +8, a standard error of about 0.9; rounds 19-20): no clear
-gain, so one look-ahead serves both."""
+gain, so one look-ahead serves both; a declaration of the whole hand
+(Indian, the -7 and the -2 among them) has its own, :data:`DECLARE_HORIZON`."""
+
+DECLARE_HORIZON = 8
+"""Turns the search looks ahead where the hand is won by declaring the whole
+hand at once (Indian rummy: nothing is melded during play, and the
+declaration needs two runs, one pure, all ready together), where
+:meth:`SearchBot.leaf`'s count of cards outside melds, read after 4 turns,
+says less of who declares first. Indian rummy at 1 s a decision, over the
+same 300 duplicate deals: 62.7% against the greedy bot at 8 turns, 59.2%
+at 4 (six 50-deal halves, each 0 to 9 points up; bench/RESULTS.md, round
+24)."""
 
 
 def default_horizon(variant: Variant) -> int | None:
@@ -116,8 +127,9 @@ def default_horizon(variant: Variant) -> int | None:
     :data:`HORIZON` turns where :meth:`SearchBot.leaf` scores what wins the
     hand, that is where going out first wins it (the winner takes the
     others' cards, the others pay their own, the winner scores its own melds
-    or its melds less its hand; Indian rummy's declaration) or a knock
-    under a limit does (Gin). A first meld that must reach a points
+    or its melds less its hand) or a knock under a limit does (Gin);
+    :data:`DECLARE_HORIZON` turns where going out is a declaration of the
+    whole hand (Indian rummy). A first meld that must reach a points
     threshold does not stop the look-ahead (Kalooki, Rommé: their first
     melds are down by the second turn, and 4 turns read 1.5 points more
     than full rollouts over four 50-deal halves; bench/RESULTS.md, rounds 17
@@ -131,7 +143,7 @@ def default_horizon(variant: Variant) -> int | None:
 
     >>> import rummykit as rk
     >>> [default_horizon(rk.load_variant(n)) for n in ("indian", "gin", "romme", "rami-malta", "nowrang")]
-    [4, 4, 4, None, None]
+    [8, 4, 4, None, None]
     """
     going_out = variant.going_out
     if isinstance(going_out, KnockOut):
@@ -139,7 +151,7 @@ def default_horizon(variant: Variant) -> int | None:
     if _opening_binds(variant) or going_out.showing_turn():
         return None
     if isinstance(variant.scoring, WinnerTakes | Penalty | OwnMelds | IndianPoints | MeldsMinusHand):
-        return HORIZON
+        return DECLARE_HORIZON if going_out.declares() else HORIZON
     return None
 
 
