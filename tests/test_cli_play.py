@@ -70,8 +70,9 @@ class Terminal:
             preexec_fn=default_sigint,
         )
         # The harness keeps its copy of the slave open until the program is
-        # reaped: on Linux, once every slave fd is closed, reading the master
-        # can fail with EIO before the last output (say "Quit.") is read.
+        # reaped, so that the program's end (every slave fd closed: Linux
+        # then answers reads of the master with EIO) cannot cut the reading
+        # short; wait() drains what is left, then closes both ends.
         self.slave = slave
         self.fd = master
         self.raw = b""
