@@ -221,6 +221,21 @@ def _deal_dict(h: Hand) -> dict[str, Any]:
     return {k: (list(x) if isinstance(x, list) else x) for k, x in h._dealt.items() if k != "seed"}
 
 
+def _start_position(h: Hand) -> tuple[str | None, int]:
+    """The full position a hand started from and how many of its actions
+    came before it: a hand built with ``from_position`` (none), or a
+    determinization (``Hand.resample``), whose record starts where its
+    hidden cards were dealt again. (None, 0) for a hand dealt from a shoe."""
+    from rummykit.engine.position import position
+
+    if "origin" in h._dealt:
+        origin = h._dealt["origin"]
+        return position(origin), len(origin.history)
+    if "position" in h._dealt:
+        return h._dealt["position"], 0
+    return None, 0
+
+
 def make_record(h: Hand) -> dict[str, Any]:
     """The full record of hand ``h`` (finished or not): for the server only."""
     rec: dict[str, Any] = {
@@ -231,8 +246,9 @@ def make_record(h: Hand) -> dict[str, Any]:
         "dealer": h.dealer,
         "deal_number": h.deal_number,
     }
-    if "position" in h._dealt:  # built with from_position: the full position it started from
-        rec["position"] = h._dealt["position"]
+    text, start = _start_position(h)
+    if text is not None:  # built with from_position, or dealt again (a determinization): where it started
+        rec["position"] = text
     elif "seed" in h._dealt:  # shuffled from a seed: the seed, and the deal it gives (checked)
         rec["seed"] = h._dealt["seed"]
         rec["dealt"] = _deal_dict(h)
@@ -240,7 +256,7 @@ def make_record(h: Hand) -> dict[str, Any]:
         if h.seed is not None:
             rec["seed"] = h.seed
         rec["deal"] = _deal_dict(h)
-    rec["actions"] = [str(a) for a in h.history]
+    rec["actions"] = [str(a) for a in h.history[start:]]
     result = h.result
     rec["result"] = result.to_json() if result is not None else None
     return rec
@@ -262,8 +278,9 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
     from rummykit.engine.position import from_position, position
 
     # walk the hand again from its start to know who acted and what the seat drew
-    if "position" in h._dealt:
-        replayed = from_position(h.v, h._dealt["position"])
+    text, first = _start_position(h)
+    if text is not None:
+        replayed = from_position(h.v, text)
         start: dict[str, Any] = {"position": position(replayed, seat=seat)}
     else:
         replayed = new_hand(
@@ -289,7 +306,7 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
     def seen() -> Counter[Card]:  # the face-up cards: the discard pile and the table
         return Counter(replayed.pile) + Counter(c for t in replayed.table for c in t.meld.cards)
 
-    for a in h.history:
+    for a in h.history[first:]:
         actor = replayed.current
         before = Counter(replayed.hands[seat])
         seen_before = seen()

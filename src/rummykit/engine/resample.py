@@ -12,23 +12,38 @@ What the seat knows, and what is therefore kept in place:
 * the cards it saw another player take from the discard pile (or take back
   from the table with a swap): they stay in that player's hand until played;
 * the cards taken into a concealed meld (Phỏm's eaten cards), with the meld;
-* the cards of a discard pile turned over into the stock, which stay in the
-  stock (in their order: see the note below);
+* the cards of a discard pile turned over into the stock without a shuffle,
+  which stay in the stock in their order;
 * the cards it put face down itself (a knock).
 
 Every other card (the rest of the other hands, the stock the seat has not
-seen, other players' face-down cards) is shuffled uniformly and dealt back
-into the same places, in the same numbers. So the seat's :meth:`view` of the
-resampled hand equals its view of the real one.
+seen, a discard pile shuffled into the stock, other players' face-down
+cards) is shuffled uniformly and dealt back into the same places, in the
+same numbers. So the seat's :meth:`view` of the resampled hand equals its
+view of the real one.
 
 What the seat saw taken is found by replaying the hand's actions from its
-deal and watching where the public cards went: no record of the real hidden
-cards is consulted for the unknown ones.
+deal (or from the position it was built from) and watching where the public
+cards went: no record of the real hidden cards is consulted for the unknown
+ones.
 
-Known simplifications (information a real player could not have): the other
-cards of a concealed eaten meld (Phỏm) are kept, as the meld must stay valid;
-a discard pile turned over *and shuffled* into a new stock keeps its real
-order (it is seen only after the stock ran out once).
+A determinization carries nothing of the real hidden cards, so a seat may
+be handed one (the seed is the seat's to choose, so anything derived from
+the real cards could be worked back): the unknown cards are pooled in a
+fixed order before the seed's shuffle; it has no seed and no deal of the
+real hand (either would deal the real cards again); the history names the
+face-down cards it dealt again, not the real ones. It replays (for its
+:meth:`~rummykit.View.knowledge`, a further determinization, its record)
+from the point where it was dealt again, with what everybody had seen by
+then. Two real hands that the seat cannot tell apart give, for the same
+seed, the same determinization, field for field
+(``tests/test_resample_secrets.py``).
+
+Known simplification (information a real player could not have): the other
+cards of a concealed eaten meld (Phỏm) are kept, as the meld must stay
+valid. And one a real player could have: cards placed by elimination (after
+a shuffled stock was rebuilt, the other hand holds what is not elsewhere)
+are dealt like any unknown card.
 
 >>> import rummykit as rk
 >>> h = rk.new_hand(rk.load_variant("gin"), players=2, seed=4)
@@ -36,6 +51,8 @@ order (it is seen only after the stock ran out once).
 >>> r.view(0) == h.view(0)
 True
 >>> r.hand_of(1) != h.hand_of(1)
+True
+>>> r.seed is None  # the real seed would deal the real hand again
 True
 """
 
@@ -46,13 +63,14 @@ from bisect import insort
 from collections import Counter
 from collections.abc import Iterable
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from rummykit.cards import Card
 
 if TYPE_CHECKING:
+    from rummykit.engine.actions import Action
     from rummykit.engine.state import Hand
 
 __all__ = ["Knowledge", "Move", "hidden_share", "knowledge", "resample", "swap_hidden"]
@@ -91,7 +109,8 @@ class Knowledge:
 
     ``known[q]``: the cards of seat ``q``'s hand that ``seat`` knows are there
     (its whole hand for ``seat`` itself); ``stock_known``: how many cards at
-    the bottom of the stock the seat has seen (a turned-over discard pile);
+    the bottom of the stock the seat has seen in order (a discard pile turned
+    over without a shuffle);
     ``buried_known``: which face-down cards the seat put down itself.
     ``history``: the number of actions played when this was computed.
     ``moves[q]``: seat ``q``'s actions as public facts (:class:`Move`).
@@ -114,6 +133,9 @@ class Knowledge:
     order; ``None`` where a card left that hand for a hidden place (a face-down
     knock card, a concealed meld) or the hand changed on another seat's
     action: no replay can follow it. Empty for the seat itself."""
+    _trail: _Trail | None = attrs.field(default=None, repr=False, eq=False, alias="trail")
+    """What every seat had seen at that moment (kept for the determinizations
+    drawn from this: they start their own replays there)."""
 
     def sample(self, h: Hand, seed: int | None = None) -> Hand:
         """A determinization of ``h`` (which must be at the moment this was
@@ -130,46 +152,106 @@ def _public(h: Hand) -> Counter[Card]:
     return c
 
 
-def _start(h: Hand) -> Hand:
-    """The hand as it was dealt (before any action)."""
+@attrs.define
+class _Trail:
+    """What the players have seen of one another's hidden cards up to one
+    point of a hand: public facts only, the same for every seat (each seat
+    knows its own hand besides), so a determinization may carry it.
+
+    ``known[q]``: the cards seen going into seat ``q``'s hand that are still
+    there; ``stock_known``: the cards at the bottom of the stock whose order
+    everybody saw (a discard pile turned over, not shuffled);
+    ``buried_by[i]`` and ``buried_at[i]``: who put face-down card ``i`` down,
+    and the index in the history of the action that did (None: unknown, a
+    hand built from a position); ``thrown``, ``passed``, ``moves``: as in
+    :class:`Knowledge`, for every seat.
+    """
+
+    known: list[Counter[Card]]
+    stock_known: int
+    buried_by: list[int | None]
+    buried_at: list[int | None]
+    thrown: list[list[Card]]
+    passed: list[list[Card]]
+    moves: list[list[Move] | None]
+
+    @classmethod
+    def empty(cls, n: int) -> _Trail:
+        return cls([Counter() for _ in range(n)], 0, [], [], [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)])
+
+    def copy(self) -> _Trail:
+        return _Trail(
+            [Counter(k) for k in self.known],
+            self.stock_known,
+            list(self.buried_by),
+            list(self.buried_at),
+            [list(x) for x in self.thrown],
+            [list(x) for x in self.passed],
+            [None if m is None else list(m) for m in self.moves],
+        )
+
+
+def _origin(h: Hand) -> tuple[Hand, _Trail]:
+    """Where the replay of ``h``'s history starts: the deal, with nothing
+    seen yet; the position a hand was built from, with what it shows (who
+    threw each card of the discard pile); or, for a determinization, the
+    hand as it was dealt again, with what had been seen by then. The actions
+    after the start's own history are replayed on it."""
     from rummykit.engine.deal import new_hand
 
     d = h._dealt
+    if "origin" in d:
+        return d["origin"].clone(), d["trail"].copy()
+    if "position" in d:
+        from rummykit.engine.position import from_position
+
+        g = from_position(h.v, d["position"])
+        trail = _Trail.empty(h.n)
+        for c, q in zip(g.pile, g.pile_from, strict=True):
+            if q >= 0:  # thrown by seat q (-1: dealt there)
+                trail.thrown[q].append(c)
+        trail.buried_by = [None] * len(g.buried)
+        trail.buried_at = [None] * len(g.buried)
+        return g, trail
     if "seed" in d:
-        return new_hand(h.v, h.n, seed=d["seed"], dealer=h.dealer, deal_number=h.deal_number)
-    return new_hand(
-        h.v,
-        h.n,
-        seed=h.seed,
-        dealer=h.dealer,
-        deal_number=h.deal_number,
-        hands=d["hands"],
-        discard=d.get("discard", ""),
-        stock=d.get("stock", ""),
-        cut=d.get("cut") or None,
-    )
+        g = new_hand(h.v, h.n, seed=d["seed"], dealer=h.dealer, deal_number=h.deal_number)
+    else:
+        g = new_hand(
+            h.v,
+            h.n,
+            seed=h.seed,
+            dealer=h.dealer,
+            deal_number=h.deal_number,
+            hands=d["hands"],
+            discard=d.get("discard", ""),
+            stock=d.get("stock", ""),
+            cut=d.get("cut") or None,
+        )
+        if "reshuffles" in d:  # an unseeded hand: its reshuffles played back as they fell
+            from rummykit.engine.deal import OsShuffle
+
+            g.rng = OsShuffle([], replay=d["reshuffles"])
+    return g, _Trail.empty(h.n)
 
 
-def knowledge(h: Hand, seat: int) -> Knowledge:
-    """What ``seat`` knows of ``h``'s hidden cards (see the module docstring).
+def _trail(h: Hand) -> _Trail:
+    """The public trail of ``h`` at its last action (replayed from its
+    origin: no record of the hidden cards is consulted)."""
+    g, trail = _origin(h)
+    _follow(g, trail, h.history[len(g.history) :])
+    return trail
 
-    Found by replaying ``h``'s actions from its deal.
-    """
+
+def _follow(g: Hand, trail: _Trail, actions: Iterable[Action]) -> None:
+    """Play ``actions`` on ``g``, adding to ``trail`` what every seat sees."""
     from rummykit.engine.actions import Discard, Draw, Pass, Take
     from rummykit.engine.phase import Phase
     from rummykit.engine.play import perform
 
-    if not 0 <= seat < h.n:
-        raise ValueError(f"no seat {seat} in a hand of {h.n} players")
-    g = _start(h)
-    n = h.n
-    known: list[Counter[Card]] = [Counter() for _ in range(n)]
-    stock_known = 0
-    buried_known: list[bool] = []
-    thrown: list[list[Card]] = [[] for _ in range(n)]
-    passed: list[list[Card]] = [[] for _ in range(n)]
-    moves: list[list[Move] | None] = [[] for _ in range(n)]
-    for a in h.history:
+    n = g.n
+    known, thrown, passed, moves = trail.known, trail.thrown, trail.passed, trail.moves
+    shuffled = bool(getattr(g.v.stock, "shuffle", False))
+    for a in actions:
         actor = g.current
         left = isinstance(a, Draw) or (isinstance(a, Pass) and g.phase is Phase.OFFER)
         top = g.pile[-1] if g.pile else None
@@ -200,7 +282,7 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
             known[q] &= now  # played cards leave the hand
             went = before_hands[q] - now
             record = moves[q]
-            if q == seat or record is None or not (gained or went or q == actor):
+            if record is None or not (gained or went or q == actor):
                 continue
             if q != actor or went - shown:  # a change no replay can follow
                 moves[q] = None
@@ -218,28 +300,43 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
                     card=a.card if isinstance(a, Discard) else None,
                 )
             )
-        if g.reuses != reuses:
+        if g.reuses != reuses and not shuffled:  # turned over as it lay: its order is known
             turned = (
                 len(g.stock) - stock_before + (1 if len(g.hands[actor]) > len(before_hands[actor]) else 0)
             )
-            stock_known = stock_known + max(0, turned)
-        stock_known = min(stock_known, len(g.stock))
-        buried_known.extend([actor == seat] * (len(g.buried) - buried))
-    for q in range(n):
+            trail.stock_known += max(0, turned)
+        trail.stock_known = min(trail.stock_known, len(g.stock))
+        trail.buried_by.extend([actor] * (len(g.buried) - buried))
+        trail.buried_at.extend([len(g.history) - 1] * (len(g.buried) - buried))
+
+
+def knowledge(h: Hand, seat: int) -> Knowledge:
+    """What ``seat`` knows of ``h``'s hidden cards (see the module docstring).
+
+    Found by replaying ``h``'s actions from its deal (or the position it
+    was built from, or the point a determinization was dealt again).
+    """
+    if not 0 <= seat < h.n:
+        raise ValueError(f"no seat {seat} in a hand of {h.n} players")
+    g, trail = _origin(h)
+    _follow(g, trail, h.history[len(g.history) :])
+    known = [Counter(k) for k in trail.known]
+    for q in range(h.n):
         for _, meld in g.eaten[q]:
             have = Counter(meld.cards) - known[q]
             known[q] += have & Counter(g.hands[q])
-    out = [tuple(sorted(known[q].elements(), key=_CODE)) for q in range(n)]
+    out = [tuple(sorted(known[q].elements(), key=_CODE)) for q in range(h.n)]
     out[seat] = tuple(h.hands[seat])
     return Knowledge(
         seat=seat,
         history=len(h.history),
         known=tuple(out),
-        stock_known=stock_known,
-        buried_known=tuple(buried_known[: len(h.buried)]),
-        thrown=tuple(tuple(x) for x in thrown),
-        passed=tuple(tuple(x) for x in passed),
-        moves=tuple(None if m is None else () if q == seat else tuple(m) for q, m in enumerate(moves)),
+        stock_known=trail.stock_known,
+        buried_known=tuple(b == seat for b in trail.buried_by[: len(h.buried)]),
+        thrown=tuple(tuple(x) for x in trail.thrown),
+        passed=tuple(tuple(x) for x in trail.passed),
+        moves=tuple(None if m is None else () if q == seat else tuple(m) for q, m in enumerate(trail.moves)),
+        trail=trail,
     )
 
 
@@ -248,6 +345,7 @@ def _sorted_cards(c: Counter[Card]) -> list[Card]:
 
 
 def _deal_again(h: Hand, k: Knowledge, rng: random.Random) -> Hand:
+    trail = k._trail if k._trail is not None else _trail(h)
     r = h.clone()
     pool: list[Card] = []
     keep: list[list[Card]] = []
@@ -264,6 +362,7 @@ def _deal_again(h: Hand, k: Knowledge, rng: random.Random) -> Hand:
     pool.extend(h.stock[k.stock_known :])
     hidden_buried = [i for i, mine in enumerate(k.buried_known) if not mine]
     pool.extend(h.buried[i] for i in hidden_buried)
+    pool.sort(key=_CODE)  # which cards are unseen, never where they lie: the shuffle is the seed's alone
     rng.shuffle(pool)
     pos = 0
     for q in range(h.n):
@@ -280,9 +379,32 @@ def _deal_again(h: Hand, k: Knowledge, rng: random.Random) -> Hand:
     for i in hidden_buried:
         r.buried[i] = pool[pos]
         pos += 1
+        at = trail.buried_at[i] if i < len(trail.buried_at) else None
+        if at is not None:  # the history names the face-down card the seat never saw: now r's
+            r.history[at] = _renamed(r.history[at], h.buried[i], r.buried[i])
     r.rng = random.Random(rng.getrandbits(64))
-    r._legal = None
+    _dealt_again(r, trail)
     return r
+
+
+def _renamed(a: Action, old: Card, new: Card) -> Action:
+    """``a`` with its card fields that hold ``old`` holding ``new``."""
+    fields: Any = attrs.fields(cast(Any, type(a)))  # every action is an attrs class
+    changes = {f.name: new for f in fields if getattr(a, f.name) == old}
+    return attrs.evolve(cast(Any, a), **changes) if changes else a
+
+
+def _dealt_again(r: Hand, trail: _Trail) -> None:
+    """Make ``r``, whose hidden cards were just dealt again, a hand of its
+    own: no seed or deal of the hand it came from (either would deal that
+    hand's real cards again), and its own start for later replays (its
+    knowledge, its record): itself as it is now, with ``trail``."""
+    r.seed = None
+    r._legal = None
+    r._legal_brief = False
+    origin = r.clone()
+    origin._dealt = {}
+    r._dealt = {"origin": origin, "trail": trail}
 
 
 def resample(h: Hand, seat: int, *, seed: int | None = None) -> Hand:
@@ -312,10 +434,16 @@ def swap_hidden(h: Hand, seat: int, hand: list[Card], stock: dict[int, Card]) ->
     before = Counter(h.hands[seat]) + Counter(h.stock[i] for i in stock)
     if Counter(hand) + Counter(stock.values()) != before or len(hand) != len(h.hands[seat]):
         raise ValueError("swap_hidden: the cards must only move between the hand and those stock positions")
-    h.hands[seat] = sorted(hand, key=_CODE)
-    for i, c in stock.items():
-        h.stock[i] = c
+    origin = h._dealt.get("origin")
+    at_origin = origin is not None and len(origin.history) == len(h.history)
+    trail = None if at_origin else _trail(h)  # what was seen, before the cards move
+    for g in [h, origin] if origin is not None and at_origin else [h]:
+        g.hands[seat] = sorted(hand, key=_CODE)
+        for i, c in stock.items():
+            g.stock[i] = c
     h._legal = None
+    if trail is not None:  # its deal no longer leads here: it starts from where it is now
+        _dealt_again(h, trail)
 
 
 def hidden_share(h: Hand, seat: int, q: int, hands: Iterable[Iterable[Card]]) -> float:

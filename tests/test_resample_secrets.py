@@ -1,0 +1,331 @@
+"""Determinizations carry nothing of the real hidden cards (issue 11's
+determinization, from an attacker's side).
+
+A seat's bot calls ``view.resample(seed=...)`` and gets a whole
+:class:`rummykit.Hand`. It chooses the seed, so anything in that hand that
+depends on the real hidden cards, however scrambled, can be read back: the
+real seed (which deals the real hand again), the record (the real deal), a
+face-down card named in the history, or a shuffle of the real stock's
+order, which a known seed lets the seat undo.
+
+The test the attacker cannot pass: two real hands that the seat cannot tell
+apart (the same deal and play, with the cards it never saw relabelled)
+give, for the same seed, determinizations equal in every field, public or
+private. Then nothing in a determinization depends on what the seat did
+not see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+
+import rummykit as rk
+from rummykit.engine import Action, Discard, Draw
+
+
+def _short(v: rk.Variant) -> rk.Variant:
+    return attrs.evolve(v, limits=attrs.evolve(v.limits, max_turns=200))
+
+
+def _codes(cards: Any) -> set[str]:
+    return {str(c) for c in cards}
+
+
+def _seen(view: rk.View) -> set[str]:
+    """Every card in this view, as text."""
+    out = _codes(view.hand) | _codes(view.discard) | _codes(view.face_down)
+    for t in view.table:
+        out |= _codes(t.meld.cards)
+    for cards in (*view.eaten, *view.shown_hands):
+        out |= _codes(cards)
+    if view.cut is not None:
+        out.add(str(view.cut))
+    return out
+
+
+def _game(name: str, seed: int, seat: int) -> tuple[rk.Hand, set[str]] | None:
+    """A greedy/random game stopped at a random point where ``seat`` is to
+    move, and every card the seat saw on the way."""
+    v = _short(rk.load_variant(name))
+    rng = random.Random(seed)
+    h = rk.new_hand(v, players=2, seed=seed)
+    bots = [rk.GreedyBot(v, seed=seed), rk.RandomBot(v, seed=seed + 1)]
+    seen = _seen(h.view(seat))
+    stop = rng.randrange(0, 5)  # the seat's decisions to play first
+    while not h.is_over:
+        p = h.current_player
+        assert p is not None
+        if p == seat:
+            if not stop:
+                return h, seen
+            stop -= 1
+        h.apply(bots[p].choose(h.view(p)))
+        seen |= _seen(h.view(seat))
+    return None
+
+
+def _point(name: str, seat: int) -> rk.Hand:
+    """Some point of some game of ``name`` where ``seat`` is to move."""
+    for seed in range(30):
+        game = _game(name, seed, seat)
+        if game is not None:
+            return game[0]
+    raise AssertionError(f"{name}: no game reached a decision of seat {seat}")  # pragma: no cover
+
+
+def _relabel(text: str, sigma: dict[str, str]) -> str:
+    """``text`` (cards, or an action) with each card code mapped by ``sigma``
+    (a joker's designation ``JK=QH`` too)."""
+    return " ".join("=".join(sigma.get(part, part) for part in token.split("=")) for token in text.split())
+
+
+def _twin(h: rk.Hand, seen: set[str], rng: random.Random) -> rk.Hand | None:
+    """A real hand the seat cannot tell from ``h``: the same deal and actions
+    with the codes of some cards the seat never saw swapped (codes of the
+    same multiplicity in the shoe). None if no such swap replays."""
+    rec = h.record()
+    dealt = rec["dealt"]
+    cards = {str(c): c for c in h.cards_in_play()}
+    shoe = Counter(str(c) for c in h.cards_in_play())
+    wild = h.view(0).wild_ranks
+    unseen = sorted(c for c in shoe if c not in seen and c != "JK" and cards[c].rank not in wild)
+    for _ in range(20):
+        a, b = rng.sample(unseen, 2) if len(unseen) >= 2 else (None, None)
+        if a is None or shoe[a] != shoe[b]:
+            continue
+        sigma = {a: b, b: a}
+        try:
+            twin = rk.new_hand(
+                h.variant,
+                h.players,
+                seed=rec["seed"],
+                dealer=h.dealer,
+                deal_number=h.deal_number,
+                hands=[_relabel(x, sigma) for x in dealt["hands"]],
+                discard=_relabel(dealt["discard"], sigma),
+                stock=_relabel(dealt["stock"], sigma),
+                cut=_relabel(dealt["cut"], sigma) or None,
+            )
+            for action in h.actions:
+                twin.apply(Action.parse(_relabel(str(action), sigma)))
+        except rk.RummyError:
+            continue
+        if twin.hands != h.hands or twin.stock != h.stock:  # not two cards of the same hand
+            return twin
+    return None
+
+
+def _state(x: Any, depth: int = 0) -> Any:
+    """Everything a hand holds, its private fields too, as comparable data
+    (caches of legal actions left out: they are recomputed from the rest)."""
+    if isinstance(x, rk.Hand):
+        assert depth < 3, "a determinization nests too deeply"
+        out = {}
+        for name in type(x).__slots__:
+            if name in ("__weakref__", "_legal", "_legal_brief", "kit"):
+                continue
+            value = getattr(x, name, None)
+            out[name] = value.getstate() if isinstance(value, random.Random) else _state(value, depth + 1)
+        return out
+    if isinstance(x, dict):
+        return {k: _state(y, depth) for k, y in x.items()}
+    if isinstance(x, list | tuple):
+        return [_state(y, depth) for y in x]
+    if attrs.has(type(x)) and not isinstance(x, rk.Variant):
+        return {f.name: _state(getattr(x, f.name), depth) for f in attrs.fields(type(x))}
+    return x
+
+
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_a_determinization_depends_only_on_what_the_seat_saw(name: str) -> None:
+    compared = 0
+    for seed in range(12):
+        seat = seed % 2
+        game = _game(name, seed, seat)
+        if game is None:
+            continue
+        h, seen = game
+        twin = _twin(h, seen, random.Random(seed))
+        if twin is None:
+            continue
+        assert twin.view(seat) == h.view(seat)
+        for s in (0, 1):
+            r, r_twin = h.resample(seat, seed=s), twin.resample(seat, seed=s)
+            assert _state(r) == _state(r_twin), f"{name}: the determinization tells the two hands apart"
+        compared += 1
+        if compared == 3:
+            break
+    assert compared, f"{name}: no twin hand found to compare with"
+
+
+def test_the_real_seed_is_not_handed_back() -> None:
+    """``new_hand(v, n, seed=r.seed)`` would deal the real hand again."""
+    v = rk.load_variant("gin")
+    h = rk.new_hand(v, players=2, seed=12345)
+    r = h.resample(0, seed=0)
+    assert r.seed is None
+    assert "12345" not in str(r.record())
+
+
+def test_the_knockers_face_down_card_is_not_named() -> None:
+    """Gin: "The knock discard goes face down" (shared/rules/rules.md, Gin
+    item 13 [WP-GIN, WK]); the defender lays off before it is shown. Its
+    determinizations' history must not name it."""
+    v = rk.load_variant("gin")
+    for seed in range(60):
+        h = rk.new_hand(v, players=2, seed=seed)
+        bots = [rk.GreedyBot(v, seed=1), rk.GreedyBot(v, seed=2)]
+        while not h.is_over and not (h.buried and h.current_player != h.knocker):
+            p = h.current_player
+            assert p is not None
+            h.apply(bots[p].choose(h.view(p)))
+        if h.is_over:
+            continue
+        defender = h.current_player
+        assert defender is not None
+        real = h.buried[0]
+        named = Counter()
+        for s in range(40):
+            r = h.resample(defender, seed=s)
+            knock = r.actions[-1]
+            assert str(knock).startswith("knock ") and knock.card == r.buried[0]
+            named[knock.card] += 1
+        assert named[real] < 10, f"deal {seed}: the knock card named {named[real]} times in 40"
+        return
+    pytest.fail("no knock with a face-down card in 60 Gin deals")
+
+
+def test_a_shuffled_pile_turned_into_the_stock_is_dealt_again() -> None:
+    """Kalooki: "the discard pile except its top card is reshuffled" (LUDO,
+    variants/kalooki.toml): the seat saw the cards but not their new order,
+    nor which of them the other player draws."""
+    v = _short(rk.load_variant("kalooki"))
+    for seed in range(80):
+        h = rk.new_hand(v, players=2, seed=seed)
+        bots = [rk.RandomBot(v, seed=1), rk.RandomBot(v, seed=2)]
+        while not h.is_over and not (h.reuses and h.current_player == 0 and h.stock_count > 5):
+            p = h.current_player
+            assert p is not None
+            h.apply(bots[p].choose(h.view(p)))
+        if h.is_over:
+            continue
+        orders = {tuple(h.resample(0, seed=s).stock) for s in range(8)}
+        assert len(orders) > 1, "the reshuffled stock keeps its real order"
+        assert tuple(h.stock) not in orders
+        return
+    pytest.fail("no reshuffle in 80 Kalooki deals")
+
+
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_a_hand_built_from_a_position_can_be_searched(name: str) -> None:
+    """A position (``rk.position`` / ``from_position``) has no deal to replay
+    from: what the seat knows starts there (who threw each card of the
+    discard pile), and the search bot plays from it. It raised a KeyError
+    before (``rummykit play --from-position ... --bot search`` too)."""
+    h = rk.from_position(rk.load_variant(name), rk.position(_point(name, 0)))
+    view = h.view(0)
+    k = view.knowledge()
+    assert k.known[0] == tuple(h.hand_of(0))
+    thrown = [c for c, q in zip(h.pile, h.pile_from, strict=False) if q == 1]
+    assert list(k.thrown[1]) == thrown
+    r = view.resample(seed=1)
+    assert r.view(0) == view
+    bot = rk.SearchBot(h.variant, seed=1, iterations=6, rollout_turns=4)
+    assert bot.choose(view) in view.legal
+
+
+def test_play_from_a_position_against_the_search_bot() -> None:
+    from cli_helpers import run
+
+    v = rk.load_variant("gin")
+    h = rk.new_hand(v, players=2, seed=3)
+    text = rk.position(h)
+    args = ("play", "gin", "--from-position", text, "--bot", "search", "--think", "0.05")
+    done = run(*args, stdin="quit\n", timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "unexpected error" not in done.stdout + done.stderr
+    assert "Quit." in done.stdout
+
+
+def _stall(view: rk.View) -> Action:
+    """Draw from the stock and throw a card, never meld: the stock runs out."""
+    for kind in (Draw, Discard):
+        for a in view.legal:
+            if isinstance(a, kind):
+                return a
+    return view.legal[0]
+
+
+def test_an_unseeded_hand_past_a_reshuffle_is_known_as_it_fell() -> None:
+    """A safe (unseeded) hand logs its reshuffles; the replay that finds what
+    a seat knows plays them back, so a search bot can play on after the
+    discard pile was shuffled into a new stock (Kalooki, LUDO)."""
+    v = _short(rk.load_variant("kalooki"))
+    h = rk.new_hand(v, players=2)
+    while not h.reuses:
+        h.apply(_stall(h.view(h.current_player or 0)))
+    for _ in range(8):  # and a few moves later
+        p = h.current_player
+        assert p is not None
+        view = h.view(p)
+        assert view.resample(seed=2).view(p) == view
+        assert rk.SearchBot(v, seed=1, iterations=4, rollout_turns=2).choose(view) in view.legal
+        h.apply(_stall(view))
+
+
+def test_a_determinization_is_recorded_from_where_it_was_dealt_again() -> None:
+    v = rk.load_variant("gin")
+    h = rk.new_hand(v, players=2, seed=8)
+    bots = [rk.GreedyBot(v, seed=1), rk.GreedyBot(v, seed=2)]
+    for _ in range(5):
+        h.apply(bots[h.current_player or 0].choose(h.view(h.current_player or 0)))
+    r = h.resample(0, seed=4)
+    r.apply(r.legal_actions()[0])
+    rec = r.record()
+    assert "seed" not in rec and "dealt" not in rec and "deal" not in rec
+    assert len(rec["actions"]) == 1
+    again = rk.from_position(v, rec["position"])
+    again.apply(rec["actions"][0])
+    assert rk.position(again) == rk.position(r)
+    mine = r.record(seat=1)
+    assert mine["kind"] == "seat" and "#" in mine["position"]
+
+
+def _others(per_seat: tuple[Any, ...], q: int) -> list[Any]:
+    return [x for i, x in enumerate(per_seat) if i != q]
+
+
+@pytest.mark.parametrize("name", ["gin", "kalooki", "phom", "straight", "indian"])
+def test_each_seat_knows_as_much_of_a_determinization_as_of_the_real_hand(name: str) -> None:
+    """A determinization replays from where it was dealt again: every seat's
+    knowledge of it is its knowledge of the real hand, its own hand aside; a
+    second determinization (for another seat, as an information-set search
+    does) keeps that seat's view, and so on while it plays on."""
+    h = _point(name, 1)
+    r = h.resample(1, seed=5)
+    for q in range(2):
+        real, det = h.view(q).knowledge(), r.view(q).knowledge()
+        assert det.known[q] == tuple(r.hand_of(q))
+        assert _others(det.known, q) == _others(real.known, q)
+        assert (det.thrown, det.passed, det.stock_known, det.buried_known) == (
+            real.thrown,
+            real.passed,
+            real.stock_known,
+            real.buried_known,
+        )
+        assert _others(det.moves, q) == _others(real.moves, q)
+    bots = [rk.RandomBot(h.variant, seed=1), rk.RandomBot(h.variant, seed=2)]
+    for _ in range(8):
+        if r.is_over:
+            break
+        p = r.current_player
+        assert p is not None
+        view = r.view(p)
+        again = view.resample(seed=6)
+        assert again.view(p) == view
+        r.apply(bots[p].choose(view))
