@@ -329,3 +329,64 @@ def test_each_seat_knows_as_much_of_a_determinization_as_of_the_real_hand(name: 
         again = view.resample(seed=6)
         assert again.view(p) == view
         r.apply(bots[p].choose(view))
+
+
+def _phom_after_an_eat() -> rk.Hand:
+    """A Phỏm hand where seat 1 holds a concealed eaten meld and seat 0 is
+    to move."""
+    v = rk.load_variant("phom")
+    for seed in range(60):
+        h = rk.new_hand(v, players=2, seed=seed)
+        bots = [rk.GreedyBot(v, seed=1), rk.GreedyBot(v, seed=2)]
+        while not h.is_over and not (h.eaten[1] and h.current_player == 0):
+            p = h.current_player
+            assert p is not None
+            h.apply(bots[p].choose(h.view(p)))
+        if not h.is_over:
+            return h
+    raise AssertionError("no eat in 60 Phỏm deals")  # pragma: no cover
+
+
+def test_a_concealed_eaten_meld_keeps_its_hand_cards_secret() -> None:
+    """Phỏm: "take the top discard only if it completes a meld in your hand
+    at once ('eat') ... Melds stay concealed" (shared/rules/rules.md, Phỏm
+    item 7 [S002, VINA]); "the player does not yet show the meld made with
+    this card but retains all melds in his hand" (S002). The other seat saw
+    the card taken, not the cards it melds with: not in what it knows, not in
+    its record, not kept in its determinizations."""
+    h = _phom_after_an_eat()
+    taken, meld = h.eaten[1][0]
+    partners = [c for c in meld.cards if c != taken]
+    k = h.view(0).knowledge()
+    assert taken in k.known[1]
+    assert not set(partners) & set(k.known[1])
+    mine = h.record(seat=0)["actions"]
+    assert f"take meld {taken} ??" in mine
+    assert not any(str(c) in a for a in mine if a.startswith("take") for c in partners)
+    made = Counter()
+    for s in range(30):
+        r = h.resample(0, seed=s)
+        assert r.view(0) == h.view(0)
+        (card, again), *_ = r.eaten[1]
+        assert card == taken and taken in again.cards and len(again.cards) == 3
+        assert r.kit.meld_of(tuple((c, None) for c in again.cards), r.wild) == again
+        assert not Counter(again.cards) - Counter(r.hand_of(1))
+        eat = next(a for a in r.actions if str(a).startswith("take meld") and taken in a.then.cards())
+        assert Counter(eat.then.cards()) == Counter(again.cards)
+        made[tuple(sorted(c for c in again.cards if c != taken))] += 1
+    assert len(made) > 1, "the concealed meld is always made with the same cards"
+    assert made[tuple(sorted(partners))] < 30
+
+
+def test_a_determinization_with_a_concealed_meld_plays_to_the_end() -> None:
+    h = _phom_after_an_eat()
+    for s in range(6):
+        r = h.resample(0, seed=s)
+        bots = [rk.GreedyBot(r.variant, seed=s), rk.RandomBot(r.variant, seed=s)]
+        while not r.is_over:
+            p = r.current_player
+            assert p is not None
+            r.apply(bots[p].choose(r.view(p)))
+    bot = rk.SearchBot(h.variant, seed=2, iterations=12, rollout_turns=30)
+    view = h.view(0)
+    assert bot.choose(view) in view.legal

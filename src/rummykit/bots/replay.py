@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 from rummykit.bots.simple import _sorted
 from rummykit.cards import Card
 from rummykit.engine import Hand, View
-from rummykit.engine.resample import Move, swap_hidden
+from rummykit.engine.resample import Move, spoken_for, swap_hidden
 
 if TYPE_CHECKING:
     from rummykit.bots.search import SearchBot
@@ -162,8 +162,10 @@ class Replay:
         if start is None:
             return []
         slots, dealt = start
-        # the hidden cards of q's hand (whose identity the chain may change)
-        hidden = Counter(det.hand_of(q)) - Counter(known.known[q])
+        # the hidden cards of q's hand (whose identity the chain may change);
+        # a concealed eaten meld's cards stay (the determinization dealt them)
+        fixed = Counter(known.known[q]) | spoken_for(det, q)
+        hidden = Counter(det.hand_of(q)) - fixed
         if not hidden:
             return []
         free = []
@@ -181,7 +183,6 @@ class Replay:
         thin = max(1, (steps - burn) // 30)
         n = len(slots)
         out: list[tuple[Card, ...]] = []
-        fixed = Counter(known.known[q])
         hidden_slots = [x for x in range(n) if free[x]]
         for step in range(steps):
             if deadline is not None and step % 8 == 7 and time.perf_counter() >= deadline:
@@ -215,7 +216,10 @@ class Replay:
 def place(det: Hand, q: int, cards: tuple[Card, ...], stock_known: int) -> bool:
     """Give seat ``q`` the hand ``cards`` in the determinization ``det``,
     its unseen cards trading places with unseen stock cards; False (``det``
-    unchanged) when some card is not in its hand or that unseen stock."""
+    unchanged) when some card is not in its hand or that unseen stock, or
+    the hand lacks a card of ``det``'s concealed eaten melds (Phỏm)."""
+    if spoken_for(det, q) - Counter(cards):
+        return False
     have = Counter(det.hands[q])
     need = Counter(cards) - have
     give = list(_sorted(tuple((have - Counter(cards)).elements())))

@@ -65,7 +65,7 @@ from rummykit.engine import (
     View,
 )
 from rummykit.engine.kit import codes, table_for
-from rummykit.engine.resample import Knowledge, swap_hidden
+from rummykit.engine.resample import Knowledge, spoken_for, swap_hidden
 from rummykit.melds import card_value, min_deadwood
 from rummykit.melds.solver import deadwood_cards, discard_deadwoods
 from rummykit.rules import STANDARD_VALUES
@@ -738,7 +738,7 @@ class SearchBot:
             take = min(extra, top - known.stock_known)
             if q == view.player or view.dropped[q] or take <= 0:
                 continue
-            seen = Counter(known.known[q])
+            seen = Counter(known.known[q]) | spoken_for(det, q)
             unknown = list((Counter(det.hands[q]) - seen).elements())
             take = min(take, MODEL_CARDS - len(det.hands[q]))
             if not unknown or take <= 0:

@@ -12,7 +12,9 @@ Two kinds of record:
   ``p`` may know, for that player's own history: its own dealt cards and the
   cards it drew, the face-up cards (the first discard pile, the cut wild),
   the counts of the other hands and of the stock, and the actions (an action
-  that discarded face down shows ``??`` until the hand is over). It cannot be
+  that discarded face down shows ``??`` until the hand is over, and so do the
+  hand cards of a meld made with a taken card and kept concealed, Phỏm's
+  ``take meld 7H ??``). It cannot be
   replayed by :func:`replay` (the other hands and the stock are withheld, so
   no engine can rebuild the hidden state); :func:`replay` refuses it with a
   :class:`RecordError` saying so. Seat ``p``'s own cards at any point follow
@@ -271,7 +273,7 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
     >>> rec["kind"], "seed" in rec, "stock" in rec, len(rec["hand"].split())
     ('seat', False, False, 10)
     """
-    from rummykit.engine.actions import Declare, Knock
+    from rummykit.engine.actions import Declare, Knock, Take
     from rummykit.engine.deal import new_hand
 
     over = h.is_over
@@ -310,6 +312,7 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
         actor = replayed.current
         before = Counter(replayed.hands[seat])
         seen_before = seen()
+        concealed = len(replayed.eaten[actor]) if actor is not None else 0
         replayed.apply(a)
         text = str(a)
         if actor != seat and not over:
@@ -317,6 +320,8 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
                 text = "knock ??"
             elif isinstance(a, Declare) and a.discard is not None:
                 text = str(Declare(a.groups)) + " discard ??"
+            elif isinstance(a, Take) and actor is not None and len(replayed.eaten[actor]) > concealed:
+                text = f"take meld {replayed.eaten[actor][-1][0]} ??"  # the meld stays in hand (Phỏm)
         if actor == seat:  # cards the seat got from the stock (a draw, Boathouse's take draw)
             hidden = Counter(replayed.hands[seat]) - before - (seen_before - seen())
             if hidden:

@@ -11,7 +11,9 @@ What the seat knows, and what is therefore kept in place:
   in each hand, in the stock, face down);
 * the cards it saw another player take from the discard pile (or take back
   from the table with a swap): they stay in that player's hand until played;
-* the cards taken into a concealed meld (Phỏm's eaten cards), with the meld;
+* the cards taken into a concealed meld (Phỏm's eaten cards): each is dealt
+  again with two unseen cards that meld with it, chosen at random (the
+  other cards of such a meld were never shown);
 * the cards of a discard pile turned over into the stock without a shuffle,
   which stay in the stock in their order;
 * the cards it put face down itself (a knock).
@@ -39,11 +41,11 @@ then. Two real hands that the seat cannot tell apart give, for the same
 seed, the same determinization, field for field
 (``tests/test_resample_secrets.py``).
 
-Known simplification (information a real player could not have): the other
-cards of a concealed eaten meld (Phỏm) are kept, as the meld must stay
-valid. And one a real player could have: cards placed by elimination (after
-a shuffled stock was rebuilt, the other hand holds what is not elsewhere)
-are dealt like any unknown card.
+Known simplifications, each of information a real player could have: cards
+placed by elimination (after a shuffled stock was rebuilt, the other hand
+holds what is not elsewhere) are dealt like any unknown card; a concealed
+eaten meld is dealt again as a meld of three, uniformly among the melds the
+unseen cards allow, whatever the player's play says of it.
 
 >>> import rummykit as rk
 >>> h = rk.new_hand(rk.load_variant("gin"), players=2, seed=4)
@@ -72,8 +74,9 @@ from rummykit.cards import Card
 if TYPE_CHECKING:
     from rummykit.engine.actions import Action
     from rummykit.engine.state import Hand
+    from rummykit.melds import Meld
 
-__all__ = ["Knowledge", "Move", "hidden_share", "knowledge", "resample", "swap_hidden"]
+__all__ = ["Knowledge", "Move", "hidden_share", "knowledge", "resample", "spoken_for", "swap_hidden"]
 
 _CODE = attrgetter("code")
 
@@ -164,7 +167,9 @@ class _Trail:
     ``buried_by[i]`` and ``buried_at[i]``: who put face-down card ``i`` down,
     and the index in the history of the action that did (None: unknown, a
     hand built from a position); ``thrown``, ``passed``, ``moves``: as in
-    :class:`Knowledge`, for every seat.
+    :class:`Knowledge`, for every seat; ``eaten_at[q][j]``: the index in the
+    history of the action that took seat ``q``'s ``j``-th concealed eaten
+    meld (Phỏm; None: built from a position).
     """
 
     known: list[Counter[Card]]
@@ -174,10 +179,14 @@ class _Trail:
     thrown: list[list[Card]]
     passed: list[list[Card]]
     moves: list[list[Move] | None]
+    eaten_at: list[list[int | None]]
 
     @classmethod
     def empty(cls, n: int) -> _Trail:
-        return cls([Counter() for _ in range(n)], 0, [], [], [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)])
+        def each() -> list[Any]:
+            return [[] for _ in range(n)]
+
+        return cls([Counter() for _ in range(n)], 0, [], [], each(), each(), each(), each())
 
     def copy(self) -> _Trail:
         return _Trail(
@@ -188,6 +197,7 @@ class _Trail:
             [list(x) for x in self.thrown],
             [list(x) for x in self.passed],
             [None if m is None else list(m) for m in self.moves],
+            [list(x) for x in self.eaten_at],
         )
 
 
@@ -212,6 +222,7 @@ def _origin(h: Hand) -> tuple[Hand, _Trail]:
                 trail.thrown[q].append(c)
         trail.buried_by = [None] * len(g.buried)
         trail.buried_at = [None] * len(g.buried)
+        trail.eaten_at = [[None] * len(e) for e in g.eaten]
         return g, trail
     if "seed" in d:
         g = new_hand(h.v, h.n, seed=d["seed"], dealer=h.dealer, deal_number=h.deal_number)
@@ -263,6 +274,7 @@ def _follow(g: Hand, trail: _Trail, actions: Iterable[Action]) -> None:
         stock_before = len(g.stock)
         reuses = g.reuses
         buried = len(g.buried)
+        eaten = [list(zip(e, trail.eaten_at[q], strict=True)) for q, e in enumerate(g.eaten)]
         g._legal = None
         g.history.append(a)
         pile = len(g.pile)
@@ -308,6 +320,18 @@ def _follow(g: Hand, trail: _Trail, actions: Iterable[Action]) -> None:
         trail.stock_known = min(trail.stock_known, len(g.stock))
         trail.buried_by.extend([actor] * (len(g.buried) - buried))
         trail.buried_at.extend([len(g.history) - 1] * (len(g.buried) - buried))
+        for q, e in enumerate(g.eaten):
+            trail.eaten_at[q] = [_taken_at(eaten[q], x, len(g.history) - 1) for x in e]
+
+
+def _taken_at(before: list[tuple[Any, int | None]], entry: Any, now: int) -> int | None:
+    """Where the concealed eaten meld ``entry`` was taken: its index among
+    the melds held ``before`` this action, else this action (``now``)."""
+    for i, (x, at) in enumerate(before):
+        if x == entry:
+            del before[i]
+            return at
+    return now
 
 
 def knowledge(h: Hand, seat: int) -> Knowledge:
@@ -320,12 +344,7 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
         raise ValueError(f"no seat {seat} in a hand of {h.n} players")
     g, trail = _origin(h)
     _follow(g, trail, h.history[len(g.history) :])
-    known = [Counter(k) for k in trail.known]
-    for q in range(h.n):
-        for _, meld in g.eaten[q]:
-            have = Counter(meld.cards) - known[q]
-            known[q] += have & Counter(g.hands[q])
-    out = [tuple(sorted(known[q].elements(), key=_CODE)) for q in range(h.n)]
+    out = [tuple(sorted(trail.known[q].elements(), key=_CODE)) for q in range(h.n)]
     out[seat] = tuple(h.hands[seat])
     return Knowledge(
         seat=seat,
@@ -364,6 +383,9 @@ def _deal_again(h: Hand, k: Knowledge, rng: random.Random) -> Hand:
     pool.extend(h.buried[i] for i in hidden_buried)
     pool.sort(key=_CODE)  # which cards are unseen, never where they lie: the shuffle is the seed's alone
     rng.shuffle(pool)
+    for q in range(h.n):
+        if q != k.seat and h.eaten[q]:
+            r.eaten[q] = _eaten_again(r, q, keep[q], pool, trail.eaten_at[q], rng)
     pos = 0
     for q in range(h.n):
         if q == k.seat:
@@ -385,6 +407,55 @@ def _deal_again(h: Hand, k: Knowledge, rng: random.Random) -> Hand:
     r.rng = random.Random(rng.getrandbits(64))
     _dealt_again(r, trail)
     return r
+
+
+def _eaten_again(
+    r: Hand, q: int, keep: list[Card], pool: list[Card], taken_at: list[int | None], rng: random.Random
+) -> tuple[tuple[Card, Meld], ...]:
+    """Seat ``q``'s concealed eaten melds (Phỏm) made again: each taken card,
+    which everybody saw, with two cards that meld with it, chosen at random
+    among the unseen cards in ``pool`` (moved into ``keep``, the cards ``q``
+    keeps) and ``q``'s known cards not spoken for. Only the taken card was
+    seen: the meld's other cards, and how many there are, stay unknown. The
+    history's takes name the new melds."""
+    from rummykit.engine.actions import MeldAction
+
+    taken = Counter(c for c, _ in r.eaten[q])
+    spare = Counter(keep) - taken
+    out: list[tuple[Card, Meld]] = []
+    for (card, _), at in zip(r.eaten[q], taken_at, strict=True):
+        near = sorted(
+            {c for c in (*pool, *spare.elements()) if c != card and _near(card, c, r.wild)}, key=_CODE
+        )
+        melds = []
+        for i, a in enumerate(near):
+            for b in near[i + 1 :]:
+                meld = r.kit.meld_of(((card, None), (a, None), (b, None)), r.wild)
+                if meld is not None:
+                    melds.append((meld, (a, b)))
+        if not melds:  # pragma: no cover - the real meld's cards are among them
+            raise ValueError(f"no meld with the taken card {card} among the unseen cards")
+        meld, pair = rng.choice(melds)
+        for c in pair:
+            if spare[c] > 0:
+                spare[c] -= 1
+            else:
+                pool.remove(c)
+                insort(keep, c, key=_CODE)
+        out.append((card, meld))
+        if at is not None:
+            group = tuple((c, None) for c in meld.cards)
+            r.history[at] = attrs.evolve(cast(Any, r.history[at]), then=MeldAction((group,)))
+    return tuple(out)
+
+
+def _near(card: Card, other: Card, wild: Any) -> bool:
+    """Whether ``other`` may share a three-card meld with ``card``: the same
+    rank, or the same suit within two ranks (or across the ace), or a wild."""
+    if other.rank is None or card.rank is None or other.rank == card.rank or other.rank in wild:
+        return True  # a joker, a wild or a set
+    gap = abs(int(other.rank) - int(card.rank))
+    return other.suit == card.suit and (gap <= 2 or gap >= 11)
 
 
 def _renamed(a: Action, old: Card, new: Card) -> Action:
@@ -434,6 +505,8 @@ def swap_hidden(h: Hand, seat: int, hand: list[Card], stock: dict[int, Card]) ->
     before = Counter(h.hands[seat]) + Counter(h.stock[i] for i in stock)
     if Counter(hand) + Counter(stock.values()) != before or len(hand) != len(h.hands[seat]):
         raise ValueError("swap_hidden: the cards must only move between the hand and those stock positions")
+    if spoken_for(h, seat) - Counter(hand):
+        raise ValueError("swap_hidden: the cards of a concealed eaten meld stay in the hand")
     origin = h._dealt.get("origin")
     at_origin = origin is not None and len(origin.history) == len(h.history)
     trail = None if at_origin else _trail(h)  # what was seen, before the cards move
@@ -444,6 +517,17 @@ def swap_hidden(h: Hand, seat: int, hand: list[Card], stock: dict[int, Card]) ->
     h._legal = None
     if trail is not None:  # its deal no longer leads here: it starts from where it is now
         _dealt_again(h, trail)
+
+
+def spoken_for(h: Hand, seat: int) -> Counter[Card]:
+    """The cards of ``seat``'s concealed eaten melds in ``h`` (Phỏm): they stay
+    in its hand, so an opponent model must not trade them away.
+
+    >>> import rummykit as rk
+    >>> spoken_for(rk.new_hand(rk.load_variant("phom"), players=2, seed=1), 0)
+    Counter()
+    """
+    return Counter(c for _, meld in h.eaten[seat] for c in meld.cards)
 
 
 def hidden_share(h: Hand, seat: int, q: int, hands: Iterable[Iterable[Card]]) -> float:
