@@ -376,6 +376,12 @@ def test_a_concealed_eaten_meld_keeps_its_hand_cards_secret() -> None:
         made[tuple(sorted(c for c in again.cards if c != taken))] += 1
     assert len(made) > 1, "the concealed meld is always made with the same cards"
     assert made[tuple(sorted(partners))] < 30
+    # from its position, the taken card is known to be in the taker's hand
+    p = rk.from_position(h.variant, rk.position(h))
+    assert taken in p.view(0).knowledge().known[1]
+    for s in range(5):
+        r = p.resample(0, seed=s)
+        assert r.view(0) == p.view(0) and taken in r.hand_of(1) and r.eaten[1][0][0] == taken
 
 
 def test_a_determinization_with_a_concealed_meld_plays_to_the_end() -> None:

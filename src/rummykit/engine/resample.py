@@ -204,7 +204,8 @@ class _Trail:
 def _origin(h: Hand) -> tuple[Hand, _Trail]:
     """Where the replay of ``h``'s history starts: the deal, with nothing
     seen yet; the position a hand was built from, with what it shows (who
-    threw each card of the discard pile); or, for a determinization, the
+    threw each card of the discard pile, the cards taken into concealed
+    melds); or, for a determinization, the
     hand as it was dealt again, with what had been seen by then. The actions
     after the start's own history are replayed on it."""
     from rummykit.engine.deal import new_hand
@@ -223,6 +224,7 @@ def _origin(h: Hand) -> tuple[Hand, _Trail]:
         trail.buried_by = [None] * len(g.buried)
         trail.buried_at = [None] * len(g.buried)
         trail.eaten_at = [[None] * len(e) for e in g.eaten]
+        trail.known = [Counter(c for c, _ in e) for e in g.eaten]  # taken in sight of all
         return g, trail
     if "seed" in d:
         g = new_hand(h.v, h.n, seed=d["seed"], dealer=h.dealer, deal_number=h.deal_number)
