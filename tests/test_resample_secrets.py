@@ -48,13 +48,16 @@ def _seen(view: rk.View) -> set[str]:
     return out
 
 
-def _game(name: str, seed: int, seat: int) -> tuple[rk.Hand, set[str]] | None:
+def _game(name: str, seed: int, seat: int, players: int = 2) -> tuple[rk.Hand, set[str]] | None:
     """A greedy/random game stopped at a random point where ``seat`` is to
     move, and every card the seat saw on the way."""
     v = _short(rk.load_variant(name))
     rng = random.Random(seed)
-    h = rk.new_hand(v, players=2, seed=seed)
-    bots = [rk.GreedyBot(v, seed=seed), rk.RandomBot(v, seed=seed + 1)]
+    h = rk.new_hand(v, players=players, seed=seed)
+    bots = [
+        rk.GreedyBot(v, seed=seed + s) if s % 2 == 0 else rk.RandomBot(v, seed=seed + s)
+        for s in range(players)
+    ]
     seen = _seen(h.view(seat))
     stop = rng.randrange(0, 5)  # the seat's decisions to play first
     while not h.is_over:
@@ -141,12 +144,15 @@ def _state(x: Any, depth: int = 0) -> Any:
     return x
 
 
+@pytest.mark.parametrize("players", [2, 3])
 @pytest.mark.parametrize("name", rk.list_variants())
-def test_a_determinization_depends_only_on_what_the_seat_saw(name: str) -> None:
+def test_a_determinization_depends_only_on_what_the_seat_saw(name: str, players: int) -> None:
+    if players not in rk.load_variant(name).players.counts():
+        pytest.skip(f"{name} has no {players}-player form")
     compared = 0
     for seed in range(12):
-        seat = seed % 2
-        game = _game(name, seed, seat)
+        seat = seed % players
+        game = _game(name, seed, seat, players)
         if game is None:
             continue
         h, seen = game
