@@ -23,9 +23,12 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import rummykit as rk
 from rummykit.engine import Action, Discard, Draw
+from strategies import variant_names
 
 
 def _short(v: rk.Variant) -> rk.Variant:
@@ -167,6 +170,27 @@ def test_a_determinization_depends_only_on_what_the_seat_saw(name: str, players:
         if compared == 3:
             break
     assert compared, f"{name}: no twin hand found to compare with"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=variant_names(),
+    seed=st.integers(0, 2**32 - 1),
+    players=st.sampled_from([2, 3]),
+    det=st.integers(0, 99),
+)
+def test_no_determinization_tells_two_hands_apart(name: str, seed: int, players: int, det: int) -> None:
+    """The same property over random games, points and seeds."""
+    assume(players in rk.load_variant(name).players.counts())
+    seat = seed % players
+    game = _game(name, seed, seat, players)
+    assume(game is not None)
+    assert game is not None
+    h, seen = game
+    twin = _twin(h, seen, random.Random(seed))
+    assume(twin is not None)
+    assert twin is not None and twin.view(seat) == h.view(seat)
+    assert _state(h.resample(seat, seed=det)) == _state(twin.resample(seat, seed=det))
 
 
 def test_the_real_seed_is_not_handed_back() -> None:
