@@ -23,7 +23,7 @@ from rummykit.bots.replay import Replay, _trail, hands_before
 from rummykit.bots.search import SearchBot
 from rummykit.cards import Card
 from rummykit.engine.play import perform
-from rummykit.engine.resample import Move, _origin, hidden_share, knowledge
+from rummykit.engine.resample import Move, hidden_share, knowledge, replay_start
 from test_bots_search import _gin_positions
 from test_resample import _points, scripted_gin
 
@@ -32,7 +32,7 @@ def _real_trails(h: rk.Hand, seat: int) -> dict[int, tuple[list[Card], int, list
     """Per other seat: its real trail (dealt cards, then the hidden cards it
     drew, in order) and its real hand before each of its moves, found by
     replaying the hand with every card in sight (the test may look)."""
-    g = _origin(h)[0]
+    g = replay_start(h)[0]
     dealt = {q: list(g.hands[q]) for q in range(h.n)}
     drawn: dict[int, list[Card]] = {q: [] for q in range(h.n)}
     before: dict[int, list[Counter[Card]]] = {q: [] for q in range(h.n)}

@@ -52,7 +52,7 @@ def test_attack_seed_search_nothing_in_views_or_seat_records_reveals_hidden_card
     for seat in range(players):
         view = h.view(seat)
         text = repr(view) + json.dumps(h.record(seat=seat))
-        for bad in ("seed", "rng", "reshuffle", "stock\""):
+        for bad in ("seed", "rng", "reshuffle", 'stock"'):
             assert bad not in text, (seat, bad)
         rec = h.record(seat=seat)
         assert "stock" not in rec and rec["hand"] == h.record()["deal"]["hands"][seat]
@@ -69,7 +69,10 @@ def _tiny_stock_hand() -> rk.Hand:
     return rk.new_hand(
         v,
         2,
-        hands=["AC 3C 5C 7C 9C JC KC AD 3D 5D 7D 9D JD KD AH", "2S 4S 6S 8S TS QS 2H 4H 6H 8H TH QH 2D 4D 6D"],
+        hands=[
+            "AC 3C 5C 7C 9C JC KC AD 3D 5D 7D 9D JD KD AH",
+            "2S 4S 6S 8S TS QS 2H 4H 6H 8H TH QH 2D 4D 6D",
+        ],
         discard="9S",
         stock="3H 5H",
     )
@@ -98,6 +101,28 @@ def test_unseeded_hand_with_reshuffles_replays() -> None:
     again = rk.replay(json.loads(json.dumps(rec)))
     assert again.actions == h.actions and again.result == h.result
     assert again.record() == rec
+
+
+@pytest.mark.parametrize("seed", [None, 9])
+def test_seat_records_follow_a_shuffled_reshuffle(seed: int | None) -> None:
+    """Kalooki reshuffles the discard pile into a new stock (LUDO). A seat's
+    record walks the hand again; it raised IllegalAction (a card the seat
+    did not hold) unless the walk plays the reshuffles back as they fell."""
+    hands = ["AC 3C 5C 7C 9C JC KC AD 3D 5D 7D 9D JD KD AH", "2S 4S 6S 8S TS QS 2H 4H 6H 8H TH QH 2D 4D 6D"]
+    h = rk.new_hand(rk.load_variant("kalooki"), 2, seed=seed, hands=hands, discard="9S", stock="3H 5H")
+    rng = random.Random(5)
+    for _ in range(40):
+        if h.is_over or (h.reuses and len(h.actions) > 12):
+            break
+        legal = h.legal_actions()
+        plain = [a for a in legal if str(a).startswith(("draw", "discard"))]
+        h.apply(rng.choice(plain or legal))
+    assert h.reuses, "the stock was rebuilt"
+    for seat in (0, 1):
+        rec = h.record(seat=seat)
+        assert rec["kind"] == "seat" and len(rec["actions"]) == len(h.actions)
+        held = {str(c) for c in h.hand_of(seat)} | {str(c) for c in h.view(seat).knowledge().thrown[seat]}
+        assert set(" ".join(rec["drawn"]).split()) <= held | {str(c) for t in h.table for c in t.meld.cards}
 
 
 def test_attack_tampered_reshuffle_is_refused() -> None:

@@ -274,27 +274,17 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
     ('seat', False, False, 10)
     """
     from rummykit.engine.actions import Declare, Knock, Take
-    from rummykit.engine.deal import new_hand
+    from rummykit.engine.position import position
+    from rummykit.engine.resample import replay_start
 
     over = h.is_over
-    from rummykit.engine.position import from_position, position
-
-    # walk the hand again from its start to know who acted and what the seat drew
-    text, first = _start_position(h)
-    if text is not None:
-        replayed = from_position(h.v, text)
+    # walk the hand again from its start (its reshuffles as they fell) to know
+    # who acted and what the seat drew
+    replayed = replay_start(h)[0]
+    first = len(replayed.history)
+    if _start_position(h)[0] is not None:
         start: dict[str, Any] = {"position": position(replayed, seat=seat)}
     else:
-        replayed = new_hand(
-            h.v,
-            h.n,
-            dealer=h.dealer,
-            deal_number=h.deal_number,
-            hands=h._dealt["hands"],
-            discard=h._dealt["discard"],
-            stock=h._dealt["stock"],
-            cut=h._dealt["cut"] or None,
-        )
         start = {
             "hand": h._dealt["hands"][seat],
             "hand_sizes": [len(x.split()) for x in h._dealt["hands"]],

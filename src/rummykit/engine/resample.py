@@ -201,13 +201,15 @@ class _Trail:
         )
 
 
-def _origin(h: Hand) -> tuple[Hand, _Trail]:
+def replay_start(h: Hand) -> tuple[Hand, _Trail]:
     """Where the replay of ``h``'s history starts: the deal, with nothing
     seen yet; the position a hand was built from, with what it shows (who
     threw each card of the discard pile, the cards taken into concealed
     melds); or, for a determinization, the
     hand as it was dealt again, with what had been seen by then. The actions
-    after the start's own history are replayed on it."""
+    after the start's own history are replayed on it (an unseeded hand's
+    reshuffles as they fell). For the engine's replays (knowledge, seat
+    records): it holds every hidden card."""
     from rummykit.engine.deal import new_hand
 
     d = h._dealt
@@ -250,7 +252,7 @@ def _origin(h: Hand) -> tuple[Hand, _Trail]:
 def _trail(h: Hand) -> _Trail:
     """The public trail of ``h`` at its last action (replayed from its
     origin: no record of the hidden cards is consulted)."""
-    g, trail = _origin(h)
+    g, trail = replay_start(h)
     _follow(g, trail, h.history[len(g.history) :])
     return trail
 
@@ -344,7 +346,7 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
     """
     if not 0 <= seat < h.n:
         raise ValueError(f"no seat {seat} in a hand of {h.n} players")
-    g, trail = _origin(h)
+    g, trail = replay_start(h)
     _follow(g, trail, h.history[len(g.history) :])
     out = [tuple(sorted(trail.known[q].elements(), key=_CODE)) for q in range(h.n)]
     out[seat] = tuple(h.hands[seat])
