@@ -319,9 +319,7 @@ def test_a_determinization_is_recorded_from_where_it_was_dealt_again() -> None:
     rec = r.record()
     assert "seed" not in rec and "dealt" not in rec and "deal" not in rec
     assert len(rec["actions"]) == 1
-    again = rk.from_position(v, rec["position"])
-    again.apply(rec["actions"][0])
-    assert rk.position(again) == rk.position(r)
+    assert rk.position(rk.replay(rec)) == rk.position(r)
     mine = r.record(seat=1)
     assert mine["kind"] == "seat" and "#" in mine["position"]
 
