@@ -93,16 +93,21 @@ def _relabel(text: str, sigma: dict[str, str]) -> str:
 def _twin(h: rk.Hand, seen: set[str], rng: random.Random) -> rk.Hand | None:
     """A real hand the seat cannot tell from ``h``: the same deal and actions
     with the codes of some cards the seat never saw swapped (codes of the
-    same multiplicity in the shoe). None if no such swap replays."""
+    same multiplicity in the shoe). None if no such swap replays. Swaps of a
+    concealed meld's hidden cards (Phỏm) are tried first: they replay only
+    where another unseen card makes the same meld."""
     rec = h.record()
     dealt = rec["dealt"]
     cards = {str(c): c for c in h.cards_in_play()}
     shoe = Counter(str(c) for c in h.cards_in_play())
     wild = h.view(0).wild_ranks
     unseen = sorted(c for c in shoe if c not in seen and c != "JK" and cards[c].rank not in wild)
-    for _ in range(20):
-        a, b = rng.sample(unseen, 2) if len(unseen) >= 2 else (None, None)
-        if a is None or shoe[a] != shoe[b]:
+    concealed = sorted({str(c) for e in h.eaten for _, m in e for c in m.cards} & set(unseen))
+    swaps = [(a, b) for a in concealed for b in unseen if b != a]
+    rng.shuffle(swaps)
+    swaps += [tuple(rng.sample(unseen, 2)) for _ in range(20) if len(unseen) >= 2]
+    for a, b in swaps:
+        if shoe[a] != shoe[b]:
             continue
         sigma = {a: b, b: a}
         try:
@@ -147,6 +152,15 @@ def _state(x: Any, depth: int = 0) -> Any:
     return x
 
 
+def _same_for(seat: int, h: rk.Hand, twin: rk.Hand) -> None:
+    """Everything ``seat`` is given of the two hands is the same: its view,
+    what it knows, its record and its position text."""
+    assert twin.view(seat) == h.view(seat)
+    assert twin.view(seat).knowledge() == h.view(seat).knowledge()
+    assert twin.record(seat=seat) == h.record(seat=seat)
+    assert rk.position(twin, seat=seat) == rk.position(h, seat=seat)
+
+
 @pytest.mark.parametrize("players", [2, 3])
 @pytest.mark.parametrize("name", rk.list_variants())
 def test_a_determinization_depends_only_on_what_the_seat_saw(name: str, players: int) -> None:
@@ -162,7 +176,7 @@ def test_a_determinization_depends_only_on_what_the_seat_saw(name: str, players:
         twin = _twin(h, seen, random.Random(seed))
         if twin is None:
             continue
-        assert twin.view(seat) == h.view(seat)
+        _same_for(seat, h, twin)
         for s in (0, 1):
             r, r_twin = h.resample(seat, seed=s), twin.resample(seat, seed=s)
             assert _state(r) == _state(r_twin), f"{name}: the determinization tells the two hands apart"
@@ -189,7 +203,8 @@ def test_no_determinization_tells_two_hands_apart(name: str, seed: int, players:
     h, seen = game
     twin = _twin(h, seen, random.Random(seed))
     assume(twin is not None)
-    assert twin is not None and twin.view(seat) == h.view(seat)
+    assert twin is not None
+    _same_for(seat, h, twin)
     assert _state(h.resample(seat, seed=det)) == _state(twin.resample(seat, seed=det))
 
 
@@ -410,6 +425,27 @@ def test_a_concealed_eaten_meld_keeps_its_hand_cards_secret() -> None:
     for s in range(5):
         r = p.resample(0, seed=s)
         assert r.view(0) == p.view(0) and taken in r.hand_of(1) and r.eaten[1][0][0] == taken
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_two_hands_whose_concealed_melds_differ_look_the_same(players: int) -> None:
+    """Phỏm: two real hands alike but for the hidden cards of another seat's
+    concealed meld (7S 7D or 7C 7D with the 7H taken) give the seat the same
+    view, knowledge, record, position and determinizations."""
+    compared = 0
+    for seed in range(60):
+        seat = seed % players
+        game = _game("phom", seed, seat, players)
+        if game is None or not any(e for q, e in enumerate(game[0].eaten) if q != seat):
+            continue
+        h, seen = game
+        twin = _twin(h, seen, random.Random(seed))
+        if twin is None or twin.eaten == h.eaten:
+            continue
+        _same_for(seat, h, twin)
+        assert _state(h.resample(seat, seed=seed)) == _state(twin.resample(seat, seed=seed))
+        compared += 1
+    assert compared >= 3, f"only {compared} pairs of hands with different concealed melds"
 
 
 def test_a_determinization_with_a_concealed_meld_plays_to_the_end() -> None:
