@@ -121,20 +121,20 @@ def test_a_card_seen_taken_from_the_pile_stays_in_the_takers_hand() -> None:
 
 def test_the_lay_off_after_a_knock_keeps_the_knockers_cards_hidden() -> None:
     """The OpenSpiel bug: during the lay-off the defender's resample returned
-    the real cards. The defender's hand is the seat's own; the knocker's melds
-    are on the table; only the stock is unknown and it is redealt."""
+    the real hidden cards. At the showdown every hand lies face up (the
+    knocker's melds and deadwood: WK, tests/test_rules_gin.py), so what is
+    hidden is the stock and the face-down knock card: both are dealt again,
+    never handed back."""
     h = _gin_at_layoff()
     defender = h.current_player
     assert defender is not None
     knocker = 1 - defender
     r = h.resample(defender, seed=3)
     assert r.view(defender) == h.view(defender)
-    hidden = [c for c in h.hand_of(knocker) if c not in knowledge(h, defender).known[knocker]]
-    if hidden:  # the knocker's unseen cards are dealt again, not handed back
-        assert any(h.resample(defender, seed=s).hand_of(knocker) != h.hand_of(knocker) for s in range(8))
-    # the face-down knock card is not the defender's to know
-    if h.buried:
-        assert any(h.resample(defender, seed=s).buried != h.buried for s in range(8))
+    assert r.hand_of(knocker) == h.hand_of(knocker)  # laid out face up
+    assert any(h.resample(defender, seed=s).stock != h.stock for s in range(8))
+    assert h.buried, "Gin's knock discards face down"
+    assert any(h.resample(defender, seed=s).buried != h.buried for s in range(8))
 
 
 def test_a_view_resamples_only_while_current() -> None:

@@ -81,6 +81,34 @@ def test_a_tie_after_lay_offs_is_an_undercut_grc() -> None:
     assert h.result.scores == (0 + 25, 0)
 
 
+def test_the_hands_lie_face_up_at_the_showdown_but_the_knock_card_stays_down_wk() -> None:
+    """WK: the knocker signifies the knock "by discarding face down, and then
+    laying their hand out face up, arranged clearly in the melds and
+    deadwood ... The opponent, then, similarly lays their hand out, face up
+    ... laying off to the knocker's melds"; rules.md §1.5 items 8 and 13:
+    melds are shown "at the showdown after a knock", the knock discard goes
+    face down. So the defender's view, position text and determinizations
+    show the knocker's deadwood; the knock card stays hidden until the end."""
+    h = deal("2C 3C 4C 9D 9C 9S AD 5H 3S 2H", "7H 8H 9H TD TC TS 2D 3D KC AC", stock="6H 6D 4D 8D")
+    view = h.view(0)
+    assert view.shown_hands == () and "#10" in rk.position(h, seat=0)
+    h.apply("draw")
+    h.apply("knock KC")
+    assert h.phase is Phase.LAYOFF and h.current_player == 0
+    deadwood = cards("AC 2D 3D")
+    for seat in (0, 1):
+        view = h.view(seat)
+        assert view.shown_hands == (h.hand_of(0), deadwood)
+        assert view.face_down == ()
+        assert "AC 2D 3D" in rk.position(h, seat=seat) and "buried #1" in rk.position(h, seat=seat)
+    assert "knock ??" in h.record(seat=0)["actions"]
+    assert h.view(0).knowledge().known[1] == deadwood
+    for s in range(5):
+        r = h.resample(0, seed=s)
+        assert r.hand_of(1) == deadwood and r.view(0) == h.view(0)
+    assert any(h.resample(0, seed=s).buried != [rk.Card.parse("KC")] for s in range(8))
+
+
 def test_gin_cannot_be_undercut_grc() -> None:
     """GRC: "gin cannot be undercut": a defender with no deadwood either still
     loses, and the knocker scores the defender's deadwood (0) plus 25."""

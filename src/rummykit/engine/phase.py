@@ -36,6 +36,17 @@ class Phase(enum.StrEnum):
     LAYOFF = "layoff"
     OVER = "over"
 
+    @property
+    def hands_shown(self) -> bool:
+        """Whether every hand lies face up: at the showdown after a knock, when
+        the knocker lays out its melds and deadwood and each defender its hand
+        before laying off (Gin, WK), and once the hand is over.
+
+        >>> Phase.LAYOFF.hands_shown, Phase.PLAY.hands_shown
+        (True, False)
+        """
+        return self is Phase.LAYOFF or self is Phase.OVER
+
 
 @attrs.frozen
 class TableMeld:

@@ -147,8 +147,9 @@ def position(hand: Hand, seat: int | None = None) -> str:
 
     The full text (for the server, tests and bug reports) holds every card in
     order and the shuffle state; :func:`from_position` rebuilds the hand from
-    it. A seat's version shows the other hands, the stock and (until the hand
-    is over) face-down discards only as counts (``#7``), the concealed melds
+    it. A seat's version shows the other hands (until they are laid out: at
+    the showdown after a knock, and at the end), the stock and (until the
+    hand is over) face-down discards only as counts (``#7``), the concealed melds
     of other seats only as the cards everybody saw taken, and no shuffle
     state; it starts with the same fields and adds ``seat P``. It cannot be
     played on.
@@ -179,7 +180,7 @@ def position(hand: Hand, seat: int | None = None) -> str:
     f["turn"] = str(h.turns)
     hands = []
     for s, cards in enumerate(h.hands):
-        if seat is None or s == seat or over:
+        if seat is None or s == seat or h.phase.hands_shown:
             hands.append(_cards(cards))
         else:
             hands.append(f"#{len(cards)}")

@@ -16,7 +16,8 @@ What the seat knows, and what is therefore kept in place:
   other cards of such a meld were never shown);
 * the cards of a discard pile turned over into the stock without a shuffle,
   which stay in the stock in their order;
-* the cards it put face down itself (a knock).
+* the cards it put face down itself (a knock);
+* every hand, once laid out face up at the showdown after a knock (Gin).
 
 Every other card (the rest of the other hands, the stock the seat has not
 seen, a discard pile shuffled into the stock, other players' face-down
@@ -324,6 +325,8 @@ def _follow(g: Hand, trail: _Trail, actions: Iterable[Action]) -> None:
         trail.stock_known = min(trail.stock_known, len(g.stock))
         trail.buried_by.extend([actor] * (len(g.buried) - buried))
         trail.buried_at.extend([len(g.history) - 1] * (len(g.buried) - buried))
+        if g.phase.hands_shown:  # laid out face up (the showdown after a knock)
+            trail.known = [Counter(x) for x in g.hands]
         for q, e in enumerate(g.eaten):
             trail.eaten_at[q] = [_taken_at(eaten[q], x, len(g.history) - 1) for x in e]
 

@@ -31,7 +31,9 @@ class View:
     ``legal`` holds the legal actions when it is this seat's move.
     Face-down discards (a knock, Thai's going out) show only once the hand is
     over (``face_down``). At the end of the hand, every hand is shown
-    (``shown_hands``), as the players lay their cards down to be scored.
+    (``shown_hands``), as the players lay their cards down to be scored; and
+    from a knock on, at the showdown where the knocker lays out its melds and
+    deadwood and each defender its hand before laying off (Gin).
     ``eaten``: per seat, the cards taken from the discard pile into melds that
     stay concealed in hand until the showing (Phỏm): everybody saw them taken
     (and they lie face up in real play); the hand cards melded with them are
@@ -162,7 +164,7 @@ def make_view(h: Hand, player: int) -> View:
         turn=h.turns,
         legal=h.legal_actions() if current == player else (),
         face_down=tuple(h.buried) if over else (),
-        shown_hands=tuple(tuple(x) for x in h.hands) if over else (),
+        shown_hands=tuple(tuple(x) for x in h.hands) if h.phase.hands_shown else (),
         eaten=tuple(tuple(c for c, _ in e) for e in h.eaten) if any(h.eaten) else (),
     )
     _bind(view, h)
