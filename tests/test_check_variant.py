@@ -45,3 +45,29 @@ def test_the_harness_catches_a_broken_invariant(monkeypatch: pytest.MonkeyPatch)
     report = check_variant(_short("gin"), hands=1, seed=1, probe=False)
     assert not report.ok
     assert "cards not conserved" in report.problems[0]
+
+
+def test_the_harness_catches_a_bad_determinization(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A determinization must keep the seat's view (issue 11): one that deals
+    the seat's own hand again is reported, as is one that raises."""
+    from rummykit.engine import resample as module
+
+    original = module.Knowledge.sample
+
+    def careless(self: module.Knowledge, h: rk.Hand, seed: int | None = None) -> rk.Hand:
+        r = original(self, h, seed)
+        mine, top = r.hands[self.seat], len(r.stock) - 1
+        if mine and r.stock:
+            mine[0], r.stock[top] = r.stock[top], mine[0]
+        return r
+
+    monkeypatch.setattr(module.Knowledge, "sample", careless)
+    report = check_variant(_short("gin"), hands=1, seed=1, probe=False)
+    assert any("view of its determinization differs" in p for p in report.problems), str(report)
+
+    def broken(self: module.Knowledge, h: rk.Hand, seed: int | None = None) -> rk.Hand:
+        raise KeyError("hands")
+
+    monkeypatch.setattr(module.Knowledge, "sample", broken)
+    report = check_variant(_short("gin"), hands=1, seed=1, probe=False)
+    assert any("determinization raised KeyError" in p for p in report.problems), str(report)

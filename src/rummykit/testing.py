@@ -12,6 +12,10 @@ every allowed player count and checks, at every step:
 - the hand ends within ``limits.max_turns``;
 - a view holds no card its seat may not see (changing the hidden order of the
   stock does not change any view);
+- every few steps, each seat's determinization (:meth:`~rummykit.Hand.resample`,
+  what a search bot plays out) holds the same cards, gives the seat the same
+  view and plays on; at the end of each hand every seat's record
+  (``record(seat=p)``) builds;
 - ``replay(record())`` rebuilds the same hand and result, and the same seed
   and actions give the same game;
 - with ``positions=True``, the same checks run again on hands rebuilt with
@@ -126,6 +130,8 @@ def _play_one(hand: Hand, rng: random.Random, problems: list[str], probe: bool) 
         other.stock.reverse()  # the hidden order of the stock
         if [other.view(p) for p in range(hand.players)] != hidden:
             problems.append("a view changed when only the hidden stock order changed")
+        if steps % RESAMPLE_EVERY == RESAMPLE_EVERY // 2:
+            _check_resample(hand, steps, problems)
         hand.apply(action)
         steps += 1
         if Counter(hand.cards_in_play()) != shoe:
@@ -138,7 +144,34 @@ def _play_one(hand: Hand, rng: random.Random, problems: list[str], probe: bool) 
         problems.append("legal actions remain after the hand is over")
     if hand.result is None:
         problems.append("a finished hand has no result")
+    for p in range(hand.players):
+        try:
+            hand.record(seat=p)
+        except Exception as exc:  # reported, whatever it is
+            problems.append(f"seat {p}'s record raised {type(exc).__name__}: {exc}")
     return steps
+
+
+RESAMPLE_EVERY = 16
+"""Steps between two determinization checks in a hand (each replays the hand
+for every seat, so not at every step)."""
+
+
+def _check_resample(hand: Hand, seed: int, problems: list[str]) -> None:
+    """Each seat's determinization of ``hand``: the same cards, the same view
+    for that seat, and a legal action applies to it."""
+    cards = Counter(hand.cards_in_play())
+    for p in range(hand.players):
+        try:
+            r = hand.resample(p, seed=seed)
+            if Counter(r.cards_in_play()) != cards:
+                problems.append(f"seat {p}'s determinization does not hold the hand's cards")
+            if r.view(p) != hand.view(p):
+                problems.append(f"seat {p}'s view of its determinization differs from its view of the hand")
+            if not r.is_over:
+                r.apply(r.legal_actions()[0])
+        except Exception as exc:  # reported, whatever it is
+            problems.append(f"seat {p}'s determinization raised {type(exc).__name__}: {exc}")
 
 
 def _check_replay(hand: Hand, problems: list[str]) -> None:
