@@ -130,7 +130,7 @@ def _play_one(hand: Hand, rng: random.Random, problems: list[str], probe: bool) 
         other.stock.reverse()  # the hidden order of the stock
         if [other.view(p) for p in range(hand.players)] != hidden:
             problems.append("a view changed when only the hidden stock order changed")
-        if steps % RESAMPLE_EVERY == RESAMPLE_EVERY // 2:
+        if steps % RESAMPLE_EVERY == 1:  # from the second step: short hands too
             _check_resample(hand, steps, problems)
         hand.apply(action)
         steps += 1
