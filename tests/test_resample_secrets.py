@@ -460,3 +460,21 @@ def test_a_determinization_with_a_concealed_meld_plays_to_the_end() -> None:
     bot = rk.SearchBot(h.variant, seed=2, iterations=12, rollout_turns=30)
     view = h.view(0)
     assert bot.choose(view) in view.legal
+
+
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_a_finished_hand_resamples_to_itself_for_what_was_shown(name: str) -> None:
+    """At the end every hand is shown (``view.shown_hands``), so a
+    determinization of a finished hand keeps them all: only the stock and
+    face-down cards never turned up are dealt again."""
+    v = _short(rk.load_variant(name))
+    h = rk.new_hand(v, players=2, seed=4)
+    bots = [rk.GreedyBot(v, seed=1), rk.GreedyBot(v, seed=2)]
+    while not h.is_over:
+        p = h.current_player
+        assert p is not None
+        h.apply(bots[p].choose(h.view(p)))
+    for seat in (0, 1):
+        r = h.resample(seat, seed=3)
+        assert r.view(seat) == h.view(seat)
+        assert r.hands == h.hands

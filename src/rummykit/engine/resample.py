@@ -17,7 +17,8 @@ What the seat knows, and what is therefore kept in place:
 * the cards of a discard pile turned over into the stock without a shuffle,
   which stay in the stock in their order;
 * the cards it put face down itself (a knock);
-* every hand, once laid out face up at the showdown after a knock (Gin).
+* every hand, once laid out face up at the showdown after a knock (Gin),
+  and at the end of the hand every card, the face-down ones too.
 
 Every other card (the rest of the other hands, the stock the seat has not
 seen, a discard pile shuffled into the stock, other players' face-down
@@ -115,7 +116,8 @@ class Knowledge:
     (its whole hand for ``seat`` itself); ``stock_known``: how many cards at
     the bottom of the stock the seat has seen in order (a discard pile turned
     over without a shuffle);
-    ``buried_known``: which face-down cards the seat put down itself.
+    ``buried_known``: which face-down cards the seat knows: those it put
+    down itself, and all of them once the hand is over (they are turned up).
     ``history``: the number of actions played when this was computed.
     ``moves[q]``: seat ``q``'s actions as public facts (:class:`Move`).
     ``thrown[q]``: the cards seat ``q`` discarded, oldest first;
@@ -353,12 +355,13 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
     _follow(g, trail, h.history[len(g.history) :])
     out = [tuple(sorted(trail.known[q].elements(), key=_CODE)) for q in range(h.n)]
     out[seat] = tuple(h.hands[seat])
+    over = h.is_over  # the face-down cards are turned up at the end
     return Knowledge(
         seat=seat,
         history=len(h.history),
         known=tuple(out),
         stock_known=trail.stock_known,
-        buried_known=tuple(b == seat for b in trail.buried_by[: len(h.buried)]),
+        buried_known=tuple(b == seat or over for b in trail.buried_by[: len(h.buried)]),
         thrown=tuple(tuple(x) for x in trail.thrown),
         passed=tuple(tuple(x) for x in trail.passed),
         moves=tuple(None if m is None else () if q == seat else tuple(m) for q, m in enumerate(trail.moves)),
