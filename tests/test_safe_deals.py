@@ -52,7 +52,7 @@ def test_attack_seed_search_nothing_in_views_or_seat_records_reveals_hidden_card
     for seat in range(players):
         view = h.view(seat)
         text = repr(view) + json.dumps(h.record(seat=seat))
-        for bad in ("seed", "rng", "reshuffle", 'stock"'):
+        for bad in ("seed", "rng", "reshuffle", "stock\""):
             assert bad not in text, (seat, bad)
         rec = h.record(seat=seat)
         assert "stock" not in rec and rec["hand"] == h.record()["deal"]["hands"][seat]
@@ -62,17 +62,16 @@ def test_attack_seed_search_nothing_in_views_or_seat_records_reveals_hidden_card
         assert not hasattr(view, "seed") and not hasattr(view, "rng")
 
 
-def _tiny_stock_hand() -> rk.Hand:
-    """An unseeded Kalooki hand (the stock is rebuilt from the shuffled
-    discard pile, LUDO) stacked with a two-card stock: it reshuffles soon."""
+def _tiny_stock_hand(seed: int | None = None) -> rk.Hand:
+    """An unseeded (or ``seed``-ed) Kalooki hand (the stock is rebuilt from
+    the shuffled discard pile, LUDO) stacked with a two-card stock: it
+    reshuffles soon."""
     v = rk.load_variant("kalooki")
     return rk.new_hand(
         v,
         2,
-        hands=[
-            "AC 3C 5C 7C 9C JC KC AD 3D 5D 7D 9D JD KD AH",
-            "2S 4S 6S 8S TS QS 2H 4H 6H 8H TH QH 2D 4D 6D",
-        ],
+        seed=seed,
+        hands=["AC 3C 5C 7C 9C JC KC AD 3D 5D 7D 9D JD KD AH", "2S 4S 6S 8S TS QS 2H 4H 6H 8H TH QH 2D 4D 6D"],
         discard="9S",
         stock="3H 5H",
     )
@@ -108,8 +107,7 @@ def test_seat_records_follow_a_shuffled_reshuffle(seed: int | None) -> None:
     """Kalooki reshuffles the discard pile into a new stock (LUDO). A seat's
     record walks the hand again; it raised IllegalAction (a card the seat
     did not hold) unless the walk plays the reshuffles back as they fell."""
-    hands = ["AC 3C 5C 7C 9C JC KC AD 3D 5D 7D 9D JD KD AH", "2S 4S 6S 8S TS QS 2H 4H 6H 8H TH QH 2D 4D 6D"]
-    h = rk.new_hand(rk.load_variant("kalooki"), 2, seed=seed, hands=hands, discard="9S", stock="3H 5H")
+    h = _tiny_stock_hand(seed)
     rng = random.Random(5)
     for _ in range(40):
         if h.is_over or (h.reuses and len(h.actions) > 12):
