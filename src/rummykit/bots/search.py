@@ -46,7 +46,7 @@ from typing import Any, Literal
 import attrs
 
 from rummykit.bots.replay import Replay, place
-from rummykit.bots.simple import _CARDS, STALL_TURNS, GreedyBot, _closeness, _near, _sorted
+from rummykit.bots.simple import _CARDS, STALL_TURNS, GreedyBot, _closeness, _sorted
 from rummykit.cards import Card
 from rummykit.engine import (
     Action,
@@ -67,6 +67,7 @@ from rummykit.engine import (
 from rummykit.engine.kit import codes, table_for
 from rummykit.engine.resample import Knowledge, spoken_for, swap_hidden
 from rummykit.melds import card_value, min_deadwood
+from rummykit.melds.meld import near
 from rummykit.melds.solver import deadwood_cards, discard_deadwoods
 from rummykit.rules import STANDARD_VALUES
 from rummykit.rules.going_out import Knock as KnockOut
@@ -465,7 +466,7 @@ class SearchBot:
                 outs[a] = sum(
                     k
                     for y, k in unseen
-                    if (deck.is_wild(y, wild) or any(_near(y, z) for z in natural))
+                    if (deck.is_wild(y, wild) or any(near(y, z) for z in natural))
                     and self._least_after((*rest, y), view, counting=True) < least
                 )
             most = max(outs.values())

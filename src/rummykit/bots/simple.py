@@ -37,6 +37,7 @@ from rummykit.melds import (
     layoff_options,
     min_deadwood,
 )
+from rummykit.melds.meld import near
 from rummykit.melds.solver import deadwood_cards
 from rummykit.rules import KnockTie
 from rummykit.variant import Variant
@@ -557,9 +558,9 @@ class GreedyBot:
         for x in _sorted(set(dead)):
             if x.rank is None or deck.is_wild(x, wild):
                 continue
-            near = [z for z in by_rank.get(x.rank, ()) if z != x]
-            near.extend(z for z in by_suit.get(x.suit, ()) if z != x and _near(x, z))
-            for z in near:
+            close = [z for z in by_rank.get(x.rank, ()) if z != x]
+            close.extend(z for z in by_suit.get(x.suit, ()) if z != x and near(x, z))
+            for z in close:
                 a, b = (x, z) if x.code < z.code else (z, x)
                 key = (a.code, b.code)
                 if key in done:
@@ -588,7 +589,7 @@ class GreedyBot:
             found = self._pairs[key] = tuple(
                 y.code
                 for y in sorted(set(v.deck.shoe(players)))
-                if (deck.is_wild(y, wild) or (_near(x, y) and _near(z, y)))
+                if (deck.is_wild(y, wild) or (near(x, y) and near(z, y)))
                 and self._is_meld(v, x, z, y, wild)
             )
         return found
@@ -840,8 +841,8 @@ class GreedyBot:
         ``natural`` cards (an opponent model asks it of a hand it deals)."""
         if card.rank is None:
             return False
-        near = [c for c in natural if _near(c, card)]
-        return any(self._is_meld(v, x, z, card, wild) for i, x in enumerate(near) for z in near[i + 1 :])
+        close = [c for c in natural if near(c, card)]
+        return any(self._is_meld(v, x, z, card, wild) for i, x in enumerate(close) for z in close[i + 1 :])
 
 
 class _RunRequirement:
@@ -1036,17 +1037,6 @@ def _unmatched(partials: list[tuple[Card, Card, float]]) -> dict[Card, float]:
 
 def _rank(card: Card) -> int:
     return 0 if card.rank is None else int(card.rank)
-
-
-def _near(a: Card, b: Card) -> bool:
-    """Whether two natural cards could share a three-card meld: the same rank,
-    or the same suit within two ranks (an ace next to a king too)."""
-    if a.rank is None or b.rank is None:
-        return False
-    if a.rank == b.rank:
-        return True
-    d = abs(int(a.rank) - int(b.rank))
-    return a.suit == b.suit and 0 < min(d, 13 - d) <= 2
 
 
 def _closeness(card: Card, hand: tuple[Card, ...], wild: frozenset[Rank]) -> int:

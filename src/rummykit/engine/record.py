@@ -238,6 +238,12 @@ def _start_position(h: Hand) -> tuple[str | None, int]:
     return None, 0
 
 
+def _starts_at_a_position(h: Hand) -> bool:
+    """Whether :func:`_start_position` has a position for ``h`` (without
+    writing it)."""
+    return "origin" in h._dealt or "position" in h._dealt
+
+
 def make_record(h: Hand) -> dict[str, Any]:
     """The full record of hand ``h`` (finished or not): for the server only."""
     rec: dict[str, Any] = {
@@ -282,7 +288,7 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
     # who acted and what the seat drew
     replayed = replay_start(h)[0]
     first = len(replayed.history)
-    if _start_position(h)[0] is not None:
+    if _starts_at_a_position(h):
         start: dict[str, Any] = {"position": position(replayed, seat=seat)}
     else:
         start = {

@@ -72,6 +72,7 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from rummykit.cards import Card
+from rummykit.melds.meld import near
 
 if TYPE_CHECKING:
     from rummykit.engine.actions import Action
@@ -269,6 +270,7 @@ def _follow(g: Hand, trail: _Trail, actions: Iterable[Action]) -> None:
     n = g.n
     known, thrown, passed, moves = trail.known, trail.thrown, trail.passed, trail.moves
     shuffled = bool(getattr(g.v.stock, "shuffle", False))
+    concealing = g.kit.conceals_eaten  # melds made with a taken card stay in hand (Phỏm)
     for a in actions:
         actor = g.current
         left = isinstance(a, Draw) or (isinstance(a, Pass) and g.phase is Phase.OFFER)
@@ -281,7 +283,7 @@ def _follow(g: Hand, trail: _Trail, actions: Iterable[Action]) -> None:
         stock_before = len(g.stock)
         reuses = g.reuses
         buried = len(g.buried)
-        eaten = [list(zip(e, trail.eaten_at[q], strict=True)) for q, e in enumerate(g.eaten)]
+        eaten = [list(zip(e, trail.eaten_at[q], strict=True)) for q, e in enumerate(g.eaten)] if concealing else []
         g._legal = None
         g.history.append(a)
         pile = len(g.pile)
@@ -329,7 +331,7 @@ def _follow(g: Hand, trail: _Trail, actions: Iterable[Action]) -> None:
         trail.buried_at.extend([len(g.history) - 1] * (len(g.buried) - buried))
         if g.phase.hands_shown:  # laid out face up (the showdown after a knock)
             trail.known = [Counter(x) for x in g.hands]
-        for q, e in enumerate(g.eaten):
+        for q, e in enumerate(g.eaten if concealing else ()):
             trail.eaten_at[q] = [_taken_at(eaten[q], x, len(g.history) - 1) for x in e]
 
 
@@ -351,8 +353,7 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
     """
     if not 0 <= seat < h.n:
         raise ValueError(f"no seat {seat} in a hand of {h.n} players")
-    g, trail = replay_start(h)
-    _follow(g, trail, h.history[len(g.history) :])
+    trail = _trail(h)
     out = [tuple(sorted(trail.known[q].elements(), key=_CODE)) for q in range(h.n)]
     out[seat] = tuple(h.hands[seat])
     over = h.is_over  # the face-down cards are turned up at the end
@@ -435,7 +436,7 @@ def _eaten_again(
     out: list[tuple[Card, Meld]] = []
     for (card, _), at in zip(r.eaten[q], taken_at, strict=True):
         near = sorted(
-            {c for c in (*pool, *spare.elements()) if c != card and _near(card, c, r.wild)}, key=_CODE
+            {c for c in (*pool, *spare.elements()) if c != card and _may_meld(card, c, r.wild)}, key=_CODE
         )
         melds = []
         for i, a in enumerate(near):
@@ -459,13 +460,12 @@ def _eaten_again(
     return tuple(out)
 
 
-def _near(card: Card, other: Card, wild: Any) -> bool:
-    """Whether ``other`` may share a three-card meld with ``card``: the same
-    rank, or the same suit within two ranks (or across the ace), or a wild."""
-    if other.rank is None or card.rank is None or other.rank == card.rank or other.rank in wild:
-        return True  # a joker, a wild or a set
-    gap = abs(int(other.rank) - int(card.rank))
-    return other.suit == card.suit and (gap <= 2 or gap >= 11)
+def _may_meld(card: Card, other: Card, wild: Any) -> bool:
+    """Whether ``other`` may share a three-card meld with ``card``: near it
+    (:func:`rummykit.melds.meld.near`), or a joker or wild either way."""
+    if card.rank is None or other.rank is None or card.rank in wild or other.rank in wild:
+        return True
+    return near(card, other)
 
 
 def _renamed(a: Action, old: Card, new: Card) -> Action:

@@ -26,7 +26,7 @@ import attrs
 from rummykit.cards import Card, Rank, Suit, format_cards, parse_card
 from rummykit.errors import ArgumentError, NotationError
 
-__all__ = ["Arrangement", "Meld", "MeldKind", "meld_sort_key"]
+__all__ = ["Arrangement", "Meld", "MeldKind", "meld_sort_key", "near"]
 
 
 class MeldKind(enum.StrEnum):
@@ -240,3 +240,21 @@ class Arrangement:
             f"Arrangement(melds=({melds}), deadwood=parse_cards({format_cards(self.deadwood)!r}),"
             f" deadwood_value={self.deadwood_value})"
         )
+
+
+def near(a: Card, b: Card) -> bool:
+    """Whether two natural cards could share a three-card meld: the same rank,
+    or the same suit within two ranks (an ace next to a king too). A filter
+    before a real test against a variant's rules; jokers are never near.
+
+    >>> near(parse_card("7H"), parse_card("9H")), near(parse_card("AS"), parse_card("KS"))
+    (True, True)
+    >>> near(parse_card("7H"), parse_card("TH")), near(parse_card("7H"), parse_card("8S"))
+    (False, False)
+    """
+    if a.rank is None or b.rank is None:
+        return False
+    if a.rank == b.rank:
+        return True
+    d = abs(int(a.rank) - int(b.rank))
+    return a.suit == b.suit and 0 < min(d, 13 - d) <= 2
