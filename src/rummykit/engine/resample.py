@@ -435,12 +435,12 @@ def _eaten_again(
     spare = Counter(keep) - taken
     out: list[tuple[Card, Meld]] = []
     for (card, _), at in zip(r.eaten[q], taken_at, strict=True):
-        near = sorted(
+        close = sorted(
             {c for c in (*pool, *spare.elements()) if c != card and _may_meld(card, c, r.wild)}, key=_CODE
         )
         melds = []
-        for i, a in enumerate(near):
-            for b in near[i + 1 :]:
+        for i, a in enumerate(close):
+            for b in close[i + 1 :]:
                 meld = r.kit.meld_of(((card, None), (a, None), (b, None)), r.wild)
                 if meld is not None:
                     melds.append((meld, (a, b)))
