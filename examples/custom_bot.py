@@ -52,7 +52,9 @@ def main(games: int = 20) -> None:
     hand = rk.new_hand(v, players=2, seed=4)
     seat = hand.current_player
     assert seat is not None
-    bot = SearchBot(v, seed=1, iterations=60)
+    # In Gin the search keeps its default move and plays no rollouts unless
+    # given a margin (rummykit.bots.search.default_margin): 2 standard errors here.
+    bot = SearchBot(v, seed=1, iterations=60, margin=2.0)
     view = hand.view(seat)
     action = bot.choose(view)
     print(f"\nSearch bot, seat {seat}, hand {rk.format_cards(view.hand)}: plays {action}")

@@ -1,0 +1,95 @@
+"""The search bot's margin (``SearchBot(margin=...)``): by how many standard
+errors a candidate must beat the default move. By default
+(:func:`default_margin`) the search keeps its default where a knock under a
+fixed limit ends the hand (Gin), and plays no rollouts there: its choices
+lost to the default alone against the greedy bot (bench/RESULTS.md, round
+26)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import rummykit as rk
+from rummykit.bots.search import MARGIN, SearchBot, default_margin
+from rummykit.rules.going_out import Knock as KnockOut
+
+
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_the_default_margin_follows_what_ends_the_hand(name: str) -> None:
+    v = rk.load_variant(name)
+    going_out = v.going_out
+    fixed = isinstance(going_out, KnockOut) and going_out.fixed_knock_limit() is not None
+    assert default_margin(v) == (math.inf if fixed else MARGIN)
+    assert SearchBot(v).margin == default_margin(v)
+    assert SearchBot(v, margin=0.5).margin == 0.5
+
+
+def test_the_default_margin_is_read_from_the_rules_not_the_name() -> None:
+    """Gin knocks at 10 or less (rules.md, Gin: "knock ... deadwood at most
+    10"): the default stands. Knock Rummy knocks with any count, and Gin's
+    Oklahoma option takes the limit from the upcard: neither is a fixed
+    limit, so both search. A Gin house rule knocking at any count searches
+    too; a Straight house rule is unchanged."""
+    assert default_margin(rk.load_variant("gin")) == math.inf
+    assert default_margin(rk.load_variant("knock")) == MARGIN
+    oklahoma = rk.loads_variant('extends = "gin"\n[variant]\nname = "ok"\n[going_out]\noklahoma = true')
+    assert default_margin(oklahoma) == MARGIN
+    any_count = rk.loads_variant(
+        'extends = "gin"\n[variant]\nname = "g-any"\n[going_out]\nany_deadwood = true'
+    )
+    assert default_margin(any_count) == MARGIN
+
+
+def _gin_decisions(count: int) -> list[rk.Hand]:
+    """Copies of greedy Gin hands where the search has a choice to make (a
+    view of a hand that moves on goes stale: the caller takes the views)."""
+    v = rk.load_variant("gin")
+    views: list[rk.Hand] = []
+    for deal in range(40):
+        h = rk.new_hand(v, players=2, seed=deal)
+        bots = [rk.GreedyBot(v, seed=deal), rk.GreedyBot(v, seed=deal + 1)]
+        while not h.is_over and len(views) < count:
+            p = h.current_player
+            assert p is not None
+            view = h.view(p)
+            if len(view.legal) > 1:
+                views.append(h.clone())
+            h.apply(bots[p].choose(view))
+        if len(views) >= count:
+            break
+    return views
+
+
+def test_in_gin_the_search_plays_its_default_without_rollouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the default margin every Gin choice is the default move (the race
+    to knock), and no determinization is dealt nor rollout played; given a
+    margin the same bot searches again and may leave the default."""
+    v = rk.load_variant("gin")
+    hands = _gin_decisions(60)
+    views = [h.view(h.current_player) for h in hands if h.current_player is not None]
+    bot = SearchBot(v, seed=3, think=1.0)
+    twin = SearchBot(v, seed=3, think=1.0)
+
+    def forbidden(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the search dealt a determinization or played a rollout")
+
+    monkeypatch.setattr(bot, "deal", forbidden)
+    monkeypatch.setattr(bot, "_rollout", forbidden)
+    for view in views:
+        assert bot.choose(view) == twin.default(view)
+    searching = SearchBot(v, seed=3, iterations=40, margin=0.0)
+    default = SearchBot(v, seed=3, iterations=40, margin=0.0)
+    differs = searched = 0
+    for view in views:
+        searching.last_stats = []
+        differs += searching.choose(view) != default.default(view)
+        searched += any(visits > 0 for _, visits, _ in searching.last_stats)
+    assert searched >= 10 and differs >= 1
+
+
+@pytest.mark.parametrize("margin", [-1, -0.5, float("nan"), "2", True, None])
+def test_a_bad_margin_is_refused_with_its_value(margin: object) -> None:
+    with pytest.raises(ValueError, match="margin must be"):
+        SearchBot(rk.load_variant("gin"), margin=margin)  # type: ignore[arg-type]
