@@ -4,7 +4,7 @@
     python bench/bots.py random [--games N] [--matches] [VARIANT ...]
                                                                greedy vs random, 2 players (or the fewest allowed)
     python bench/bots.py search [--games N] [--think S | --iterations K] [--replay STEPS] [--horizon T|none|auto]
-                                [--against MODULE:CLASS] [VARIANT ...]
+                                [--margin M|auto] [--against MODULE:CLASS] [VARIANT ...]
                                                                search vs greedy (or another bot), 2 players
     python bench/bots.py vs --other MODULE:CLASS [--games N] [VARIANT ...]
                                                                greedy vs another bot, 2 players
@@ -43,7 +43,7 @@ from typing import Any
 
 import rummykit as rk
 from rummykit.bots import GreedyBot, SearchBot
-from rummykit.bots.search import default_horizon
+from rummykit.bots.search import MARGIN, default_horizon, default_margin
 from rummykit.sim import simulate, wilson_interval
 
 
@@ -55,8 +55,11 @@ def _search_factory(
     iterations: int | None,
     replay: int = 0,
     horizon: Any = "auto",
+    margin: Any = "auto",
 ) -> Any:
-    return SearchBot(variant, seed, think=think, iterations=iterations, replay=replay, horizon=horizon)
+    return SearchBot(
+        variant, seed, think=think, iterations=iterations, replay=replay, horizon=horizon, margin=margin
+    )
 
 
 def decision_times(
@@ -67,10 +70,11 @@ def decision_times(
     count: int = 20,
     replay: int = 0,
     horizon: Any = "auto",
+    margin: Any = "auto",
 ) -> list[float]:
     """Seconds the search bot takes over ``count`` decisions of greedy hands
     (positions with more than one legal action), measured in this process."""
-    bot = SearchBot(v, seed=0, think=think, iterations=iterations, replay=replay, horizon=horizon)
+    bot = SearchBot(v, seed=0, think=think, iterations=iterations, replay=replay, horizon=horizon, margin=margin)
     greedy = GreedyBot(v, seed=0)
     times: list[float] = []
     deal = 0
@@ -97,6 +101,16 @@ def _horizon(text: str) -> int | str | None:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"a number of turns, none or auto, not {text!r}") from None
+
+
+def _margin(text: str) -> float | str:
+    """``--margin``: a number of standard errors or ``auto``."""
+    if text == "auto":
+        return text
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of standard errors or auto, not {text!r}") from None
 
 
 def _pct(x: float) -> str:
@@ -176,6 +190,13 @@ def main(argv: list[str] | None = None) -> int:
         default="auto",
         help="search: turns looked ahead, none (to the hand's end) or auto (the default: SearchBot's choice)",
     )
+    ap.add_argument(
+        "--margin",
+        type=_margin,
+        default="auto",
+        help="search: standard errors a candidate must beat the default by (auto, the default: SearchBot's"
+        " choice, which plays the default move without rollouts in Gin)",
+    )
     ap.add_argument("--other", default=None, help="vs: the other bot, as module:Class (importable)")
     ap.add_argument(
         "--against", default=None, help="search: the opponent, as module:Class (importable; default: the greedy bot)"
@@ -231,7 +252,12 @@ def main(argv: list[str] | None = None) -> int:
             its = args.iterations
             think = args.think if args.think is not None or its is not None else 1.0
             factory = functools.partial(
-                _search_factory, think=think, iterations=its, replay=args.replay, horizon=args.horizon
+                _search_factory,
+                think=think,
+                iterations=its,
+                replay=args.replay,
+                horizon=args.horizon,
+                margin=args.margin,
             )
             functools.update_wrapper(factory, _search_factory)
             factory.__name__ = "search"  # type: ignore[attr-defined]
@@ -239,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
             extra = f", replay {args.replay}" if args.replay else ""
             horizon = default_horizon(v) if args.horizon == "auto" else args.horizon
             extra += f", horizon {horizon}" if horizon is not None else ", to the end"
+            margin = default_margin(v) if args.margin == "auto" else args.margin
+            extra += ", its default move" if math.isinf(margin) else f", margin {margin:g}" if margin != MARGIN else ""
             opponent: Any = args.against or GreedyBot
             label = f"search({budget}{extra}) vs {args.against.rsplit(':', 1)[-1] if args.against else 'greedy'}"
             if args.duplicate:
@@ -247,7 +275,9 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 won, n = head_to_head(v, factory, opponent, args.games, args.seed, args.jobs)
                 print(_line(name, label, won, n, "", time.perf_counter() - t), flush=True)
-            times = decision_times(v, think=think, iterations=its, replay=args.replay, horizon=args.horizon)
+            times = decision_times(
+                v, think=think, iterations=its, replay=args.replay, horizon=args.horizon, margin=args.margin
+            )
             print(
                 f"{name:<15} decision time over {len(times)} greedy positions, this process alone:"
                 f" mean {sum(times) / len(times):.3f} s, max {max(times):.3f} s",

@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 
 from rummykit.bots import SearchBot
+from rummykit.bots.search import MARGIN
 from rummykit.engine import Hand, View
 from rummykit.engine.resample import Knowledge
 from rummykit.variant import Variant
@@ -57,7 +58,7 @@ class Clairvoyant(SearchBot):
     THINK = 1.0
 
     def __init__(self, variant: Variant, seed: int | None = None) -> None:
-        super().__init__(variant, seed, think=self.THINK)
+        super().__init__(variant, seed, think=self.THINK, margin=MARGIN)  # searches in Gin too
 
     def strengthen(self, view: View, det: Hand) -> Hand:
         return true_deal(view, det.rng.getrandbits(64))
@@ -73,7 +74,7 @@ class HalfClairvoyant(SearchBot):
     """The search bot at 1 s, each of the opponents' hidden cards seen with chance 1/2."""
 
     def __init__(self, variant: Variant, seed: int | None = None) -> None:
-        super().__init__(variant, seed, think=1.0)
+        super().__init__(variant, seed, think=1.0, margin=MARGIN)
 
     def strengthen(self, view: View, det: Hand) -> Hand:
         return true_deal(view, det.rng.getrandbits(64), share=0.5)

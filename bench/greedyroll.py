@@ -29,6 +29,7 @@ from typing import Any
 
 import rummykit as rk
 from rummykit.bots import GreedyBot, SearchBot
+from rummykit.bots.search import MARGIN
 from rummykit.engine import Hand
 
 
@@ -39,6 +40,7 @@ class GreedyRoll(SearchBot):
 
     def __init__(self, variant: rk.Variant, seed: int | None = None, **kw: Any) -> None:
         kw.setdefault("think", 1.0)
+        kw.setdefault("margin", MARGIN)  # a search experiment: it searches in Gin too
         super().__init__(variant, seed, **kw)
         self._player = GreedyBot(variant, seed=self.rng.getrandbits(32))
 

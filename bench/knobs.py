@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 import rummykit as rk
 from rummykit.bots import SearchBot
+from rummykit.bots.search import MARGIN
 
 
 class Knob(SearchBot):
@@ -25,7 +26,8 @@ class Knob(SearchBot):
     settings: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, variant: rk.Variant, seed: int | None = None, **kw: Any) -> None:
-        super().__init__(variant, seed, **{"think": 1.0, **self.settings, **kw})
+        # a search experiment: it searches in Gin too (margin 2, not "auto")
+        super().__init__(variant, seed, **{"think": 1.0, "margin": MARGIN, **self.settings, **kw})
 
 
 class Uniform(Knob):

@@ -31,7 +31,8 @@ def _play(v: rk.Variant, bots: list[object], seed: int) -> rk.Hand:
 @pytest.mark.parametrize("name", rk.list_variants())
 def test_every_bot_plays_only_legal_actions(name: str) -> None:
     v = _short(rk.load_variant(name), turns=16)
-    bots = [SearchBot(v, seed=1, iterations=3, rollout_turns=3), GreedyBot(v, seed=2)]
+    # margin 2: the search searches in every variant (by default Gin plays its default move)
+    bots = [SearchBot(v, seed=1, iterations=3, rollout_turns=3, margin=2.0), GreedyBot(v, seed=2)]
     if v.players.min > 2:  # pragma: no cover - every built-in variant has a 2-player form
         bots.append(RandomBot(v, seed=3))
     _play(v, bots, seed=11)
@@ -41,7 +42,7 @@ def test_every_bot_plays_only_legal_actions(name: str) -> None:
 def test_seeded_bots_are_deterministic() -> None:
     v = _short(rk.load_variant("gin"), turns=40)
     runs = [
-        _play(v, [SearchBot(v, seed=3, iterations=12, rollout_turns=6), GreedyBot(v, seed=4)], seed=5).actions
+        _play(v, [SearchBot(v, seed=3, iterations=12, rollout_turns=6, margin=2.0), GreedyBot(v, seed=4)], seed=5).actions
         for _ in range(2)
     ]
     assert runs[0] == runs[1]

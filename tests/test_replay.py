@@ -177,7 +177,7 @@ def test_the_search_bot_with_replay_is_deterministic_and_legal() -> None:
     v = rk.load_variant("gin")
     h = _gin_positions(1, one_per_hand=True)[0]
     view = h.view(0)
-    picks = {str(SearchBot(v, seed=4, iterations=30, replay=60).choose(view)) for _ in range(2)}
+    picks = {str(SearchBot(v, seed=4, iterations=30, replay=60, margin=2.0).choose(view)) for _ in range(2)}
     assert len(picks) == 1
     assert rk.parse_action(picks.pop()) in view.legal
     with pytest.raises(ValueError, match="replay must be 0"):

@@ -280,17 +280,21 @@ def test_a_hand_built_from_a_position_can_be_searched(name: str) -> None:
     assert list(k.thrown[1]) == thrown
     r = view.resample(seed=1)
     assert r.view(0) == view
-    bot = rk.SearchBot(h.variant, seed=1, iterations=6, rollout_turns=4)
+    # margin 2: searched everywhere (Gin's default plays its default move without rollouts)
+    bot = rk.SearchBot(h.variant, seed=1, iterations=6, rollout_turns=4, margin=2.0)
     assert bot.choose(view) in view.legal
 
 
 def test_play_from_a_position_against_the_search_bot() -> None:
+    """The bot (seat 1) moves first from the position, searching (Straight:
+    the search bot's default margin searches there), then the person quits."""
     from cli_helpers import run
 
-    v = rk.load_variant("gin")
-    h = rk.new_hand(v, players=2, seed=3)
+    v = rk.load_variant("straight")
+    h = rk.new_hand(v, players=2, seed=3, dealer=0)
+    assert h.current_player == 1
     text = rk.position(h)
-    args = ("play", "gin", "--from-position", text, "--bot", "search", "--think", "0.05")
+    args = ("play", "straight", "--from-position", text, "--bot", "search", "--think", "0.05")
     done = run(*args, stdin="quit\n", timeout=120)
     assert done.returncode == 0, done.stderr
     assert "unexpected error" not in done.stdout + done.stderr
