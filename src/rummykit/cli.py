@@ -656,7 +656,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--think",
         type=_seconds,
         metavar="SECONDS",
-        help="thinking time per move of the search bot (default 1)",
+        help="thinking time per move of the search bot (default 1; in Gin it plays its default move at once)",
     )
     p.add_argument("--sort", choices=["suit", "rank"], help="show your hand by suit (default) or by rank")
     _symbols_options(p)

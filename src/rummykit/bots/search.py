@@ -17,7 +17,9 @@ The default (:meth:`SearchBot.default`: the greedy bot's choice, through
 :meth:`SearchBot.tempo` where going out does) is played unless another
 candidate beats it by ``margin`` standard errors over the same
 determinizations, and (without a horizon) at least :data:`MIN_ENDED` of the
-rollouts reached the end of the hand.
+rollouts reached the end of the hand. Where a knock under a fixed limit ends
+the hand (Gin) the default is played at once, without rollouts
+(:func:`default_margin`).
 
 Opponent model. A uniform determinization deals an opponent random unseen
 cards: a weaker hand than a player who has kept melding cards for several
