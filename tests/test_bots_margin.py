@@ -27,11 +27,11 @@ def test_the_default_margin_follows_what_ends_the_hand(name: str) -> None:
 
 
 def test_the_default_margin_is_read_from_the_rules_not_the_name() -> None:
-    """Gin knocks at 10 or less (rules.md, Gin: "knock ... deadwood at most
-    10"): the default stands. Knock Rummy knocks with any count, and Gin's
-    Oklahoma option takes the limit from the upcard: neither is a fixed
-    limit, so both search. A Gin house rule knocking at any count searches
-    too; a Straight house rule is unchanged."""
+    """Gin: "after drawing you may knock if your deadwood is at most 10"
+    (rules.md, Gin, item 13 [WP-GIN]): a fixed limit, the default stands.
+    Knock Rummy knocks with any count, and Gin's Oklahoma option takes "the
+    knock limit is the upcard's value" [GPO]: neither is a fixed limit, so
+    both search, as does a Gin house rule knocking at any count."""
     assert default_margin(rk.load_variant("gin")) == math.inf
     assert default_margin(rk.load_variant("knock")) == MARGIN
     oklahoma = rk.loads_variant('extends = "gin"\n[variant]\nname = "ok"\n[going_out]\noklahoma = true')
@@ -46,20 +46,20 @@ def _gin_decisions(count: int) -> list[rk.Hand]:
     """Copies of greedy Gin hands where the search has a choice to make (a
     view of a hand that moves on goes stale: the caller takes the views)."""
     v = rk.load_variant("gin")
-    views: list[rk.Hand] = []
+    hands: list[rk.Hand] = []
     for deal in range(40):
         h = rk.new_hand(v, players=2, seed=deal)
         bots = [rk.GreedyBot(v, seed=deal), rk.GreedyBot(v, seed=deal + 1)]
-        while not h.is_over and len(views) < count:
+        while not h.is_over and len(hands) < count:
             p = h.current_player
             assert p is not None
             view = h.view(p)
             if len(view.legal) > 1:
-                views.append(h.clone())
+                hands.append(h.clone())
             h.apply(bots[p].choose(view))
-        if len(views) >= count:
+        if len(hands) >= count:
             break
-    return views
+    return hands
 
 
 def test_in_gin_the_search_plays_its_default_without_rollouts(monkeypatch: pytest.MonkeyPatch) -> None:
