@@ -41,6 +41,8 @@ def play_out(v: rk.Variant, h: rk.Hand, seed: int) -> float:
     """Seat 0's result of ``h`` played on from its position with the stock
     shuffled: seat 0 the search's default move, seat 1 the greedy bot."""
     rng = random.Random(seed)
+    # shuffled in the text, not in a hand: a hand's knowledge replays from
+    # where it starts (its deal or position), which must hold its stock
     fields = position(h).split("; ")
     for i, field in enumerate(fields):
         if field.startswith("stock "):

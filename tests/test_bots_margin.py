@@ -13,14 +13,12 @@ import pytest
 
 import rummykit as rk
 from rummykit.bots.search import MARGIN, SearchBot, default_margin
-from rummykit.rules.going_out import Knock as KnockOut
 
 
 @pytest.mark.parametrize("name", rk.list_variants())
 def test_the_default_margin_follows_what_ends_the_hand(name: str) -> None:
     v = rk.load_variant(name)
-    going_out = v.going_out
-    fixed = isinstance(going_out, KnockOut) and going_out.fixed_knock_limit() is not None
+    fixed = v.going_out.fixed_knock_limit() is not None
     assert default_margin(v) == (math.inf if fixed else MARGIN)
     assert SearchBot(v).margin == default_margin(v)
     assert SearchBot(v, margin=0.5).margin == 0.5

@@ -179,10 +179,7 @@ def default_margin(variant: Variant) -> float:
     >>> [default_margin(rk.load_variant(n)) for n in ("gin", "straight", "knock")]
     [inf, 2.0, 2.0]
     """
-    going_out = variant.going_out
-    if isinstance(going_out, KnockOut) and going_out.fixed_knock_limit() is not None:
-        return math.inf
-    return MARGIN
+    return math.inf if variant.going_out.fixed_knock_limit() is not None else MARGIN
 
 
 def _opening_binds(variant: Variant) -> bool:
