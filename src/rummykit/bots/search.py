@@ -482,6 +482,15 @@ class SearchBot:
         discards = [a for a in view.legal if isinstance(a, Discard)]
         if len(discards) < 2 or view.turn > STALL_TURNS:
             return choice
+        tied = self._tempo_ties(view, discards)
+        if choice in tied:
+            return choice
+        return self.greedy._discard_choice(view, tied) if len(tied) > 1 else tied[0]
+
+    def _tempo_ties(self, view: View, discards: list[Discard]) -> list[Discard]:
+        """The ``discards`` :meth:`tempo` rates best, all equal to it: those
+        leaving the fewest cards outside melds, and of those the ones with
+        the most outs."""
         wild = view.wild_ranks
         # the unmelded count each discard leaves: one pass over the hand
         each = discard_deadwoods(
@@ -506,9 +515,7 @@ class SearchBot:
                 )
             most = max(outs.values())
             tied = [a for a in tied if outs[a] == most]
-        if choice in tied:
-            return choice
-        return self.greedy._discard_choice(view, tied) if len(tied) > 1 else tied[0]
+        return tied
 
     def loose(self, cards: list[Card] | tuple[Card, ...], wild: frozenset[Any] = frozenset()) -> int:
         """How many of ``cards`` the best arrangement leaves outside melds
