@@ -742,3 +742,34 @@ def test_greedy_looks_two_turns_ahead_where_a_knock_under_a_limit_ends_the_hand(
                 differ += a != six.choose(view)
             h.apply(a)
     assert differ
+
+
+def test_the_bench_tie_break_is_told_the_takes_the_greedy_bot_then_makes() -> None:
+    """bench/tiebreak.py's ClairTie is told whether the greedy opponent would
+    take its discard (the greedy bot takes an upcard exactly when it is wild
+    or makes a meld with two natural cards of its hand, round 14): after
+    each of its discards in Straight, the opponent's next move takes the
+    card exactly when the told danger was 1; the bot plays legal moves."""
+    bench = _bench("tiebreak")
+    v = rk.load_variant("straight")
+    told: list[tuple[float, bool]] = []
+    for seed in range(8):
+        h = rk.new_hand(v, players=2, seed=seed)
+        bot, greedy = bench.ClairTie(v, seed=seed), rk.GreedyBot(v, seed=seed + 7)
+        pending: float | None = None
+        while not h.is_over:
+            p = h.current_player
+            view = h.view(p)
+            if p == 0:
+                a = bot.choose(view)
+                assert a in view.legal
+                pending = bot.danger(view, {a.card})[a.card] if isinstance(a, Discard) else None
+            else:
+                a = greedy.choose(view)
+                if pending is not None and view.stock_count > 0:
+                    told.append((pending, str(a).startswith("take")))
+                pending = None
+            h.apply(a)
+    assert len(told) > 40
+    assert {t for t, _ in told} == {0.0, 1.0}
+    assert all((t == 1.0) == took for t, took in told)
