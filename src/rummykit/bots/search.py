@@ -488,9 +488,9 @@ class SearchBot:
         return self.greedy._discard_choice(view, tied) if len(tied) > 1 else tied[0]
 
     def _tempo_ties(self, view: View, discards: list[Discard]) -> list[Discard]:
-        """The ``discards`` :meth:`tempo` rates best, all equal to it: those
-        leaving the fewest cards outside melds, and of those the ones with
-        the most outs."""
+        """The ``discards`` :meth:`tempo` rates best, and equal: those that
+        leave the fewest cards outside melds, and of those the ones with the
+        most outs."""
         wild = view.wild_ranks
         # the unmelded count each discard leaves: one pass over the hand
         each = discard_deadwoods(
