@@ -55,15 +55,9 @@ class ClairTie(TempoBot):
     """The default move, but among its ties a card the opponent would not
     take (clairvoyant)."""
 
-    SAMPLES = 200
-
-    def __init__(self, variant: rk.Variant, seed: int | None = None) -> None:
-        super().__init__(variant, seed)
-        self.variant = variant
-
     def takes(self, card: rk.Card, hand: tuple[rk.Card, ...], wild: frozenset[rk.Rank]) -> bool:
         """Whether the greedy bot holding ``hand`` would take ``card``."""
-        deck = self.variant.deck
+        deck = self.search.variant.deck
         if deck.is_wild(card, wild):
             return True
         natural = [c for c in hand if c.rank is not None and not deck.is_wild(c, wild)]
@@ -105,6 +99,7 @@ class ClairTie(TempoBot):
 class DenyTie(ClairTie):
     """Fair: the share of uniformly dealt opponent hands that would take each card."""
 
+    SAMPLES = 200
     WEIGHED = False
 
     def danger(self, view: rk.View, cards: set[rk.Card]) -> dict[rk.Card, float]:
@@ -142,7 +137,7 @@ class ClairRaceTie(ClairTie):
         chance = s.knock_chances(view, discards) or dict.fromkeys(discards, 0.0)
         best = max(chance.values())
         tied = [a for a in discards if chance[a] >= best]
-        after = s.greedy._discard_deadwood(self.variant, view, tied)
+        after = s.greedy._discard_deadwood(s.variant, view, tied)
         least = min(after[a.card] for a in tied)
         return [a for a in tied if after[a.card] <= least + self.DELTA]
 
@@ -155,11 +150,8 @@ class ClairRaceTie4(ClairRaceTie):
     DELTA = 4
 
 
-class DenyRaceTie(ClairRaceTie):
+class DenyRaceTie(ClairRaceTie, DenyTieW):
     """Gin's ties with the weighed fair estimate."""
-
-    danger = DenyTie.danger
-    WEIGHED = True
 
 
 class DenyRaceTie2(DenyRaceTie):
