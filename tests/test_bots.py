@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.engine import Discard, Draw, Layoff, MeldAction, Pass, Take
+from rummykit.engine import Discard, Draw, Knock, Layoff, MeldAction, Pass, Take
 from rummykit.engine.resample import hidden_share
 from rummykit.melds import discard_deadwoods
 from rummykit.rules import ByPlayers
@@ -773,3 +773,39 @@ def test_the_bench_tie_break_is_told_the_takes_the_greedy_bot_then_makes() -> No
     assert len(told) > 40
     assert {t for t, _ in told} == {0.0, 1.0}
     assert all((t == 1.0) == took for t, took in told)
+
+
+def test_the_bench_knock_oracle_knocks_exactly_when_a_knock_wins() -> None:
+    """bench/knockoracle.py's KnockOracle (not a fair player) decides its
+    knocks from the real hands: Knock Rummy's knock "immediately ends the
+    hand" and the lowest count wins (variants/knock.toml, S002), so each of
+    its knocks wins the hand, and where it may knock and does not, no knock
+    would have won; its other moves are legal."""
+    bench = _bench("knockoracle")
+    v = rk.load_variant("knock")
+    knocked = passed = 0
+    for seed in range(30):
+        h = rk.new_hand(v, players=2, seed=seed, dealer=seed % 2)
+        bot, greedy = bench.KnockOracle(v, seed=seed), rk.GreedyBot(v, seed=seed + 7)
+        while not h.is_over:
+            p = h.current_player
+            view = h.view(p)
+            if p != 0:
+                h.apply(greedy.choose(view))
+                continue
+            a = bot.choose(view)
+            assert a in view.legal
+            knocks = [k for k in view.legal if isinstance(k, Knock)]
+            wins = []
+            for k in knocks:
+                g = h.clone()
+                g.apply(k)
+                wins.append(g.result is not None and g.result.winners == (0,))
+            h.apply(a)
+            if isinstance(a, Knock):
+                knocked += 1
+                assert h.result is not None and h.result.winners == (0,)
+            elif knocks:
+                passed += 1
+                assert not any(wins)
+    assert knocked >= 5 and passed >= 1
