@@ -48,12 +48,19 @@ class NotationError(RummyError):
 class IllegalAction(RummyError):
     """A well-formed action that the rules do not allow now.
 
-    ``reason`` names the rule that refuses it.
+    ``reason`` says why; ``rule`` is the variant key path of the rule that
+    refuses it (``"going_out.max_deadwood"``), or ``""`` where no single key
+    does (the action is not one of this phase's kinds, say).
+
+    >>> err = IllegalAction("deadwood 12 is over the limit of 10", rule="going_out.max_deadwood")
+    >>> err.rule
+    'going_out.max_deadwood'
     """
 
-    def __init__(self, reason: str, *, action: object = None) -> None:
+    def __init__(self, reason: str, *, action: object = None, rule: str = "") -> None:
         self.reason = reason
         self.action = action
+        self.rule = rule
         super().__init__(reason if action is None else f"{action}: {reason}")
 
 
