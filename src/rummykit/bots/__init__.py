@@ -9,7 +9,8 @@ bot" docs page.
 Built-in bots, by name (:data:`BOTS`): ``random`` (:class:`RandomBot`),
 ``greedy`` (:class:`GreedyBot`), ``search`` (:class:`SearchBot`).
 :func:`make_bot` turns a name, a ``"module:Class"`` string, a class or a
-factory into a bot.
+factory into a bot; ``"cmd:PROGRAM ARGS"`` runs any program that speaks the
+JSON-lines protocol of :mod:`rummykit.bots.process` (:class:`ProcessBot`).
 
 >>> import rummykit as rk
 >>> h = rk.new_hand(rk.load_variant("straight"), players=2, seed=5)
@@ -23,9 +24,10 @@ True
 from __future__ import annotations
 
 from rummykit.bots.base import BOTS, Bot, BotError, bot_label, make_bot
+from rummykit.bots.process import ProcessBot
 from rummykit.bots.search import SearchBot
 from rummykit.bots.simple import GreedyBot, RandomBot
 
 BOTS.update({"random": RandomBot, "greedy": GreedyBot, "search": SearchBot})
 
-__all__ = ["BOTS", "Bot", "BotError", "GreedyBot", "RandomBot", "SearchBot", "bot_label", "make_bot"]
+__all__ = ["BOTS", "Bot", "BotError", "GreedyBot", "ProcessBot", "RandomBot", "SearchBot", "bot_label", "make_bot"]

@@ -55,9 +55,14 @@ def _load(spec: str) -> Callable[..., Any]:
 
 
 def resolve_spec(spec: str) -> Callable[..., Any]:
-    """The class or factory a bot name or ``"module:Class"`` stands for."""
+    """The class or factory a bot name, ``"module:Class"`` or ``"cmd:PROGRAM ARGS"``
+    (a :class:`~rummykit.bots.process.ProcessBot`) stands for."""
     if spec in BOTS:
         return BOTS[spec]
+    if spec.startswith("cmd:"):
+        from rummykit.bots.process import process_bot_factory
+
+        return process_bot_factory(spec[4:])
     if ":" in spec:
         return _load(spec)
     raise BotError(f"unknown bot {spec!r} (expected one of {', '.join(sorted(BOTS))}, or module:Class)")

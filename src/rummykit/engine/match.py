@@ -152,7 +152,8 @@ class Match:
 
         A player is a bot (an object with ``choose(view)``, see
         :mod:`rummykit.bots`) or a function ``f(view)``. A bot's optional
-        ``start_hand(view)`` is called with its first view of each hand.
+        ``start_hand(view)`` is called with its first view of each hand, and
+        its optional ``end_hand(view)`` with its last, once the hand is over.
         """
         if len(players) != self.players:
             raise RummyError(f"play needs one player per seat ({self.players}), got {len(players)}")
@@ -171,6 +172,11 @@ class Match:
             view = h.view(p)
             action = who.choose(view) if hasattr(who, "choose") else who(view)
             self.apply(action)
+            if h.is_over:
+                for i, seat in enumerate(self.seats):
+                    hook = getattr(players[seat], "end_hand", None)
+                    if callable(hook):
+                        hook(h.view(i))
 
     def __repr__(self) -> str:
         state = f"over, winners {self.winners}" if self.is_over else f"hand {self.hands_played + 1}"
