@@ -13,7 +13,8 @@ Modules:
 * :mod:`~rummykit.melds.values`: :func:`card_value`, :func:`hand_value`,
   :func:`meld_value`;
 * :mod:`~rummykit.melds.solver`: :func:`best_arrangement`,
-  :func:`min_deadwood`, :func:`best_discard`, :func:`discard_deadwoods`, and
+  :func:`min_deadwood`, :func:`deadwood_cards`, :func:`best_discard`,
+  :func:`discard_deadwoods`, and
   the tie-breaking rules;
 * :mod:`~rummykit.melds.declare`: :func:`check_declaration`,
   :func:`best_declaration`;
@@ -37,7 +38,13 @@ from rummykit.melds.classify import classify_meld, meld_options, meld_problems
 from rummykit.melds.declare import best_declaration, check_declaration
 from rummykit.melds.layoff import layoff_options
 from rummykit.melds.meld import Arrangement, Meld, MeldKind
-from rummykit.melds.solver import best_arrangement, best_discard, discard_deadwoods, min_deadwood
+from rummykit.melds.solver import (
+    best_arrangement,
+    best_discard,
+    deadwood_cards,
+    discard_deadwoods,
+    min_deadwood,
+)
 from rummykit.melds.values import card_value, hand_value, meld_value
 
 __all__ = [
@@ -50,6 +57,7 @@ __all__ = [
     "card_value",
     "check_declaration",
     "classify_meld",
+    "deadwood_cards",
     "discard_deadwoods",
     "hand_value",
     "layoff_options",
