@@ -3,12 +3,13 @@
     python bench/bots.py stall [--games N] [VARIANT ...]     greedy vs greedy: hands stopped by the turn limit
     python bench/bots.py random [--games N] [--matches] [VARIANT ...]
                                                                greedy vs random, 2 players (or the fewest allowed)
-    python bench/bots.py search [--games N] [--think S | --iterations K] [--replay STEPS] [--horizon T|none|auto]
+    python bench/bots.py search [--games N] [--think S | --iterations K] [--horizon T|none|auto]
                                 [--margin M|auto] [--against MODULE:CLASS] [VARIANT ...]
                                                                search vs greedy (or another bot), 2 players
     python bench/bots.py vs --other MODULE:CLASS [--games N] [VARIANT ...]
                                                                greedy vs another bot, 2 players
-                                                               (e.g. a copy of an older GreedyBot)
+                                                               (e.g. simplegin:SimpleGin, or a copy of an
+                                                               older GreedyBot)
 
 Every figure comes from :func:`rummykit.sim.simulate`. In ``random`` and
 ``search`` the two bots swap seats for the second half of the games, and the
@@ -43,7 +44,6 @@ from typing import Any
 
 import rummykit as rk
 from rummykit.bots import GreedyBot, SearchBot
-from rummykit.bots.search import MARGIN, default_horizon, default_margin
 from rummykit.sim import simulate, wilson_interval
 
 
@@ -53,13 +53,10 @@ def _search_factory(
     *,
     think: float | None,
     iterations: int | None,
-    replay: int = 0,
     horizon: Any = "auto",
     margin: Any = "auto",
 ) -> Any:
-    return SearchBot(
-        variant, seed, think=think, iterations=iterations, replay=replay, horizon=horizon, margin=margin
-    )
+    return SearchBot(variant, seed, think=think, iterations=iterations, horizon=horizon, margin=margin)
 
 
 def decision_times(
@@ -68,13 +65,12 @@ def decision_times(
     think: float | None,
     iterations: int | None,
     count: int = 20,
-    replay: int = 0,
     horizon: Any = "auto",
     margin: Any = "auto",
 ) -> list[float]:
     """Seconds the search bot takes over ``count`` decisions of greedy hands
     (positions with more than one legal action), measured in this process."""
-    bot = SearchBot(v, seed=0, think=think, iterations=iterations, replay=replay, horizon=horizon, margin=margin)
+    bot = SearchBot(v, seed=0, think=think, iterations=iterations, horizon=horizon, margin=margin)
     greedy = GreedyBot(v, seed=0)
     times: list[float] = []
     deal = 0
@@ -183,7 +179,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--think", type=float, default=None, help="search: seconds per decision")
     ap.add_argument("--iterations", type=int, default=None, help="search: rollouts per decision")
     ap.add_argument("--max-players", type=int, default=12, help="stall: largest player count measured")
-    ap.add_argument("--replay", type=int, default=0, help="search: replay chain steps (SearchBot(replay=...))")
     ap.add_argument(
         "--horizon",
         type=_horizon,
@@ -255,18 +250,15 @@ def main(argv: list[str] | None = None) -> int:
                 _search_factory,
                 think=think,
                 iterations=its,
-                replay=args.replay,
                 horizon=args.horizon,
                 margin=args.margin,
             )
             functools.update_wrapper(factory, _search_factory)
             factory.__name__ = "search"  # type: ignore[attr-defined]
             budget = f"{think:g} s" if think is not None else f"{its} it"
-            extra = f", replay {args.replay}" if args.replay else ""
-            horizon = default_horizon(v) if args.horizon == "auto" else args.horizon
-            extra += f", horizon {horizon}" if horizon is not None else ", to the end"
-            margin = default_margin(v) if args.margin == "auto" else args.margin
-            extra += ", its default move" if math.isinf(margin) else f", margin {margin:g}" if margin != MARGIN else ""
+            probe = SearchBot(v, seed=0, iterations=1, horizon=args.horizon, margin=args.margin)
+            extra = f", horizon {probe.horizon}" if probe.horizon is not None else ", to the end"
+            extra += ", its default move" if math.isinf(probe.margin) else f", margin {probe.margin:g}"
             opponent: Any = args.against or GreedyBot
             label = f"search({budget}{extra}) vs {args.against.rsplit(':', 1)[-1] if args.against else 'greedy'}"
             if args.duplicate:
@@ -275,9 +267,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 won, n = head_to_head(v, factory, opponent, args.games, args.seed, args.jobs)
                 print(_line(name, label, won, n, "", time.perf_counter() - t), flush=True)
-            times = decision_times(
-                v, think=think, iterations=its, replay=args.replay, horizon=args.horizon, margin=args.margin
-            )
+            times = decision_times(v, think=think, iterations=its, horizon=args.horizon, margin=args.margin)
             print(
                 f"{name:<15} decision time over {len(times)} greedy positions, this process alone:"
                 f" mean {sum(times) / len(times):.3f} s, max {max(times):.3f} s",

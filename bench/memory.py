@@ -7,7 +7,7 @@ greedy bot, seats alternated, hands dealt with seeds 100, 101, ...; every
 ``--every`` hands it prints the seconds so far, the process's peak resident
 memory and the number of objects Python's garbage collector tracks. The
 caches the solver, the engine and the bots keep between calls are bounded
-(bench/RESULTS.md, round 17): the tracked objects level off, and the peak
+(bench/RESULTS.md): the tracked objects level off, and the peak
 grows ever more slowly. ``--clear`` calls ``rk.clear_caches()`` after every
 hand, for comparison.
 """

@@ -3,7 +3,7 @@
     PYTHONPATH=bench python bench/bots.py vs --other simplegin:SimpleGin --duplicate gin
     PYTHONPATH=bench python bench/bots.py search --against simplegin:SimpleGin --duplicate gin
 
-Issue 11 cites Gin bots that beat "a simple rule-based player" in 55-68% of
+Published Gin bots report beating "a simple rule-based player" in 55-68% of
 games. This is such a player: the strategy OpenSpiel ships as its Gin
 benchmark (``open_spiel/bots/gin_rummy/simple_gin_rummy_bot.h``: "about the
 simplest possible strategy that performs reasonably well ... a benchmark of
@@ -28,10 +28,18 @@ from __future__ import annotations
 import random
 
 import rummykit as rk
-from rummykit.bots.simple import _rank, _without
 from rummykit.engine import Action, Discard, Draw, Knock, Layoff, Pass, Take
-from rummykit.melds import card_value, min_deadwood
-from rummykit.melds.solver import deadwood_cards
+from rummykit.melds import card_value, deadwood_cards, min_deadwood
+
+
+def _rank(card: rk.Card) -> int:
+    return 0 if card.rank is None else int(card.rank)
+
+
+def _without(cards: tuple[rk.Card, ...], card: rk.Card) -> list[rk.Card]:
+    rest = list(cards)
+    rest.remove(card)
+    return rest
 
 
 class SimpleGin:
@@ -40,8 +48,8 @@ class SimpleGin:
     def __init__(self, variant: rk.Variant, seed: int | None = None) -> None:
         self.variant = variant
         self.rng = random.Random(0 if seed is None else seed)  # as GreedyBot: reproducible unseeded
-        going_out = variant.going_out
-        self.limit = int(getattr(going_out, "max_deadwood", 10))
+        limit = variant.going_out.fixed_knock_limit()
+        self.limit = 10 if limit is None else limit
 
     def start_hand(self, view: rk.View) -> None:
         pass
@@ -96,43 +104,3 @@ class SimpleGin:
             high = max(_rank(c) for c in left)
             return Discard(self.rng.choice(sorted((c for c in left if _rank(c) == high), key=str)))
         return legal[0]
-
-
-class SimpleRace:
-    """:meth:`rummykit.SearchBot.race` over the simple player's choice (the
-    search bot's default, with the simple player in the greedy bot's place)."""
-
-    def __init__(self, variant: rk.Variant, seed: int | None = None) -> None:
-        self.simple = SimpleGin(variant, seed)
-        self.search = rk.SearchBot(variant, seed=seed, iterations=1)
-
-    def start_hand(self, view: rk.View) -> None:
-        self.search.start_hand(view)
-
-    def choose(self, view: rk.View) -> Action:
-        return self.search.race(view, self.simple.choose(view))
-
-
-class _Halves(SimpleGin):
-    """The simple player for one half of the moves (its draws, or the rest),
-    the greedy bot for the other."""
-
-    simple_draws = True
-
-    def __init__(self, variant: rk.Variant, seed: int | None = None) -> None:
-        super().__init__(variant, seed)
-        self.greedy = rk.GreedyBot(variant, seed=seed)
-
-    def choose(self, view: rk.View) -> Action:
-        drawing = any(isinstance(a, Take) for a in view.legal)
-        return super().choose(view) if drawing == self.simple_draws else self.greedy.choose(view)
-
-
-class GreedyDrawSimple(_Halves):
-    """The simple player's discards and knocks, the greedy bot's draws."""
-
-    simple_draws = False
-
-
-class SimpleDrawGreedy(_Halves):
-    """The simple player's draws, the greedy bot's other moves."""

@@ -135,19 +135,6 @@ def test_the_default_horizon_is_read_from_the_rules_not_the_name() -> None:
     assert default_horizon(attrs.evolve(straight, initial_meld=OwnOpening())) is None
 
 
-def test_the_bench_reads_a_horizon() -> None:
-    """``bench/bots.py search --horizon T|none|auto`` (auto, the default: the
-    bot's own choice)."""
-    import argparse
-
-    from test_bots import _bench
-
-    bench = _bench("bots")
-    assert [bench._horizon(t) for t in ("auto", "none", "8")] == ["auto", None, 8]
-    with pytest.raises(argparse.ArgumentTypeError, match="not 'eight'"):
-        bench._horizon("eight")
-
-
 def test_a_timed_decision_pauses_the_collector_and_restores_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """A full collection inside a 1 s decision pushed it past its budget
     (bench/RESULTS.md, round 16): a timed search pauses automatic collection
