@@ -17,6 +17,7 @@ import attrs
 __all__ = [
     "AmbiguousActionError",
     "ArgumentError",
+    "EnvError",
     "IllegalAction",
     "NotationError",
     "Problem",
@@ -62,6 +63,16 @@ class IllegalAction(RummyError):
         self.action = action
         self.rule = rule
         super().__init__(reason if action is None else f"{action}: {reason}")
+
+
+class EnvError(RummyError):
+    """A bad input to a reinforcement-learning environment (:mod:`rummykit.rl`):
+    an action outside the action space, an unknown option or agent, a seed
+    that is not an integer, or a call out of order (``step`` before ``reset``).
+
+    >>> issubclass(EnvError, RummyError)
+    True
+    """
 
 
 class AmbiguousActionError(IllegalAction):

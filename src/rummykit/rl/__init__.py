@@ -6,7 +6,9 @@ Install with ``pip install 'rummykit[rl]'`` (PettingZoo, Gymnasium, NumPy).
 * :func:`gym_env`: a Gymnasium environment, one agent against bots;
 * :class:`ActionTokens` / :class:`Decision`: the fixed integer action space
   (actions as token sequences) and its masks;
-* :class:`Observer`: the observation vector of a seat's view.
+* :class:`Observer`: the observation vector of a seat's view;
+* :class:`EnvError`: what the environments raise for a bad action, option,
+  agent name, seed or call order (a :class:`~rummykit.RummyError`).
 
 See the documentation page "Reinforcement learning" for the spaces, masks,
 observations and rewards. The names load on first use, so that this package
@@ -19,6 +21,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from rummykit.errors import EnvError
+
 if TYPE_CHECKING:
     from rummykit.rl.aec import RummyAEC, aec_env
     from rummykit.rl.observe import KnownCards, Observer
@@ -30,6 +34,7 @@ __all__ = [
     "ActionTokens",
     "Bot",
     "Decision",
+    "EnvError",
     "KnownCards",
     "Observer",
     "RummyAEC",

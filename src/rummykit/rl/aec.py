@@ -12,8 +12,9 @@ from gymnasium import spaces
 from gymnasium.logger import warn
 from pettingzoo import AECEnv
 
-from rummykit.errors import RummyError
+from rummykit.errors import EnvError
 from rummykit.rl.core import Driver, resolve_variant
+from rummykit.rl.inputs import dealer_of, seed_of, token_of
 from rummykit.variant import Variant
 
 __all__ = ["RummyAEC", "aec_env"]
@@ -53,14 +54,15 @@ class RummyAEC(AECEnv[str, Obs, int | None]):  # type: ignore[misc, unused-ignor
         super().__init__()
         v = resolve_variant(variant)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise RummyError(f"render_mode must be one of 'ansi', 'human' or None, got {render_mode!r}")
+            raise EnvError(f"render_mode must be one of 'ansi', 'human' or None, got {render_mode!r}")
         self.variant = v
         self.render_mode = render_mode
         self.driver = Driver(v, players, normalize_rewards=normalize_rewards, rewards=rewards)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         self._obs_space = observation_space(self.driver)
-        self._act_space = spaces.Discrete(len(self.driver.tokens))
+        self._size = len(self.driver.tokens)
+        self._act_space = spaces.Discrete(self._size)
         self._rng = random.Random()
         self._cache: dict[int, tuple[int, Obs]] = {}
         self.agents: list[str] = []
@@ -71,12 +73,20 @@ class RummyAEC(AECEnv[str, Obs, int | None]):  # type: ignore[misc, unused-ignor
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = self.possible_agents[0]
 
+    def _seat(self, agent: object) -> int:
+        seat = self.agent_name_mapping.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise EnvError(f"unknown agent {agent!r} (agents: {', '.join(self.possible_agents)})")
+        return seat
+
     def observation_space(self, agent: str) -> spaces.Dict:
         """The observation space (the same object for every agent and call)."""
+        self._seat(agent)
         return self._obs_space
 
     def action_space(self, agent: str) -> spaces.Discrete:
         """The action space: one integer per token of the variant's vocabulary."""
+        self._seat(agent)
         return self._act_space
 
     @property
@@ -86,12 +96,14 @@ class RummyAEC(AECEnv[str, Obs, int | None]):  # type: ignore[misc, unused-ignor
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand. ``seed`` makes the deal (and later unseeded resets)
-        reproducible; ``options={"dealer": seat}`` chooses the dealer."""
+        reproducible; ``options={"dealer": seat}`` chooses the dealer.
+
+        Raises :class:`~rummykit.errors.EnvError` for a seed that is not a
+        non-negative integer (NumPy integers are fine) or an unknown option."""
+        seed = seed_of(seed)
+        dealer = dealer_of(options, self.driver.n)
         if seed is not None:
             self._rng.seed(seed)
-        dealer = 0
-        if options and "dealer" in options:
-            dealer = int(options["dealer"]) % self.driver.n
         self.driver.deal(self._rng.getrandbits(63), dealer)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -121,7 +133,7 @@ class RummyAEC(AECEnv[str, Obs, int | None]):  # type: ignore[misc, unused-ignor
 
     def observe(self, agent: str) -> Obs:
         """The observation of ``agent``: its vector and its action mask (all zero when not to move)."""
-        seat = self.agent_name_mapping[agent]
+        seat = self._seat(agent)
         found = self._cache.get(seat)
         d = self.driver
         if found is not None and found[0] == d.version:
@@ -130,16 +142,45 @@ class RummyAEC(AECEnv[str, Obs, int | None]):  # type: ignore[misc, unused-ignor
         self._cache[seat] = (d.version, obs)
         return obs
 
-    def step(self, action: int | None) -> None:
-        """Choose one token for the agent to move (``None`` for an agent that is done)."""
+    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
+        """The observation, cumulative reward, termination, truncation and info of
+        the agent to act (PettingZoo's ``last``)."""
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if agent not in self._cumulative_rewards:
+            if self.driver.hand is None:
+                raise EnvError("last() before reset(): call reset() first")
+            raise EnvError("last(): every agent is done; call reset() for a new hand")
+        obs = self.observe(agent) if observe else None
+        return (
+            obs,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def step(self, action: int | None) -> None:
+        """Choose one token for the agent to move (``None`` for an agent that is done).
+
+        Raises :class:`~rummykit.errors.EnvError` for an action outside the
+        action space, a call before ``reset`` or after every agent is done, and
+        :class:`~rummykit.IllegalAction` for a token the mask leaves out."""
+        agent = self.agent_selection
+        done = self.terminations.get(agent)
+        if done is None:
+            if self.driver.hand is None:
+                raise EnvError("step() before reset(): call reset() first")
+            raise EnvError("step(): every agent is done; call reset() for a new hand")
+        if done or self.truncations[agent]:
+            if action is not None:
+                raise EnvError(f"step: {agent} is done, so its only action is None, got {action!r}")
             self._was_dead_step(action)
             return
         if action is None:
-            raise RummyError(f"{agent} must choose a token (an integer), got None")
+            raise EnvError(f"step: {agent} must choose a token (an integer), got None")
+        token = token_of(action, self._size)
         self._cumulative_rewards[agent] = 0.0
-        chosen = self.driver.choose(int(action))
+        chosen = self.driver.choose(token)
         if chosen is not None:
             self._after_action()
             if self.terminations[agent] or self.truncations[agent]:

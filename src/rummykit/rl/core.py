@@ -10,8 +10,9 @@ import numpy as np
 import numpy.typing as npt
 
 from rummykit.engine import Action, Hand, View, new_hand
-from rummykit.errors import RummyError
+from rummykit.errors import EnvError
 from rummykit.loading import load_variant
+from rummykit.rl.inputs import check_flag
 from rummykit.rl.observe import KnownCards, Observer
 from rummykit.rl.tokens import ActionTokens, Decision
 from rummykit.rules.game_end import Best, Elimination
@@ -40,8 +41,8 @@ def reward_sign(v: Variant) -> int:
 
 
 def check_players(v: Variant, players: int) -> int:
-    if not isinstance(players, int) or players not in v.players.counts():
-        raise RummyError(
+    if not isinstance(players, int) or isinstance(players, bool) or players not in v.players.counts():
+        raise EnvError(
             f"variant {v.name!r} is played by {v.players.min} to {v.players.max} players, got {players!r}"
         )
     return players
@@ -54,13 +55,13 @@ class Driver:
         self, v: Variant, players: int, *, normalize_rewards: bool = False, rewards: str = "score"
     ) -> None:
         if rewards not in REWARDS:
-            raise RummyError(f"rewards must be one of {', '.join(map(repr, REWARDS))}, got {rewards!r}")
+            raise EnvError(f"rewards must be one of {', '.join(map(repr, REWARDS))}, got {rewards!r}")
         self.reward_mode = rewards
         self.v = v
         self.n = check_players(v, players)
         self.tokens = ActionTokens(v)
         self.observer = Observer(v, players, self.tokens)
-        self.normalize = normalize_rewards
+        self.normalize = check_flag("normalize_rewards", normalize_rewards)
         self.sign = reward_sign(v)
         self.hand: Hand | None = None
         self.known = KnownCards(players)
@@ -79,7 +80,7 @@ class Driver:
     def start(self, hand: Hand) -> None:
         """Play on from ``hand`` (a new deal, or a prepared scenario)."""
         if (hand.variant is not self.v and hand.variant != self.v) or hand.players != self.n:
-            raise RummyError(f"the hand is not a {self.n}-player hand of {self.v.name!r}")
+            raise EnvError(f"the hand is not a {self.n}-player hand of {self.v.name!r}")
         self.hand = hand
         self.known = KnownCards(self.n)
         self.last_action = None
@@ -98,7 +99,7 @@ class Driver:
     @property
     def the_hand(self) -> Hand:
         if self.hand is None:
-            raise RummyError("no hand dealt yet: call reset() first")
+            raise EnvError("no hand dealt yet: call reset() first")
         return self.hand
 
     @property
@@ -124,7 +125,7 @@ class Driver:
         """Choose one token for the current seat; plays the action once it is determined."""
         d = self.decision
         if d is None:
-            raise RummyError("the hand is over: no token to choose")
+            raise EnvError("the hand is over: no token to choose (call reset())")
         action = d.choose(token)
         if action is None:
             self.version += 1

@@ -13,8 +13,9 @@ from gymnasium import spaces
 
 from rummykit.bots import GreedyBot
 from rummykit.engine import Action, View, parse_action
-from rummykit.errors import IllegalAction, RummyError
-from rummykit.rl.core import Driver, resolve_variant
+from rummykit.errors import EnvError, IllegalAction
+from rummykit.rl.core import Driver, check_players, resolve_variant
+from rummykit.rl.inputs import check_int, dealer_of, seed_of, token_of
 from rummykit.variant import Variant
 
 __all__ = ["Bot", "RummyGym", "gym_env"]
@@ -47,20 +48,25 @@ class RummyGym(gymnasium.Env[ObsVec, np.int64]):  # type: ignore[misc, unused-ig
     ) -> None:
         v = resolve_variant(variant)
         if opponents is None:
-            n = 2 if players is None else players
+            n = 2 if players is None else check_players(v, players)
             opponents = [GreedyBot(v) for _ in range(n - 1)]
+        if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
+            raise EnvError(f"opponents must be a list of bots, got {type(opponents).__name__}")
         n = len(opponents) + 1
         if players is not None and players != n:
-            raise RummyError(
-                f"players={players} but {len(opponents)} opponents were given (need players - 1)"
-            )
-        if not 0 <= seat < n:
-            raise RummyError(f"seat must be from 0 to {n - 1}, got {seat!r}")
+            raise EnvError(f"players={players} but {len(opponents)} opponents were given (need players - 1)")
+        seat = check_int("seat", seat, 0, n - 1)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise RummyError(f"render_mode must be one of 'ansi', 'human' or None, got {render_mode!r}")
+            raise EnvError(f"render_mode must be one of 'ansi', 'human' or None, got {render_mode!r}")
         for bot in opponents:
             if not callable(getattr(bot, "choose", None)):
-                raise RummyError(f"an opponent must have a choose(view) method, got {bot!r}")
+                raise EnvError(f"an opponent must have a choose(view) method, got {bot!r}")
+        if (
+            isinstance(illegal_reward, bool)
+            or not isinstance(illegal_reward, (int, float, np.number))
+            or not np.isfinite(illegal_reward)
+        ):
+            raise EnvError(f"illegal_reward must be a finite number, got {illegal_reward!r}")
         self.variant = v
         self.driver = Driver(v, n, normalize_rewards=normalize_rewards, rewards=rewards)
         self.seat = seat
@@ -72,7 +78,8 @@ class RummyGym(gymnasium.Env[ObsVec, np.int64]):  # type: ignore[misc, unused-ig
         self.observation_space = spaces.Box(
             low=-1.0, high=high, shape=self.driver.observer.shape, dtype=np.float32
         )
-        self.action_space = spaces.Discrete(len(self.driver.tokens))
+        self._size = len(self.driver.tokens)
+        self.action_space = spaces.Discrete(self._size)
 
     @property
     def tokens(self) -> Any:
@@ -113,31 +120,37 @@ class RummyGym(gymnasium.Env[ObsVec, np.int64]):  # type: ignore[misc, unused-ig
         ``options={"dealer": seat}`` chooses the dealer. Bots with an ``rng``
         attribute (like :class:`~rummykit.RandomBot`) are reseeded from ``seed``.
         """
+        seed = seed_of(seed)
+        dealer = dealer_of(options, self.driver.n)
         super().reset(seed=seed)
         if seed is not None:
             for i, bot in sorted(self.bots.items()):
                 rng = getattr(bot, "rng", None)
                 if rng is not None and hasattr(rng, "seed"):
                     rng.seed(seed * 1009 + i)
-        dealer = int(options["dealer"]) % self.driver.n if options and "dealer" in options else 0
         for _ in range(1000):
             self.driver.deal(int(self.np_random.integers(2**63 - 1)), dealer)
             self._bots_play()
             if not self.driver.over:
                 break
         else:  # pragma: no cover - bots always leave the agent a decision in practice
-            raise RummyError("the bots ended 1000 hands in a row before the agent could act")
+            raise EnvError("the bots ended 1000 hands in a row before the agent could act")
         if self.render_mode == "human":
             self.render()
         return self._obs(), self._info()
 
     def step(self, action: int | np.integer[Any]) -> tuple[ObsVec, float, bool, bool, dict[str, Any]]:
-        """Choose one token; an unmasked (illegal) token costs ``illegal_reward`` and changes nothing."""
+        """Choose one token; an unmasked (illegal) token costs ``illegal_reward`` and changes nothing.
+
+        Raises :class:`~rummykit.errors.EnvError` for an action outside the
+        action space (not an integer from 0 to ``action_space.n - 1``) and for
+        a call before ``reset`` or after the hand is over."""
         d = self.driver
+        token = token_of(action, self._size)
         if d.over:
-            raise RummyError("the hand is over: call reset()")
+            raise EnvError("step: the hand is over: call reset()")
         try:
-            chosen = d.choose(int(action))
+            chosen = d.choose(token)
         except IllegalAction as exc:
             info = self._info()
             info["illegal"] = str(exc)
