@@ -2,9 +2,9 @@
 
 Two questions about Straight Rummy, answered with `rummykit.sim.simulate`:
 
-1. Does "one meld per turn" (S003) play differently from "any number of
+1. Does "one meld per turn" [S3] play differently from "any number of
    melds" (the common house rule)?
-2. S001 warns that when players hold on to cards the others want, the game
+2. [S1] warns that when players hold on to cards the others want, the game
    "could be endless", and suggests limiting how often the discard pile is
    reused. How often does that happen, and does the limit cure it?
 

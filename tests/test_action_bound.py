@@ -111,7 +111,7 @@ def test_attack_nine_wilds_in_fourteen_cards(heavy: rk.Variant) -> None:
 
 
 def test_a_listed_set_whose_wild_stands_for_a_card_also_held_applies() -> None:
-    """Double Rum (S002: two decks, sets may hold identical cards, jokers wild).
+    """Double Rum ([S2]: two decks, sets may hold identical cards, jokers wild).
     5C JK JK JK 5S is listed as `meld 5C JK=5C JK=5D JK=5H 5S`: one joker
     pinned to 5C beside the natural 5C. Applying it used to fail an assertion
     (the pin to 5C was used for both 5C places); found by a 3-player greedy

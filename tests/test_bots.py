@@ -77,7 +77,7 @@ def _knock_position(hands: list[str], stock: str) -> rk.Hand:
 
 
 def test_greedy_does_not_knock_a_high_count_where_any_count_may_knock() -> None:
-    """Knock Rummy (S002) lets a player knock with any count; the greedy bot waits for a low one."""
+    """Knock Rummy [S2] lets a player knock with any count; the greedy bot waits for a low one."""
     hand = _knock_position(
         ["KC QD JH 9S 8C 7D 5H 4S 3C 2D", "AC 2C 3D 4C 5C 6C 7C 8D 9C TC"],
         "KH QH JC TD 9D 8H 7S 6D 5D 4D",
@@ -109,7 +109,7 @@ def _gin_position(discard: list[str], *, drawn: bool = True) -> rk.Hand:
 
 
 def test_greedy_declines_an_upcard_that_does_not_help() -> None:
-    """Gin [WP-GIN]: the first upcard may be taken or passed; KS lowers nothing here."""
+    """Gin [S17]: the first upcard may be taken or passed; KS lowers nothing here."""
     hand = _gin_position(["4D", "7D", "KS"], drawn=False)
     assert str(rk.GreedyBot(hand.variant).choose(hand.view(0))) == "pass"
 
@@ -129,7 +129,7 @@ def test_greedy_keeps_the_card_whose_meld_is_still_possible() -> None:
 
 
 def test_greedy_knocks_a_count_no_opponent_is_likely_to_beat() -> None:
-    """Knock Rummy (S002): any count may knock; the lowest count wins. On the
+    """Knock Rummy [S2]: any count may knock; the lowest count wins. On the
     first turn, 30 against an opponent who has not drawn yet is very likely
     the lowest: the bot knocks; asked for certainty (knock_odds=1) it waits."""
     hand = _knock_position(
@@ -150,7 +150,7 @@ def test_greedy_knocks_a_count_no_opponent_is_likely_to_beat() -> None:
 
 
 def test_greedy_does_not_strand_itself_on_a_closed_table() -> None:
-    """Straight rummy (pagat's basic Rummy, rules.md 1.1): a player goes out by
+    """Straight rummy ([S1], basic rummy): a player goes out by
     melding or laying off every card. On a table of complete sets, with the
     other seat down to one card, laying down 5C 5D 5H 5S would leave one
     card that nothing can ever take: the bot keeps the set in hand."""
@@ -243,7 +243,7 @@ def test_greedy_takes_a_discard_only_to_lower_its_deadwood(name: str) -> None:
     assert takes >= 10
 
 
-# Indian rummy (S003, variants/indian.toml): "A valid declaration or show should
+# Indian rummy ([S3], variants/indian.toml): "A valid declaration or show should
 # consist of two sequences (of which one must be pure) and remaining cards can be
 # arranged as sets"; "If a losing player does not have two sequences including a
 # Pure sequence, then all of his or her cards are added up". Four sets and no

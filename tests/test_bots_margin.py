@@ -26,9 +26,9 @@ def test_the_default_margin_follows_what_ends_the_hand(name: str) -> None:
 
 def test_the_default_margin_is_read_from_the_rules_not_the_name() -> None:
     """Gin: "after drawing you may knock if your deadwood is at most 10"
-    (rules.md, Gin, item 13 [WP-GIN]): a fixed limit, the default stands.
+    (Gin [S17]): a fixed limit, the default stands.
     Knock Rummy knocks with any count, and Gin's Oklahoma option takes "the
-    knock limit is the upcard's value" [GPO]: neither is a fixed limit, so
+    knock limit is the upcard's value" [S19]: neither is a fixed limit, so
     both search, as does a Gin house rule knocking at any count."""
     assert default_margin(rk.load_variant("gin")) == math.inf
     assert default_margin(rk.load_variant("knock")) == MARGIN

@@ -1,6 +1,6 @@
 """The search bot's default move where a knock ends the hand (``SearchBot.race``).
 
-Gin's rule (variants/gin.toml, WP-GIN): "knock after drawing if your deadwood
+Gin's rule (variants/gin.toml, [S17]): "knock after drawing if your deadwood
 is at most 10". A Gin hand is a race to that count, so the search bot's
 default discard is the one whose chance that the next stock card lets it knock
 is the highest, and it takes an upcard that lets it knock at once. These

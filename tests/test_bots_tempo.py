@@ -1,6 +1,6 @@
 """The search bot's default move where going out ends the hand (``SearchBot.tempo``).
 
-Straight Rummy's rule (variants/straight.toml, S001): the hand is won by the
+Straight Rummy's rule (variants/straight.toml, [S1]): the hand is won by the
 first player to get rid of every card by melding (and laying off), the last one
 possibly discarded. Winning is a race to meld every card, so what counts is how
 many cards lie outside melds, not their points: the search bot's default
@@ -130,7 +130,7 @@ def test_the_default_discard_leaves_fewest_loose_cards_then_most_outs() -> None:
 
 def test_tempo_leaves_knocking_games_and_other_moves_alone() -> None:
     """Gin and Knock Rummy end a hand by a knock (Gin has its race), Phỏm at
-    the fourth turn with the lowest count winning (S002): no tempo there;
+    the fourth turn with the lowest count winning [S2]: no tempo there;
     draws, melds and lay-offs are the greedy bot's anywhere."""
     for name in ("gin", "knock", "phom", "straight"):
         v = rk.load_variant(name)

@@ -251,8 +251,8 @@ def test_cards_are_frozen_and_picklable() -> None:
 def test_build_shoe_sizes(decks: int, jokers: int, size: int) -> None:
     """Two decks and jokers.
 
-    shared/rules/sources/002_cb9d194869d96e3f.txt (S002), Caloochi: "two standard 52 card
-    decks with four Jokers"; 003_e005b29739ccb7f0.txt (S003), Kalooki: "2 decks and 2
+    [S2] §Caloochi: "two standard 52 card
+    decks with four Jokers"; [S3], Kalooki: "2 decks and 2
     jokers - total 106 cards".
     """
     shoe = rk.build_shoe(decks=decks, jokers_per_deck=jokers)
@@ -264,7 +264,7 @@ def test_build_shoe_sizes(decks: int, jokers: int, size: int) -> None:
 
 
 def test_build_shoe_default_is_one_plain_deck() -> None:
-    """shared/rules/sources/001_9e4f778fb2c52c10.txt (S001): "One standard deck of 52 cards is used." """
+    """[S1] §The Deck: "One standard deck of 52 cards is used." """
     assert rk.build_shoe() == ALL_CARDS[:52]
 
 

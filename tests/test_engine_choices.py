@@ -1,6 +1,6 @@
 """Every choice the rules give a player (issue 10 part 1): the knocker's
-melds, digging by card, wilds named on the table. Rule tags as in
-shared/rules/rules.md (§1.5 gin, §1.4 500 Rum)."""
+melds, digging by card, wilds named on the table. Gin and 500 Rum
+sources by their labels in docs/sources.md."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def knock_hand() -> rk.Hand:
 
 
 def test_the_knocker_chooses_the_melds_wk() -> None:
-    """WK/GRC: the knocker "lays down" his melds and the defender lays off
+    """[S20, S18]: the knocker "lays down" his melds and the defender lays off
     onto them; which melds the knocker shows is the knocker's choice, and it
     decides what may be laid off (issue 10: 2C 2D 2H let the defender lay
     off 2S; AH 2H 3H does not)."""
@@ -102,7 +102,7 @@ def test_attack_knock_melds_that_cannot_be_shown(text: str, why: str) -> None:
 
 
 def test_no_choice_listed_where_nothing_may_be_laid_off_grc() -> None:
-    """GRC: no lay-offs on gin: the arrangement then changes nothing, and
+    """[S18]: no lay-offs on gin: the arrangement then changes nothing, and
     only the plain knock is listed."""
     h = rk.new_hand(
         GIN,
@@ -143,7 +143,7 @@ def dig_hand() -> rk.Hand:
 
 
 def test_dig_by_naming_the_deepest_card_fi500() -> None:
-    """FI-500: "you may take any discard ... you also take every card above
+    """[S8]: "you may take any discard ... you also take every card above
     it": ``take JH meld ...`` names the card instead of its depth (3)."""
     h = dig_hand()
     by_card = h.clone()

@@ -1,4 +1,4 @@
-"""Matches: game-end rules and dealer rotation (rules.md §1, items 16-17)."""
+"""Matches: game-end rules and dealer rotation (the game end and dealer of each variant, as its file cites them)."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def test_match_plays_to_the_target_and_rotates_the_dealer() -> None:
         match.apply(match.hand.legal_actions()[0] if False else rk.GreedyBot(v).choose(match.hand.view(p)))
     assert max(match.totals) >= 100 or match.hands_played == v.limits.max_hands
     assert match.winner is not None
-    # "rotates clockwise" (S001): each dealer is the next seat after the previous one
+    # "rotates clockwise" [S1]: each dealer is the next seat after the previous one
     assert all((b - a) % 3 == 1 for a, b in itertools.pairwise(dealers))
 
 

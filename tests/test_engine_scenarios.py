@@ -1,7 +1,7 @@
 """Scenarios from the rule texts, played on stacked deals.
 
-Tags name the sources in ``shared/rules/rules.md`` §0 (S000 Thai rummy,
-S001/S003 basic rummy, S002 Cats at Cards' variations, ...).
+Sources by their labels in docs/sources.md ([S5] Thai rummy,
+[S1, S3] basic rummy, [S2] Cats at Cards' variations, ...).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ def straight_hand(**kw: object) -> rk.Hand:
 
 
 def test_straight_turn_structure_s003() -> None:
-    """S003: draw, meld at most one combination a turn, discard; the
-    non-dealer starts (S001)."""
+    """[S3]: draw, meld at most one combination a turn, discard; the
+    non-dealer starts [S1]."""
     h = straight_hand()
     assert h.current_player == 1 and h.phase is Phase.DRAW
     with pytest.raises(rk.IllegalAction, match="must draw first"):
@@ -51,7 +51,7 @@ def test_may_not_discard_the_card_just_taken_s003() -> None:
 
 
 def test_lay_off_onto_any_meld_and_go_out_s001() -> None:
-    """S001: going out by laying off; play stops at once; the winner scores
+    """[S1]: going out by laying off; play stops at once; the winner scores
     the cards left in the other hands (K/Q/J 10, A 1)."""
     h = rk.new_hand(
         STRAIGHT,
@@ -84,7 +84,7 @@ def test_lay_off_onto_any_meld_and_go_out_s001() -> None:
 
 
 def test_going_rummy_doubles_s003() -> None:
-    """S003 house rule: going out in one turn with no earlier meld doubles the score."""
+    """[S3] house rule: going out in one turn with no earlier meld doubles the score."""
     v = rk.loads_variant('extends = "straight"\n[variant]\nname = "multi"\n[meld_timing]\nkind = "any"')
     h = rk.new_hand(
         v,
@@ -104,7 +104,7 @@ def test_going_rummy_doubles_s003() -> None:
 
 
 def test_stock_turned_over_without_shuffling_s001() -> None:
-    """S001: when the stock runs out the discard pile is turned over, not shuffled."""
+    """[S1]: when the stock runs out the discard pile is turned over, not shuffled."""
     h = rk.new_hand(
         STRAIGHT,
         players=2,
@@ -122,7 +122,7 @@ def test_stock_turned_over_without_shuffling_s001() -> None:
 
 
 def test_thai_digging_and_its_penalties_s000() -> None:
-    """S000: take cards from the spread pile down to any depth; the bottom card
+    """[S5]: take cards from the spread pile down to any depth; the bottom card
     taken must go at once into a new meld with a card from hand; discarding a
     card that could extend a meld costs 50; going out takes a face-down discard
     and +50; the opponent whose single discard was taken to go out loses 50."""
@@ -166,7 +166,7 @@ def test_thai_digging_and_its_penalties_s000() -> None:
 
 
 def test_thai_final_discard_face_down_and_doubling_s000() -> None:
-    """S000: the last card goes face down and earns 50; a player who displayed
+    """[S5]: the last card goes face down and earns 50; a player who displayed
     no meld before the final turn has the hand's score doubled (the winner
     here, and the loser who never melded)."""
     thai = rk.load_variant("thai")
@@ -202,7 +202,7 @@ def test_thai_final_discard_face_down_and_doubling_s000() -> None:
 
 
 def test_block_ends_when_the_stock_runs_out_s001() -> None:
-    """S001 (Block): the pile is never reused; if the stock has run out and the
+    """[S1] (Block): the pile is never reused; if the stock has run out and the
     next player does not take the discard, the hand ends; the lowest count
     scores the differences."""
     block = rk.load_variant("block")
@@ -229,7 +229,7 @@ def test_block_ends_when_the_stock_runs_out_s001() -> None:
 
 
 def test_boathouse_takes_the_top_two_s002() -> None:
-    """S002 (Boathouse): draw from the stock, or take the top discard together
+    """[S2] (Boathouse): draw from the stock, or take the top discard together
     with the next discard or the top of the stock; draw two, discard one."""
     boat = rk.load_variant("boathouse")
     h = rk.new_hand(
@@ -251,7 +251,7 @@ def test_boathouse_takes_the_top_two_s002() -> None:
 
 
 def test_boathouse_goes_out_all_at_once_s002() -> None:
-    """S002 (Boathouse): nothing is melded until the whole hand (or all but a
+    """[S2] (Boathouse): nothing is melded until the whole hand (or all but a
     discard) goes down at once; the others lay out their melds and the winner
     scores their unmelded cards, aces 11."""
     boat = rk.load_variant("boathouse")
@@ -285,7 +285,7 @@ def gin_hand(hands: list[str], discard: str, stock: str) -> rk.Hand:
 
 
 def test_gin_upcard_offer_wk() -> None:
-    """WK/WP-GIN: the non-dealer may take the upcard or pass, then the dealer;
+    """[S20, S17]: the non-dealer may take the upcard or pass, then the dealer;
     if both pass the non-dealer draws from the stock."""
     h = gin_hand(["2C 3C 4C 9D 9C KS QS JD 5H 6S", "7H 8H 9H TD TC TS 2D 3D 4D AS"], "5C", "KD 6D 7D 8D")
     assert h.phase is Phase.OFFER and h.current_player == 1
@@ -298,7 +298,7 @@ def test_gin_upcard_offer_wk() -> None:
 
 
 def test_gin_knock_limit_and_layoff_grc() -> None:
-    """WP-GIN: knock with at most 10 deadwood; WK/GRC: the defender lays off
+    """[S17]: knock with at most 10 deadwood; [S20, S18]: the defender lays off
     onto the knocker's melds; the lower count wins the difference."""
     h = gin_hand(
         ["2C 3C 4C 9D 9C 9S KS QH JD 5H", "7H 8H 9H TD TC TS 2D 3D KC AC"],
@@ -355,7 +355,7 @@ def test_gin_no_layoff_against_gin_wk() -> None:
 
 
 def test_knock_rummy_undercut_costs_the_knocker_s002() -> None:
-    """S002 (Knock Rummy): a player lower than the knocker wins the differences
+    """[S2] (Knock Rummy): a player lower than the knocker wins the differences
     plus 10, and the knocker subtracts 10."""
     knock = rk.load_variant("knock")
     h = rk.new_hand(
@@ -375,7 +375,7 @@ def test_knock_rummy_undercut_costs_the_knocker_s002() -> None:
 
 
 def test_phom_four_turn_structure_s002() -> None:
-    """S002/VINA (Phỏm): 9 cards each, the starter 10 and only discards on the
+    """[S2, S37] (Phỏm): 9 cards each, the starter 10 and only discards on the
     first turn; after each player's fourth turn everyone has shown and the
     hand ends; the lowest unmelded count wins."""
     phom = rk.load_variant("phom")
@@ -396,7 +396,7 @@ def test_phom_four_turn_structure_s002() -> None:
 
 
 def test_initial_meld_threshold_romme_s002() -> None:
-    """S002 (Rommé): the first melds must be worth 40 or more."""
+    """[S2] (Rommé): the first melds must be worth 40 or more."""
     romme = rk.load_variant("romme")
     h = rk.new_hand(
         romme,
@@ -428,7 +428,7 @@ def test_indian_drop_and_declaration_s003() -> None:
 
 
 def test_call_rummy_s002() -> None:
-    """S002 (Call Rummy): a discard that could be laid off may be claimed by
+    """[S2] (Call Rummy): a discard that could be laid off may be claimed by
     another player, who lays it off and then discards."""
     v = rk.loads_variant('extends = "straight"\n[variant]\nname = "call"\n[claims]\nkind = "call-rummy"')
     h = rk.new_hand(
@@ -462,7 +462,7 @@ def test_wrotham_starter_discards_first_and_swaps_jokers_s001() -> None:
 
 
 def test_rum500_dig_with_layoff_scores_for_the_layer_hsw() -> None:
-    """FI-500/HSW-500: take any discard with all above it, use it at once in a
+    """[S8, S10]: take any discard with all above it, use it at once in a
     meld or a lay-off; a laid-off card scores for the player who laid it."""
     rum = rk.load_variant("rum500")
     h = rk.new_hand(
@@ -483,7 +483,7 @@ def test_rum500_dig_with_layoff_scores_for_the_layer_hsw() -> None:
 
 
 def test_phom_showing_lays_down_the_melds_left_in_hand_s002() -> None:
-    """S002: on the fourth turn each player lays down all melds before
+    """[S2]: on the fourth turn each player lays down all melds before
     discarding; later players may lay off onto them."""
     phom = rk.load_variant("phom")
     h = rk.new_hand(phom, players=2, seed=11)
@@ -501,7 +501,7 @@ def test_phom_showing_lays_down_the_melds_left_in_hand_s002() -> None:
 
 
 def test_indian_wrong_declaration_costs_80_s003() -> None:
-    """S003: "A wrong declaration or invalid show will earn player 80 points";
+    """[S3]: "A wrong declaration or invalid show will earn player 80 points";
     the declarer is out of the hand and the other player wins it."""
     indian = rk.load_variant("indian")
     h = rk.new_hand(indian, players=2, seed=3)

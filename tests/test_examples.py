@@ -58,7 +58,7 @@ def test_house_rules_reports_typos() -> None:
 
 
 def test_scorekeeper_scores_by_the_rules() -> None:
-    """Thai (S000): melds 105 + 50 for going out; Bob 60 in hand, doubled for never displaying."""
+    """Thai [S5]: melds 105 + 50 for going out; Bob 60 in hand, doubled for never displaying."""
     out = run("examples/scorekeeper.py")
     assert "Thai rummy: {'Ann': 155, 'Bob': -120}" in out
     assert "Straight rummy: {'Ann': 0, 'Bob': 0, 'Cleo': 18}" in out

@@ -83,7 +83,7 @@ def test_dump_writes_defaults_out(name: str) -> None:
 
 
 def test_straight_follows_its_source() -> None:
-    """shared/rules/sources/001_9e4f778fb2c52c10.txt (S001): "In a two player game, each
+    """[S1] §The Deal: "In a two player game, each
     player is dealt a hand of ten cards. Seven cards each are dealt if there are three or
     four players, and when five or six play each player gets six cards." and "In the
     standard game, aces are low."

@@ -1,7 +1,7 @@
 """Meld classification under each rule the meld engine must honour.
 
-Rule texts are quoted from the seeds in ``shared/rules/sources`` (tags as in
-``shared/rules/rules.md`` §0).
+Rule texts are quoted from the sources, cited by their labels in
+docs/sources.md.
 """
 
 from __future__ import annotations
@@ -37,14 +37,14 @@ DEUCES = variant('[deck]\nwild_ranks = ["2"]')
 
 
 def test_s001_aces_low_a23_valid_qka_not() -> None:
-    """S001: "In the standard game, aces are low. A-2-3 is a valid run but Q-K-A is not." """
+    """[S1]: "In the standard game, aces are low. A-2-3 is a valid run but Q-K-A is not." """
     assert meld(STRAIGHT, "3H AH 2H") == "AH 2H 3H"
     assert meld(STRAIGHT, "QH KH AH") is None
     assert meld(STRAIGHT, "KH AH 2H") is None
 
 
 def test_s000_thai_ace_always_high_a23_invalid() -> None:
-    """S000 (Thai): "Aces are always high, and 2s are always low, so in particular
+    """[S5] (Thai): "Aces are always high, and 2s are always low, so in particular
     A-2-3 is an invalid run." """
     thai = rk.load_variant("thai")
     assert meld(thai, "AS 2S 3S") is None
@@ -54,7 +54,7 @@ def test_s000_thai_ace_always_high_a23_invalid() -> None:
 
 
 def test_s002_either_ace_but_not_around_the_corner() -> None:
-    """S002 (Kalooki): "a player could make melds of (Ace, 2, 3, 4 of Spades) or
+    """[S2] (Kalooki): "a player could make melds of (Ace, 2, 3, 4 of Spades) or
     (Jack, Queen, King, Ace of Diamonds) but a sequence such as (King, Ace, Two)
     is not allowed." """
     assert meld(EITHER, "AS 2S 3S 4S") == "AS 2S 3S 4S"
@@ -63,7 +63,7 @@ def test_s002_either_ace_but_not_around_the_corner() -> None:
 
 
 def test_s002_around_the_corner() -> None:
-    """S002: "King Diamonds, Ace Diamonds, Two Diamonds and Three Diamonds would be
+    """[S2]: "King Diamonds, Ace Diamonds, Two Diamonds and Three Diamonds would be
     a legal meld." """
     assert meld(AROUND, "2D AD 3D KD") == "KD AD 2D 3D"
     assert meld(AROUND, "QD KD AD") == "QD KD AD"
@@ -82,14 +82,14 @@ def test_full_suit_runs_under_each_ace_rule() -> None:
 
 
 def test_sets_three_or_four_of_a_rank() -> None:
-    """S003: "a set is 3 or 4 of a rank" (basic rummy)."""
+    """[S3]: "a set is 3 or 4 of a rank" (basic rummy)."""
     assert meld(STRAIGHT, "7C 7D 7H") == "7C 7D 7H"
     assert meld(STRAIGHT, "7S 7C 7D 7H") == "7C 7D 7H 7S"
     assert meld(STRAIGHT, "7C 7D") is None
 
 
 def test_s003_indian_sets_need_distinct_suits() -> None:
-    """S003 (Indian): "A set is said to be invalid if two or more cards of the same
+    """[S3] (Indian): "A set is said to be invalid if two or more cards of the same
     suit are used to form the set"; invalid example "7♥ 7♦ 7♥"."""
     indian = rk.load_variant("indian")
     assert meld(indian, "7H 7D 7H") is None
@@ -99,7 +99,7 @@ def test_s003_indian_sets_need_distinct_suits() -> None:
 
 
 def test_s002_double_rum_identical_cards_in_sets() -> None:
-    """S002 (Double Rum): "Group melds are allowed that contain identical cards of
+    """[S2] (Double Rum): "Group melds are allowed that contain identical cards of
     the same rank and suit." """
     double = rk.load_variant("double-rum")
     assert meld(double, "7H 7H 7S") == "7H 7H 7S"
@@ -132,7 +132,7 @@ def test_runs_same_suit_consecutive_min_and_max() -> None:
 
 
 def test_s003_joker_stands_in_runs_and_sets() -> None:
-    """S003: "5♦ 6♦ Joker 8♦ (Joker used in place of 7♦)"; "6♣ 6♦ 6♥ Joker (Joker
+    """[S3]: "5♦ 6♦ Joker 8♦ (Joker used in place of 7♦)"; "6♣ 6♦ 6♥ Joker (Joker
     used in place of 6♠)"."""
     assert meld(JOKERS, "5D 6D JK 8D") == "5D 6D JK=7D 8D"
     assert meld(JOKERS, "6C 6D 6H JK") == "6C 6D 6H JK=6S"
@@ -160,7 +160,7 @@ def test_canonical_reading_and_pinned_represents() -> None:
 
 
 def test_deuces_wild_a_deuce_in_its_natural_place_is_not_wild() -> None:
-    """S002 (Continental): "a deuce used as a natural 2 is not wild" (rules.md §1.11)."""
+    """[S2] (Continental): "a deuce used as a natural 2 is not wild"."""
     natural = rk.classify_meld(DEUCES, rk.parse_cards("AH 2H 3H"))
     assert natural is not None and natural.is_pure and natural.wild_count == 0
     wild = rk.classify_meld(DEUCES, rk.parse_cards("7H 2C 9H"))
@@ -168,7 +168,7 @@ def test_deuces_wild_a_deuce_in_its_natural_place_is_not_wild() -> None:
 
 
 def test_indian_wild_rank_card_in_place_keeps_a_sequence_pure() -> None:
-    """RPW (rules.md §1.7): "8C 9C TC with 8C wild is pure; 8C TC JC is impure"."""
+    """[S32]: "8C 9C TC with 8C wild is pure; 8C TC JC is impure"."""
     indian = rk.load_variant("indian")
     eights = frozenset({rk.Rank.EIGHT})
     pure = rk.classify_meld(indian, rk.parse_cards("8C 9C TC"), wild_ranks=eights)
@@ -181,20 +181,20 @@ def test_indian_wild_rank_card_in_place_keeps_a_sequence_pure() -> None:
 
 
 def test_s003_indian_cut_joker_makes_every_card_of_its_rank_wild() -> None:
-    """S003, example 2 of the wrong declarations: "5♣ 5♠ 9♥ - Valid set 1 with wild
+    """[S3], example 2 of the wrong declarations: "5♣ 5♠ 9♥ - Valid set 1 with wild
     joker" where 9♥ is the wild joker."""
     indian = rk.load_variant("indian")
     nines = indian.deck.wild_ranks_for(rk.Card.parse("9D"))
     assert meld(indian, "5C 5S 9H", wild_ranks=nines) == "5C 9H=5D 5S"
     assert meld(indian, "5C 5S 9H") is None
-    # a cut printed joker makes the aces wild (S003, RCS)
+    # a cut printed joker makes the aces wild [S3, S34]
     aces = indian.deck.wild_ranks_for(rk.Card.joker())
     assert meld(indian, "5C 5S AH", wild_ranks=aces) == "5C AH=5D 5S"
 
 
 def test_s002_romme_never_more_jokers_than_natural_cards() -> None:
-    """S002 (Rommé): "A valid meld may never contain more Jokers than natural
-    cards." ORL: 3H-JK-JK-6H is allowed and 3H-JK-JK is not."""
+    """[S2] (Rommé): "A valid meld may never contain more Jokers than natural
+    cards." [S42]: 3H-JK-JK-6H is allowed and 3H-JK-JK is not."""
     romme = rk.load_variant("romme")
     assert meld(romme, "3H JK JK 6H") == "3H JK=4H JK=5H 6H"
     assert meld(romme, "3H JK JK") is None
@@ -216,7 +216,7 @@ def test_wild_limit_options() -> None:
 
 
 def test_adjacent_wilds_option() -> None:
-    """HUB (rules.md §1.9 option): no two adjacent jokers."""
+    """[S47] (an option): no two adjacent jokers."""
     apart = variant("[deck]\njokers_per_deck = 2\n[melds]\nadjacent_wilds = false")
     assert meld(apart, "3H JK JK 6H") is None
     assert meld(apart, "JK 4H JK 6H") == "4H JK=5H 6H JK=7H"

@@ -3,8 +3,7 @@ general search: the least deadwood of a hand, and after each discard.
 
 The component solver answers ``min_deadwood`` and ``discard_deadwoods`` for
 hands whose wilds are worth nothing as deadwood (Indian rummy: "Jokers of
-both kinds (Wild and Printed) are worth zero points", S003 in
-shared/rules/rules.md) or that hold no wild. Its shortcuts (a wild-rank card
+both kinds (Wild and Printed) are worth zero points", [S3]) or that hold no wild. Its shortcuts (a wild-rank card
 is as good as a wild; a run takes every rank of its window the hand holds; a
 set with a wild takes every suit the hand holds) are exact only under rules
 that let a wild stand anywhere a natural card could: any number of wilds per
@@ -263,7 +262,7 @@ def test_which_variants_take_the_component_solver(name: str) -> None:
     """Every built-in variant's rules are accepted (hands without wilds are
     exact under any standard rules); hands with wilds only where the wilds
     are worth nothing and may stand anywhere: Indian (all four formats,
-    S003 "Jokers ... are worth zero points"), and none of the others."""
+    [S3] "Jokers ... are worth zero points"), and none of the others."""
     v = rk.load_variant(name)
     wild = v.deck.wild_ranks_for(rk.Card.parse("7H")) if v.deck.cuts_wild() else frozenset()
     ct = comp_tables(rules_for(v, wild))

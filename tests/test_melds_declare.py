@@ -21,11 +21,11 @@ def groups(*texts: str) -> list[tuple[rk.Card, ...]]:
     return [rk.parse_cards(t) for t in texts]
 
 
-# --------------------------------------------------------------------------- Indian (S003)
+# --------------------------------------------------------------------------- Indian [S3]
 
 
 def test_s003_valid_declaration_example_1() -> None:
-    """S003 "Examples of valid declarations", example 1: "all 13 cards have been
+    """[S3] "Examples of valid declarations", example 1: "all 13 cards have been
     used to form two valid sequences and two valid sets. Also, there is at
     least one Pure sequence."""
     shown = groups("AD 2D 3D 4D", "5S 6S 7S", "9D 9S 9C", "QS QD QC")
@@ -34,10 +34,10 @@ def test_s003_valid_declaration_example_1() -> None:
 
 
 def test_s003_example_2_is_contested() -> None:
-    """S003 example 2 calls "Jack♣ 7♥ Jack♥ - Valid sequence 2 where 7♥ is the
+    """[S3] example 2 calls "Jack♣ 7♥ Jack♥ - Valid sequence 2 where 7♥ is the
     wild joker"; two jacks of different suits and a joker are a *set*, so the
-    hand has one sequence and fails the seed's own rule (rules.md §3 item 18:
-    contested, the seed claims it valid)."""
+    hand has one sequence and fails [S3]'s own rule (a contested case:
+    [S3] calls it valid)."""
     sevens = frozenset({rk.Rank.SEVEN})
     shown = groups("3H 4H 5H 6H", "JC 7H JH", "QS QD QC", "9S 9H 9C")
     assert rk.check_declaration(INDIAN, shown, wild_ranks=sevens) == [
@@ -46,7 +46,7 @@ def test_s003_example_2_is_contested() -> None:
 
 
 def test_s003_invalid_declaration_only_one_sequence() -> None:
-    """S003 "Invalid or wrong declarations", example 1 (9♥ is the wild joker):
+    """[S3] "Invalid or wrong declarations", example 1 (9♥ is the wild joker):
     "all the sequences and sets are valid, however, there is only one sequence"."""
     shown = groups("AH 2H 3H 4H", "5C 5S 9H", "6D 6S 9H", "7D 7C 7H")
     assert rk.check_declaration(INDIAN, shown, wild_ranks=NINES) == [
@@ -55,13 +55,13 @@ def test_s003_invalid_declaration_only_one_sequence() -> None:
 
 
 def test_s003_invalid_declaration_duplicate_card_in_set() -> None:
-    """S003 invalid example 2: "7♥ has been used twice to form an invalid set"."""
+    """[S3] invalid example 2: "7♥ has been used twice to form an invalid set"."""
     shown = groups("AC 2C 3C 4C", "5C 6C 7C", "7H 7D 7H")
     assert rk.check_declaration(INDIAN, shown) == ["group 3 (7H 7D 7H): a set needs cards of different suits"]
 
 
 def test_indian_pure_sequence_required() -> None:
-    """S003: "A valid declaration or show should consist of two sequences (of
+    """[S3]: "A valid declaration or show should consist of two sequences (of
     which one must be pure)"."""
     shown = groups("3H JK 5H", "9S TS JK", "KD KC KS", "2C 2D 2H 2S")
     assert rk.check_declaration(INDIAN, shown) == [
@@ -88,7 +88,7 @@ def test_indian_best_declaration_finds_the_show() -> None:
 
 
 def test_s002_continental_patterns() -> None:
-    """S002: the melds "must fit into one of the following patterns: One five card
+    """[S2]: the melds "must fit into one of the following patterns: One five card
     sequence, one four card sequence, and two three card sequences; Three four
     card sequences and one three card sequence; Five three card sequences"."""
     ok = ["AH 2H 3H 4H 5H", "6H 7H 8H 9H", "9S TS JS", "4C 5C 6C"]
@@ -103,13 +103,13 @@ def test_s002_continental_patterns() -> None:
 
 
 def test_s002_continental_runs_only() -> None:
-    """S002: "Sequences are the only legal meld types, with groups not permissible"."""
+    """[S2]: "Sequences are the only legal meld types, with groups not permissible"."""
     reasons = rk.check_declaration(CONTINENTAL, ["AH 2H 3H 4H 5H", "6H 7H 8H 9H", "9S TS JS", "4C 4D 4S"])
     assert reasons == ["group 4 (4C 4D 4S): sets are not melds in this variant"]
 
 
 def test_continental_best_declaration_cuts_long_runs() -> None:
-    """A longer run may be cut into legal pieces (rules.md §1.11)."""
+    """A longer run may be cut into legal pieces (Continental [S2, S53])."""
     hand = rk.parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 9S TS JS 4C 5C 6C KD")
     a = rk.best_declaration(CONTINENTAL, hand, leave_one=True)
     assert a is not None and a.deadwood == (rk.Card.parse("KD"),)
@@ -123,7 +123,7 @@ def test_continental_best_declaration_cuts_long_runs() -> None:
 
 
 def test_s002_nowrang_garwanj_and_two_threes() -> None:
-    """S002 (Nowrang): "one such sequence consisting of four cards (called a
+    """[S2] (Nowrang): "one such sequence consisting of four cards (called a
     garwanj) and two additional sequences consisting of three cards each";
     "melds of equally ranked cards are not recognized"; the ace is high."""
     assert rk.check_declaration(NOWRANG, ["TH JH QH KH", "QS KS AS", "2C 3C 4C"]) == []
@@ -142,7 +142,7 @@ def test_s002_nowrang_garwanj_and_two_threes() -> None:
 
 
 def test_s002_queen_city_whole_hand_or_all_but_one() -> None:
-    """S002 (Queen City): "The player may meld his entire hand or all but one
+    """[S2] (Queen City): "The player may meld his entire hand or all but one
     card which he discards."""
     qc = rk.load_variant("queen-city")
     assert rk.check_declaration(qc, ["7C 7D 7H", "2S 3S 4S 5S"]) == []
@@ -154,7 +154,7 @@ def test_s002_queen_city_whole_hand_or_all_but_one() -> None:
 
 
 def test_phom_u_every_card_melded() -> None:
-    """S002 (Phỏm): ù means every card in melds, with or without a discard."""
+    """[S2] (Phỏm): ù means every card in melds, with or without a discard."""
     phom = rk.load_variant("phom")
     hand = rk.parse_cards("AC 2C 3C 5D 5H 5S 9H TH JH QH")
     a = rk.best_declaration(phom, hand)

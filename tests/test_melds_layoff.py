@@ -20,7 +20,7 @@ def lay(v: rk.Variant, meld: str, card: str, **kw: object) -> list[str]:
 
 
 def test_s003_extend_a_run_at_either_end() -> None:
-    """S003: "to the 4, 5, 6 you could add the 3 or the 7"."""
+    """[S3]: "to the 4, 5, 6 you could add the 3 or the 7"."""
     assert lay(STRAIGHT, "4H 5H 6H", "3H") == ["3H 4H 5H 6H"]
     assert lay(STRAIGHT, "4H 5H 6H", "7H") == ["4H 5H 6H 7H"]
     assert lay(STRAIGHT, "4H 5H 6H", "8H") == []
@@ -28,14 +28,14 @@ def test_s003_extend_a_run_at_either_end() -> None:
 
 
 def test_s003_no_rearranging() -> None:
-    """S003: "2, 2, 2, 2 and 3, 4, 5 have been melded, you are not permitted to
+    """[S3]: "2, 2, 2, 2 and 3, 4, 5 have been melded, you are not permitted to
     move the 2 from the group to the sequence, so as to lay off the A"."""
     assert lay(STRAIGHT, "3H 4H 5H", "AH") == []
     assert lay(STRAIGHT, "2C 2D 2H 2S", "AH") == []
 
 
 def test_ace_rules_at_the_ends() -> None:
-    """HSW-500: "Runs may not be extended past an ace"; Thai: Q-K-A only."""
+    """[S10]: "Runs may not be extended past an ace"; Thai: Q-K-A only."""
     assert lay(STRAIGHT, "AH 2H 3H", "KH") == []
     assert lay(STRAIGHT, "JH QH KH", "AH") == []
     thai = rk.load_variant("thai")
@@ -68,14 +68,14 @@ def test_wilds_lay_off_at_either_end_or_in_a_set() -> None:
 
 
 def test_romme_wild_limit_on_lay_offs() -> None:
-    """S002 (Rommé): "A valid meld may never contain more Jokers than natural cards."""
+    """[S2] (Rommé): "A valid meld may never contain more Jokers than natural cards."""
     romme = rk.load_variant("romme")
     assert lay(romme, "3H JK=4H 5H", "JK") == ["JK=2H 3H JK=4H 5H", "3H JK=4H 5H JK=6H"]
     assert lay(romme, "JK=2H 3H JK=4H 5H", "JK") == []
 
 
 def test_s002_double_rum_joker_moves_to_the_other_end() -> None:
-    """S002 (Double Rum): "If a Joker is found as either the first or last card in
+    """[S2] (Double Rum): "If a Joker is found as either the first or last card in
     a sequence meld, a player adding to the meld is allowed to move the Joker to
     the other end in order to lay off additional cards to that meld."""
     assert lay(DOUBLE, "7H 8H JK=9H", "9H") == ["JK=6H 7H 8H 9H"]

@@ -19,7 +19,7 @@ INDIAN = rk.load_variant("indian")
 
 
 def test_continental_six_card_run_is_two_of_five_three_card_sequences_s002() -> None:
-    """S002 (Continental): "Five three card sequences" is a pattern; a player
+    """[S2] (Continental): "Five three card sequences" is a pattern; a player
     shows AH-6H as one group: it is AH-3H and 4H-6H."""
     groups = ["AH 2H 3H 4H 5H 6H", "6S 7S 8S", "TC JC QC", "JD QD KD"]
     assert rk.check_declaration(CONTINENTAL, groups) == []
@@ -29,7 +29,7 @@ def test_continental_six_card_run_is_two_of_five_three_card_sequences_s002() -> 
 
 
 def test_continental_long_run_with_a_pinned_joker_cuts_around_it_s002() -> None:
-    """S002: "Jokers are wild cards"; a pinned joker stays where it stands
+    """[S2]: "Jokers are wild cards"; a pinned joker stays where it stands
     when the long run is cut (JK=3H goes with AH 2H)."""
     long_run = rk.Meld.parse("AH 2H JK=3H 4H 5H 6H")
     assert rk.check_declaration(CONTINENTAL, [long_run, "6S 7S 8S", "TC JC QC", "JD QD KD"]) == []
@@ -38,24 +38,24 @@ def test_continental_long_run_with_a_pinned_joker_cuts_around_it_s002() -> None:
 
 
 def test_continental_runs_that_cannot_be_cut_into_a_pattern_are_refused_s002() -> None:
-    """S002: 5+5+5 is no pattern, and a 5-card run cannot be cut into two
+    """[S2]: 5+5+5 is no pattern, and a 5-card run cannot be cut into two
     runs of three or more."""
     assert rk.check_declaration(CONTINENTAL, ["AH 2H 3H 4H 5H", "6H 7H 8H 9H TH", "9S TS JS QS KS"]) == [
         "meld sizes 5+5+5 fit none of the patterns 5+4+3+3, 4+4+4+3, 3+3+3+3+3"
     ]
-    # a set stays refused, however it is grouped (S002: groups not permissible)
+    # a set stays refused, however it is grouped ([S2]: groups not permissible)
     reasons = rk.check_declaration(CONTINENTAL, ["AH 2H 3H 4H 5H 6H", "4C 4D 4S", "TC JC QC", "JD QD KD"])
     assert reasons == ["group 2 (4C 4D 4S): sets are not melds in this variant"]
 
 
 def test_nowrang_seven_card_run_is_the_garwanj_and_a_sequence_s002() -> None:
-    """S002 (Nowrang): "one such sequence consisting of four cards (called a
+    """[S2] (Nowrang): "one such sequence consisting of four cards (called a
     garwanj) and two additional sequences consisting of three cards each":
     4H-TH shown as one group is the garwanj 4H-7H and 8H-TH."""
     assert rk.check_declaration(NOWRANG, ["4H 5H 6H 7H 8H 9H TH", "JS QS KS"]) == []
     # all ten in one run: 4+3+3
     assert rk.check_declaration(NOWRANG, ["4H 5H 6H 7H 8H 9H TH JH QH KH"]) == []
-    # three runs are still needed: 7 + 3 of a kind is not the pattern (S002:
+    # three runs are still needed: 7 + 3 of a kind is not the pattern ([S2]:
     # "melds of equally ranked cards are not recognized")
     assert rk.check_declaration(NOWRANG, ["4H 5H 6H 7H 8H 9H TH", "KC KD KS"]) != []
     # 8 + 3 is eleven cards: no way to make 4+3+3
@@ -64,7 +64,7 @@ def test_nowrang_seven_card_run_is_the_garwanj_and_a_sequence_s002() -> None:
 
 def test_engine_declare_accepts_a_long_run_group_s002() -> None:
     """The engine verifies declarations through ``check_declaration``: the
-    7-card run goes down as one group (Nowrang S002)."""
+    7-card run goes down as one group (Nowrang [S2])."""
     h = rk.new_hand(
         NOWRANG,
         players=2,
@@ -78,7 +78,7 @@ def test_engine_declare_accepts_a_long_run_group_s002() -> None:
 
 
 def test_indian_long_pure_run_counts_as_two_sequences_when_cut_s003() -> None:
-    """S003 (Indian): "two sequences (of which one must be pure)". The search
+    """[S3] (Indian): "two sequences (of which one must be pure)". The search
     finds 5S-TS valid as 5S-7S and 8S-TS; the same cards shown as one group
     count as those two sequences (the reading is the same everywhere)."""
     groups = ["5S 6S 7S 8S 9S TS", "QC QD QH", "4C 4D 4H 4S"]
@@ -93,7 +93,7 @@ def test_indian_long_pure_run_counts_as_two_sequences_when_cut_s003() -> None:
 
 def test_a_large_set_is_cut_into_sets_where_sets_are_capped() -> None:
     """Sets of at most four (Indian: "a set should not have more than four
-    cards", S003): eight sevens from two decks shown as one group are two sets."""
+    cards", [S3]): eight sevens from two decks shown as one group are two sets."""
     groups = ["7C 7D 7H 7S 7C 7D 7H 7S", "AS 2S 3S", "5H 6H 7H"]
     assert rk.check_declaration(INDIAN, groups) == []
     # but a group of two ranks is still not a meld

@@ -229,7 +229,7 @@ def test_issue_example_allows_a_knock() -> None:
 
 
 def test_gin_classic_overlap() -> None:
-    """WP-GIN: "a card shared by a set and a run counts in only one of them"."""
+    """[S17]: "a card shared by a set and a run counts in only one of them"."""
     a = rk.best_arrangement(GIN, rk.parse_cards("7C 7D 7H 7S 8H 9H"))
     assert a is not None and a.deadwood_value == 0
     assert sorted(str(m) for m in a.melds) == ["7C 7D 7S", "7H 8H 9H"]
@@ -243,9 +243,9 @@ def test_ties_prefer_fewer_deadwood_cards() -> None:
 
 
 def test_s003_indian_loser_needs_two_sequences_one_pure() -> None:
-    """S003: "If a losing player does not have two sequences including a Pure
+    """[S3]: "If a losing player does not have two sequences including a Pure
     sequence, then all of his or her cards are added up"; otherwise "only the
-    cards out of the sequences" (CLS: outside valid runs or sets) count."""
+    cards out of the sequences" ([S27]: outside valid runs or sets) count."""
     indian = rk.load_variant("indian")
     hand = rk.parse_cards("3H 4H 5H 9S TS JK KD KC KS 2C 7D 8C QD")
     a = rk.best_arrangement(indian, hand, min_runs=2, min_pure_runs=1)
@@ -277,7 +277,7 @@ def test_a_pure_sequence_may_hold_a_card_of_the_wild_rank_in_its_place() -> None
 
 
 def test_indian_wild_cut_cards_count_zero_in_hand() -> None:
-    """S003: "both kinds of joker 0" (IndianPoints.wild_value)."""
+    """[S3]: "both kinds of joker 0" (IndianPoints.wild_value)."""
     indian = rk.load_variant("indian")
     fives = frozenset({rk.Rank.FIVE})
     hand = rk.parse_cards("5H KD")
@@ -304,7 +304,7 @@ def test_many_wilds_and_big_hands_stay_exact() -> None:
     assert a is not None
     check_arrangement(romme, hand, a, frozenset())
     for m in a.melds:
-        assert m.wild_count <= m.natural_count  # S002: "never more Jokers than natural cards"
+        assert m.wild_count <= m.natural_count  # [S2]: "never more Jokers than natural cards"
 
 
 def test_every_builtin_variant_solves_a_deal(variant_name: str) -> None:

@@ -39,7 +39,7 @@ def test_a_set_wild_stands_for_any_suit_where_suits_may_repeat(v: rk.Variant, su
 
 
 def test_distinct_suits_still_refuse_a_repeated_suit_romme_indian() -> None:
-    """Rommé, Indian (S003: "a valid set however, should not contain two or
+    """Rommé, Indian ([S3]: "a valid set however, should not contain two or
     more cards of the same suit"): the wild stands only for a missing suit."""
     for v in (ROMME, INDIAN):
         assert rk.classify_meld(v, rk.Meld.parse("7H 7S JK=7D")) is not None
@@ -107,7 +107,7 @@ def test_readings_of_two_deck_runs_with_duplicates_kalooki() -> None:
 
 
 def test_engine_swap_takes_a_set_joker_with_any_allowed_card_kalooki_s002() -> None:
-    """S002 (Kalooki): "the player may replace a Joker in any other meld on
+    """[S2] (Kalooki): "the player may replace a Joker in any other meld on
     the table with the natural card it represents". In 9S 9D JK the joker is
     a nine (suits may repeat): seat 0 holding 9H takes it back, although the
     set was laid down unpinned (read JK=9C)."""

@@ -10,7 +10,7 @@ def value(v: rk.Variant, card: str) -> int:
 
 
 def test_s000_thai_values() -> None:
-    """S000: "cards of rank 2 to 9 are worth 5 points each, 10, J, Q, K are worth
+    """[S5]: "cards of rank 2 to 9 are worth 5 points each, 10, J, Q, K are worth
     10 points each, and Aces are 15 points each, with two exceptions. Both the
     Queen of Spades and Two of Clubs are worth 50 points."""
     thai = rk.load_variant("thai")
@@ -29,7 +29,7 @@ def test_s000_thai_values() -> None:
 
 
 def test_s002_romme_values() -> None:
-    """S002 (Rommé): "Joker - Used In a meld - point value of card it replaces -
+    """[S2] (Rommé): "Joker - Used In a meld - point value of card it replaces -
     Remaining in hand at end of game - 30 Points"; "Ace - Used in a Set - 11
     Points Each - Used in a Run after a King - 11 Points - Used in a Run before a
     two - 1 Point - Left in Hand - 11 Points"."""
@@ -44,13 +44,13 @@ def test_s002_romme_values() -> None:
 
 
 def test_s002_phom_court_cards() -> None:
-    """S002 (Phỏm): "Ace 1, 2 to 10 Point value marked on card, Jack 11, Queen 12, King 13"."""
+    """[S2] (Phỏm): "Ace 1, 2 to 10 Point value marked on card, Jack 11, Queen 12, King 13"."""
     phom = rk.load_variant("phom")
     assert [value(phom, c) for c in ("AS", "TD", "JC", "QH", "KS")] == [1, 10, 11, 12, 13]
 
 
 def test_s002_kalooki_melded_joker_counts_as_replaced() -> None:
-    """S002 (Kalooki): "for calculating the value of a players initial meld, the
+    """[S2] (Kalooki): "for calculating the value of a players initial meld, the
     Joker would have the score of the card it is replacing"; A 15, joker 25."""
     kalooki = rk.load_variant("kalooki")
     assert value(kalooki, "JK") == 25 and value(kalooki, "AS") == 15
@@ -65,7 +65,7 @@ def test_melded_wild_at_its_own_value() -> None:
 
 
 def test_rum500_low_ace() -> None:
-    """P-500: "An ace melded as A-2-3 counts 1"; otherwise 15."""
+    """[S7]: "An ace melded as A-2-3 counts 1"; otherwise 15."""
     rum = rk.load_variant("rum500")
     assert rk.meld_value(rum, rk.Meld.parse("AH 2H 3H")) == 6
     assert rk.meld_value(rum, rk.Meld.parse("QH KH AH")) == 35
@@ -73,7 +73,7 @@ def test_rum500_low_ace() -> None:
 
 
 def test_indian_wild_joker_in_hand() -> None:
-    """S003: J, Q, K and A count 10; both kinds of joker 0."""
+    """[S3]: J, Q, K and A count 10; both kinds of joker 0."""
     indian = rk.load_variant("indian")
     fives = frozenset({rk.Rank.FIVE})
     assert value(indian, "AS") == 10 and value(indian, "JK") == 0

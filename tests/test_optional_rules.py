@@ -1,9 +1,9 @@
-"""The optional rules of S002 (rules.md §1.19) as component options.
+"""The optional rules of [S2] as component options.
 
 Each rule is switched on in a house-rule file that extends ``straight`` and
 played against plain straight rummy on the same stacked deal: an action
-becomes legal or illegal, or a score changes. S002 is the seed "Rummy
-variations" of Cats at Cards. Stacked deals: ``stock[0]`` is the top card,
+becomes legal or illegal, or a score changes. [S2] is Cats at Cards' "Rummy
+variations" (docs/sources.md). Stacked deals: ``stock[0]`` is the top card,
 the last card of ``discard`` the top discard; with ``dealer=0`` seat 1 plays
 first (with ``dealer=1``, seat 0).
 """
@@ -47,7 +47,7 @@ def call_deal(v: rk.Variant) -> rk.Hand:
 
 
 def test_call_rummy_claims_a_playable_discard_out_of_turn_s002() -> None:
-    """S002 Call Rummy: "if any player discards a card that could be laid off
+    """[S2] Call Rummy: "if any player discards a card that could be laid off
     to an existing meld already on the table, any other player may say
     'Rummy!' ... take the card and immediately add that card to the
     appropriate meld ... this player must then discard any card form his
@@ -69,7 +69,7 @@ def test_call_rummy_claims_a_playable_discard_out_of_turn_s002() -> None:
 
 
 def test_call_rummy_priority_goes_clockwise_from_the_discarders_left_never_to_the_discarder_s002() -> None:
-    """S002: "If two or more players simultaneously call Rummy on the same
+    """[S2]: "If two or more players simultaneously call Rummy on the same
     discard, the player who is closest in a clockwise direction to the
     original discarder's left is allowed to make the play"; "A player who
     just finished their turn may not call Rummy on their own discard." Seat 2
@@ -84,7 +84,7 @@ def test_call_rummy_priority_goes_clockwise_from_the_discarders_left_never_to_th
 
 
 def test_call_rummy_is_never_called_on_a_players_last_turn_s002() -> None:
-    """S002: "Rummy may never be called on a discard on a players last turn."
+    """[S2]: "Rummy may never be called on a discard on a players last turn."
     Read here as the caller's last turn: seat 1 holds a single card, so a
     call would take it out of the hand, and it is not offered (option
     ``on_last_turn = true`` offers it)."""
@@ -106,7 +106,7 @@ def test_call_rummy_is_never_called_on_a_players_last_turn_s002() -> None:
 
 
 def test_game_win_target_raised_to_200_s002() -> None:
-    """S002 Game Win Criteria: "Some players raise the game win score
+    """[S2] Game Win Criteria: "Some players raise the game win score
     requirement from to 200 or some other increased score for a longer
     game." The same seeded game goes on where straight rummy's 100 ends it."""
     long = house("to-200", '[game_end]\nkind = "target"\ntarget = 200')
@@ -124,7 +124,7 @@ def test_game_win_target_raised_to_200_s002() -> None:
 
 
 def test_game_win_every_hand_its_own_game_s002() -> None:
-    """S002: "each hand is considered its own game with the first player to
+    """[S2]: "each hand is considered its own game with the first player to
     run out of cards winning not only the hand but also the game" (game_end
     kind "single")."""
     single = house("one-hand", '[game_end]\nkind = "single"\n[dealer]\nnext = "winner"')
@@ -139,7 +139,7 @@ def test_game_win_every_hand_its_own_game_s002() -> None:
 
 
 def test_game_win_the_winner_deals_the_next_hand_s002() -> None:
-    """S002: "When this rule is used, the winner usually deals the next hand"
+    """[S2]: "When this rule is used, the winner usually deals the next hand"
     (dealer next "winner"); straight rummy passes the deal to the left."""
     winner_deals = house("winner-deals", '[dealer]\nnext = "winner"')
     assert winner_deals.dealer.next_dealer(dealer=0, players=3, winner=2, loser=1) == 2
@@ -161,7 +161,7 @@ CORNER = house("corner", '[ranking]\nace = "around"\n[scoring.card_values]\nA = 
 
 
 def test_around_the_corner_k_a_2_is_a_run_s002() -> None:
-    """S002 Around the Corner: "a sequence meld can extend 'around the corner'
+    """[S2] Around the Corner: "a sequence meld can extend 'around the corner'
     ... King Diamonds, Ace Diamonds, Two Diamonds and Three Diamonds would be a
     legal meld." Straight rummy's ace is low only."""
     hands = ["2C 3C 4C 9D 9C KS QS JD 5H 6S", "KD AD 2D 3D TC TS 2S 3S 4H AS"]
@@ -175,7 +175,7 @@ def test_around_the_corner_k_a_2_is_a_run_s002() -> None:
 
 
 def test_around_the_corner_ace_counts_11_in_hand_s002() -> None:
-    """S002: "When this optional rule is used, the Ace is counted as 11 points
+    """[S2]: "When this optional rule is used, the Ace is counted as 11 points
     when found remaining in a players hand." """
     e = Ending(went_out=0, hands=["", "AS AH 5D"])
     assert settle(STRAIGHT, e).scores == (1 + 1 + 5, 0)
@@ -194,7 +194,7 @@ def borrow_deal(v: rk.Variant) -> rk.Hand:
 
 
 def test_borrowing_a_card_from_ones_own_meld_s002() -> None:
-    """S002 Borrowing a Card: "allows a player to take a card from one of his
+    """[S2] Borrowing a Card: "allows a player to take a card from one of his
     own existing melds on the table during his turn. If doing so, however, the
     player must immediately use the card in a new meld. This may only be done
     if the meld was originally placed by the same player." Seat 1 takes TH
@@ -211,7 +211,7 @@ def test_borrowing_a_card_from_ones_own_meld_s002() -> None:
 
 
 def test_additional_borrowing_from_any_meld_s002() -> None:
-    """S002 Additional Borrowing: "a player may borrow a card from any other
+    """[S2] Additional Borrowing: "a player may borrow a card from any other
     meld on the table, regardless of the player who initially first placed the
     meld." Seat 0 takes seat 1's 7H for 7C 7D 7H (no meld of one's own
     needed: ``requires_own_meld = false``)."""
@@ -231,8 +231,8 @@ MELDS_HANDS = ["2C 3C 4C 9D 9C KS QS JD 5H 6S", "7H 8H 9H TD TC TS 2D 3S 4H AS"]
 
 
 def test_one_meld_per_turn_against_any_number_s002() -> None:
-    """S002 One Meld per Turn: "a player may only meld one group per turn"
-    (straight rummy's default, S003); the alternative (meld_timing kind
+    """[S2] One Meld per Turn: "a player may only meld one group per turn"
+    (straight rummy's default, [S3]); the alternative (meld_timing kind
     "any") lets the second meld down in the same turn."""
     s = play(stacked(STRAIGHT, MELDS_HANDS, stock="KD 6D"), "draw", "meld 7H 8H 9H")
     assert words(s, "meld") == []
@@ -245,7 +245,7 @@ def test_one_meld_per_turn_against_any_number_s002() -> None:
 
 
 def test_one_meld_per_turn_a_player_who_does_not_meld_may_lay_off_s002() -> None:
-    """S002: "If a player does not meld on the turn he may elect instead to lay
+    """[S2]: "If a player does not meld on the turn he may elect instead to lay
     off cards on his own or another players melds, if able." Lay-offs are not
     counted against the one meld (the engine also allows them after it)."""
     h = stacked(STRAIGHT, MELDS_HANDS, stock="KD 6H TH")
@@ -259,9 +259,9 @@ def test_one_meld_per_turn_a_player_who_does_not_meld_may_lay_off_s002() -> None
 
 
 def test_no_lay_off_on_others_melds_before_ones_own_first_meld_s002() -> None:
-    """S002 Restriction on Laying Off Cards: "a player may not lay off cards on
+    """[S2] Restriction on Laying Off Cards: "a player may not lay off cards on
     other players melds until they have made their first meld to the table"
-    (``requires_own_meld = "for-others"``; S001 has the same house rule). Seat
+    (``requires_own_meld = "for-others"``; [S1] has the same house rule). Seat
     0's 6H fits seat 1's 7H 8H 9H; it can go on once seat 0 has melded."""
     restricted = house("restricted", '[layoff]\nkind = "standard"\nrequires_own_meld = "for-others"')
     hands = ["2C 3C 4C 9D 9C KS QS JD 6H 6S", "7H 8H 9H TD TC TS 2D 3S 4H AS"]
@@ -302,11 +302,11 @@ def concealed_deal(v: rk.Variant, *, lay_off_early: bool) -> rk.Hand:
 
 
 def test_rummy_concealed_scores_double_s002() -> None:
-    """S002 Rummy Concealed: "if a player does not play any melds to the table
+    """[S2] Rummy Concealed: "if a player does not play any melds to the table
     (including laying off cards on other players melds) until he can play all
     his cards at once, he is said to have Gone Rummy. When doing this, the
     player scores double" (``scoring.rummy_multiplier = 2``, already straight
-    rummy's default from S003; ``rummy_multiplier = 1`` switches it off).
+    rummy's default from [S3]; ``rummy_multiplier = 1`` switches it off).
     Everything played in the going-out turn counts as "at once"."""
     h = concealed_deal(MANY, lay_off_early=False)
     assert h.ending().is_concealed(1)
@@ -319,7 +319,7 @@ def test_rummy_concealed_scores_double_s002() -> None:
 
 
 def test_rummy_concealed_a_lay_off_on_an_earlier_turn_breaks_it_s002() -> None:
-    """S002: "(including laying off cards on other players melds)": seat 1
+    """[S2]: "(including laying off cards on other players melds)": seat 1
     laid 5C off on its first turn, so its going out is not concealed."""
     h = concealed_deal(MANY, lay_off_early=True)
     assert not h.ending().is_concealed(1)
@@ -334,9 +334,9 @@ DISCARD_PLAY += ("discard 6H", "draw", "discard 7C", "draw")  # seat 1 holds 2D-
 
 
 def test_mandatory_discard_to_go_out_s002() -> None:
-    """S002 Mandatory Discard Rule: "A player may never go out by melding his
+    """[S2] Mandatory Discard Rule: "A player may never go out by melding his
     last card, but must end the turn (and the hand) by discarding his last
-    card" (``going_out.final_discard = "required"``; S001 "Last Discard").
+    card" (``going_out.final_discard = "required"``; [S1] "Last Discard").
     Straight rummy lets seat 1 meld 2D-6D and go out; here one card stays."""
     s = play(stacked(STRAIGHT, DISCARD_HANDS, stock="KD QC 6H 7C 6D"), *DISCARD_PLAY)
     assert "meld 2D 3D 4D 5D 6D" in words(s, "meld")
@@ -359,7 +359,7 @@ COMPLETE = house(
 
 
 def test_rummy_complete_only_the_whole_hand_is_melded_s002() -> None:
-    """S002 Rummy Complete: "no melds are laid down during the course of the
+    """[S2] Rummy Complete: "no melds are laid down during the course of the
     hand ... may only play his melds when he is able to meld his entire hand
     (or his entire hand minus one discard) to the table"."""
     hands = ["2C 3C 4C 9D 9C KS QS JD 5H 6S", "7H 8H 9H TD TC TS 2D 3D 4D 5D"]
@@ -373,7 +373,7 @@ def test_rummy_complete_only_the_whole_hand_is_melded_s002() -> None:
 
 
 def test_rummy_complete_collects_the_full_value_of_every_other_hand_s002() -> None:
-    """S002: "lay his entire hand down in the appropriate melds and collect
+    """[S2]: "lay his entire hand down in the appropriate melds and collect
     from each other player the full value of all cards held in there hands";
     "the game total is usually raised to 200 or more". Seat 0's 2C 3C 4C
     counts although it is a meld (Boathouse, by contrast, lets the losers lay
@@ -404,7 +404,7 @@ ONE_POINT = house(
 
 
 def test_card_values_one_point_per_card_jokers_two_s002() -> None:
-    """S002 Card Values: "the player scores 1 point for every card remaining in
+    """[S2] Card Values: "the player scores 1 point for every card remaining in
     his opponents hands ... the game is usually played to a lower game win
     total, such as 25 ... the Jokers are usually scored at two points each"
     (every rank listed at 1 in ``scoring.card_values``, ``JK = 2``)."""
@@ -429,7 +429,7 @@ def test_card_values_one_point_per_card_jokers_two_s002() -> None:
 
 
 def test_throw_down_take_any_visible_discard_s002() -> None:
-    """S002 Throw Down Rummy: "when drawing a discard, a player can take any
+    """[S2] Throw Down Rummy: "when drawing a discard, a player can take any
     discarded card in the discard area. As in other versions of Rummy, the
     player can also take the top of the stock pile. A player may only take
     one card" (draw kind "pick-any"). 9H lies under 2S and 5C."""
@@ -453,7 +453,7 @@ REUSE_PLAY += ("draw", "discard 3S")  # the stock runs out a second time
 
 
 def test_limit_the_reuses_of_the_discard_pile_s001() -> None:
-    """S001 End of the Stock: "it may be a good idea to limit the number of
+    """[S1] End of the Stock: "it may be a good idea to limit the number of
     times that the discard pile can be reused as a new stock ... you could
     agree that the discard pile gets reused only once and the play ends when
     the stock is used up for the second time" (``stock.max_reuses = 1`` with
@@ -468,7 +468,7 @@ def test_limit_the_reuses_of_the_discard_pile_s001() -> None:
 
 
 def test_after_the_last_reuse_the_next_player_may_still_take_the_discard_s001() -> None:
-    """S001: "after the stock becomes exhausted for the third time, the play
+    """[S1]: "after the stock becomes exhausted for the third time, the play
     should end if the next player does not want to take the discard"
     (``end_trigger = "decline"``, the default): the player may take the top
     discard and play on, or pass, which ends the hand with nobody scoring."""

@@ -68,7 +68,7 @@ def _layoff_screen(out: str) -> str:
 def test_the_defender_sees_the_knockers_melds_and_deadwood() -> None:
     """Gin, seed 1, the person at seat 1: the greedy bot at seat 0 knocks. The
     knocker lays down his hand, "separating out all his legal melds from his
-    unmatched cards (called deadwood) and then announcing his total" (S002,
+    unmatched cards (called deadwood) and then announcing his total" ([S2],
     Knock Rummy, the forerunner of Gin)."""
     seen: list[rk.Hand] = []
 
@@ -132,7 +132,7 @@ def test_table_melds_show_wilds_one_meld_a_line() -> None:
 
 
 def test_only_the_discards_that_may_be_taken_are_shown() -> None:
-    """Gin: only the top discard may be taken (rules.md 1.5, 7), so only it is
+    """Gin: only the top discard may be taken [S20], so only it is
     shown; 500 Rum spreads the whole pile."""
     _, gin = play("gin", ["1", "1", "1", "1", "1", "1", "quit"], seed=3)
     piles = re.findall(r"Discard pile: (.*)", gin)

@@ -72,7 +72,7 @@ def test_round_trip_plays_on_exactly(name: str) -> None:
 
 def test_round_trip_through_a_reshuffle() -> None:
     """The shuffle state travels with the text: straight rummy with the
-    "shuffle first" option (S001 §1.1 item 14) reshuffles the discards the same
+    "shuffle first" option ([S1] §1.1 item 14) reshuffles the discards the same
     way in the rebuilt hand as in the original."""
     v = rk.loads_variant('extends = "straight"\n[stock]\nkind = "reuse"\nshuffle = true\n')
     for seed in range(40):
@@ -288,7 +288,7 @@ def scenario(v: rk.Variant, text: str) -> rk.Hand:
 
 
 def test_scenario_straight_turns_the_pile_over_without_shuffling() -> None:
-    """S001 (rules.md §1.1 item 14): "the discard pile is turned over, without
+    """[S1] §End of the Stock: "the discard pile is turned over, without
     shuffling, to form a new stock": the bottom discard is drawn first."""
     v = rk.load_variant("straight")
     hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD"]
@@ -308,9 +308,9 @@ def test_scenario_straight_turns_the_pile_over_without_shuffling() -> None:
 
 
 def test_scenario_gin_knock_then_the_defender_lays_off() -> None:
-    """rules.md §1.5 items 10 and 13: after a knock with at most 10 deadwood
+    """[S17, S18, S20]: after a knock with at most 10 deadwood
     the defender lays off onto the knocker's melds only, then the hand is scored
-    (item 15: the knocker scores the difference)."""
+    (the knocker scores the difference)."""
     v = rk.load_variant("gin")
     h = scenario(
         v,

@@ -125,7 +125,7 @@ def test_a_card_seen_taken_from_the_pile_stays_in_the_takers_hand() -> None:
 def test_the_lay_off_after_a_knock_keeps_the_knockers_cards_hidden() -> None:
     """The OpenSpiel bug: during the lay-off the defender's resample returned
     the real hidden cards. At the showdown every hand lies face up (the
-    knocker's melds and deadwood: WK, tests/test_rules_gin.py), so what is
+    knocker's melds and deadwood: [S20], tests/test_rules_gin.py), so what is
     hidden is the stock and the face-down knock card: both are dealt again,
     never handed back."""
     h = _gin_at_layoff()
@@ -200,7 +200,7 @@ def test_knowledge_lists_what_each_seat_threw_and_the_upcards_it_left() -> None:
 
 
 def test_knowledge_never_lists_a_face_down_discard() -> None:
-    """Gin's knock discard goes face down (variants/gin.toml, WP-GIN): it is
+    """Gin's knock discard goes face down (variants/gin.toml, [S17]): it is
     not among the cards the knocker threw, for the other seat."""
     h = _gin_at_layoff()
     knocker = h.knocker

@@ -218,8 +218,7 @@ def test_the_real_seed_is_not_handed_back() -> None:
 
 
 def test_the_knockers_face_down_card_is_not_named() -> None:
-    """Gin: "The knock discard goes face down" (shared/rules/rules.md, Gin
-    item 13 [WP-GIN, WK]); the defender lays off before it is shown. Its
+    """Gin: "The knock discard goes face down" [S17, S20]; the defender lays off before it is shown. Its
     determinizations' history must not name it."""
     v = rk.load_variant("gin")
     for seed in range(60):
@@ -246,7 +245,7 @@ def test_the_knockers_face_down_card_is_not_named() -> None:
 
 
 def test_a_shuffled_pile_turned_into_the_stock_is_dealt_again() -> None:
-    """Kalooki: "the discard pile except its top card is reshuffled" (LUDO,
+    """Kalooki: "the discard pile except its top card is reshuffled" ([S49],
     variants/kalooki.toml): the seat saw the cards but not their new order,
     nor which of them the other player draws."""
     v = _short(rk.load_variant("kalooki"))
@@ -313,7 +312,7 @@ def _stall(view: rk.View) -> Action:
 def test_an_unseeded_hand_past_a_reshuffle_is_known_as_it_fell() -> None:
     """A safe (unseeded) hand logs its reshuffles; the replay that finds what
     a seat knows plays them back, so a search bot can play on after the
-    discard pile was shuffled into a new stock (Kalooki, LUDO)."""
+    discard pile was shuffled into a new stock (Kalooki, [S49])."""
     v = _short(rk.load_variant("kalooki"))
     h = rk.new_hand(v, players=2)
     while not h.reuses:
@@ -396,9 +395,8 @@ def _phom_after_an_eat() -> rk.Hand:
 
 def test_a_concealed_eaten_meld_keeps_its_hand_cards_secret() -> None:
     """Phỏm: "take the top discard only if it completes a meld in your hand
-    at once ('eat') ... Melds stay concealed" (shared/rules/rules.md, Phỏm
-    item 7 [S002, VINA]); "the player does not yet show the meld made with
-    this card but retains all melds in his hand" (S002). The other seat saw
+    at once ('eat') ... Melds stay concealed" [S2, S37]; "the player does not yet show the meld made with
+    this card but retains all melds in his hand" [S2]. The other seat saw
     the card taken, not the cards it melds with: not in what it knows, not in
     its record, not kept in its determinizations."""
     h = _phom_after_an_eat()

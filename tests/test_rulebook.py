@@ -30,13 +30,13 @@ def test_every_variant_has_a_complete_rulebook(name: str) -> None:
 
 
 def test_thai_ace_high_sentence() -> None:
-    """S000: "Aces are always high ... A-2-3 is an invalid run"."""
+    """[S5]: "Aces are always high ... A-2-3 is an invalid run"."""
     rules = rulebook(rk.load_variant("thai")).sections[2].rules
     assert "Aces are high: Q-K-A is a run, A-2-3 is not." in rules
 
 
 def test_deal_sentence_follows_player_counts() -> None:
-    """S001: ten cards with two players, seven with three or four, six with five or six."""
+    """[S1]: ten cards with two players, seven with three or four, six with five or six."""
     rules = rulebook(rk.load_variant("straight")).sections[1].rules
     assert rules[0] == "Each player gets 10 cards with 2 players, 7 with 3-4 players, 6 with 5-6 players."
 

@@ -1,7 +1,7 @@
 """Block rummy: straight rummy whose discard pile is never reused.
 
-Tags as in ``shared/rules/rules.md`` §0 and §1.2: S001 (basic rummy, "End of
-the Stock"), S002 (Cats at Cards, "Block Rummy"), S004 (Easy Rummy).
+Sources by their labels in docs/sources.md: [S1] (basic rummy, "End of
+the Stock"), [S2] (Cats at Cards, "Block Rummy"), [S4] (Easy Rummy).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ def legal(h: rk.Hand) -> list[str]:
 
 @pytest.mark.parametrize(("players", "size"), [(2, 10), (4, 7), (5, 6)])
 def test_deal_is_straight_rummys_s001(players: int, size: int) -> None:
-    """S001: Block Rummy is "the version" of basic rummy whose discard pile is
+    """[S1]: Block Rummy is "the version" of basic rummy whose discard pile is
     not reused: ten cards each for two, seven for three or four, six for five
     or six, and an upcard."""
     h = rk.new_hand(V, players=players, seed=5)
@@ -58,7 +58,7 @@ def worked_example() -> rk.Hand:
 
 
 def test_stock_out_and_the_next_player_declines_the_discard_ends_the_hand_s001() -> None:
-    """S001: "In the version known as Block Rummy, the discard pile is not
+    """[S1]: "In the version known as Block Rummy, the discard pile is not
     reused at all. If the stock has run out and the next player does not want
     to take the discard, the game ends at that point." Worked example: "A has
     6; B has 15; C has 7; D has 21. A is the winner and scores 25 = (9 + 1 +
@@ -76,7 +76,7 @@ def test_stock_out_and_the_next_player_declines_the_discard_ends_the_hand_s001()
 
 
 def test_play_continues_while_each_player_takes_the_discard_s002() -> None:
-    """S002: "once the discard pile runs out play continues as long as each
+    """[S2]: "once the discard pile runs out play continues as long as each
     player in turn takes the top card of the discard pile. Once any player
     declines the discard pile the hand instantly ends ... The player with the
     lowest count earns the difference between their count and that of each
@@ -84,7 +84,7 @@ def test_play_continues_while_each_player_takes_the_discard_s002() -> None:
     7, earns 6 + 8 + 14."""
     h = worked_example()
     h.apply("take")
-    assert "discard TD" not in legal(h)  # not the card just taken (S003)
+    assert "discard TD" not in legal(h)  # not the card just taken [S3]
     h.apply("discard 3D")
     assert h.current_player == 1 and legal(h) == ["take", "pass"]
     h.apply("pass")
@@ -94,7 +94,7 @@ def test_play_continues_while_each_player_takes_the_discard_s002() -> None:
 
 
 def test_option_hand_ends_as_soon_as_the_stock_runs_out_s004() -> None:
-    """S004 (option stock.trigger = "empty"): "Once the stock pile runs out,
+    """[S4] (option stock.trigger = "empty"): "Once the stock pile runs out,
     the game is over and all players score their remaining cards"."""
     v = rk.loads_variant('extends = "block"\n[variant]\nname = "block-s004"\n[stock]\ntrigger = "empty"')
     h = rk.new_hand(
@@ -114,7 +114,7 @@ def test_option_hand_ends_as_soon_as_the_stock_runs_out_s004() -> None:
 
 
 def test_going_out_scores_as_straight_rummy_s001() -> None:
-    """S001: block rummy only changes the end of the stock; a player who goes
+    """[S1]: block rummy only changes the end of the stock; a player who goes
     out scores the cards left in the other hands."""
     h = rk.new_hand(
         V,
@@ -137,7 +137,7 @@ def test_going_out_scores_as_straight_rummy_s001() -> None:
 
 @pytest.mark.parametrize("players", [2, 6])
 def test_game_ends_when_a_player_reaches_the_target_s001(players: int) -> None:
-    """S001: "until a player reaches the points target" (straight rummy's 100);
+    """[S1]: "until a player reaches the points target" (straight rummy's 100);
     only a hand's winner scores, whether someone went out or the lowest count
     took the differences."""
     m = rk.new_match(V, players=players, seed=3)

@@ -1,8 +1,8 @@
 """Boathouse Rum, rule by rule.
 
-Tags as in ``shared/rules/rules.md`` §0 and §1.12: S002 (Cats at Cards, "Boat
-House Rum") for the draw, the aces, going out and scoring; GTG for players and
-deal; straight rummy (S001) where neither says anything.
+Sources by their labels in docs/sources.md: [S2] (Cats at Cards, "Boat
+House Rum") for the draw, the aces, going out and scoring; [S54] for players and
+deal; straight rummy [S1] where neither says anything.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def legal(h: rk.Hand) -> list[str]:
 
 @pytest.mark.parametrize(("players", "size"), [(2, 10), (3, 7), (4, 7), (5, 6), (6, 6)])
 def test_deal_ten_seven_or_six_cards_gtg(players: int, size: int) -> None:
-    """GTG (rules.md §1.12): 2-6 players, one deck; two players get 10 cards,
+    """[S54]: 2-6 players, one deck; two players get 10 cards,
     three or four 7, five or six 6; an upcard starts the discard pile."""
     h = rk.new_hand(V, players=players, seed=players)
     view = h.view(0)
@@ -45,7 +45,7 @@ def two_player(discard: str = "6C 8C", stock: str = "5D KD QH") -> rk.Hand:
 
 
 def test_taking_the_top_discard_takes_a_second_card_too_s002() -> None:
-    """S002: "a player, at the beginning of his turn can draw either the top
+    """[S2]: "a player, at the beginning of his turn can draw either the top
     card of the stock or the top card from the discard pile. However, if he
     draws the top card from the discard pile, he then must also draw the next
     card in the discard pile or the top of the stock pile." The top discard
@@ -66,14 +66,14 @@ def test_taking_the_top_discard_takes_a_second_card_too_s002() -> None:
 
 
 def test_a_lone_top_discard_goes_with_the_top_of_the_stock_s002() -> None:
-    """S002: the second card is "the next card in the discard pile or the top
+    """[S2]: the second card is "the next card in the discard pile or the top
     of the stock pile"; with one discard only the stock can supply it."""
     h = two_player(discard="8C")
     assert legal(h) == ["draw", "take draw"]
 
 
 def test_aces_high_or_low_and_around_the_corner_s002() -> None:
-    """S002: "Aces can be considered either high (above King) or low (below
+    """[S2]: "Aces can be considered either high (above King) or low (below
     deuce) and may also be used in Around the Corner sequence melds"."""
     for text in ("AH 2H 3H", "QH KH AH", "KH AH 2H", "QS KS AS 2S 3S"):
         meld = rk.classify_meld(V, cards(text))
@@ -82,7 +82,7 @@ def test_aces_high_or_low_and_around_the_corner_s002() -> None:
 
 
 def test_nothing_is_melded_before_the_whole_hand_goes_down_s002() -> None:
-    """S002: "A player may not lay melds down during the hand until able to lay
+    """[S2]: "A player may not lay melds down during the hand until able to lay
     his entire hand down in legal melds (or he may meld all but one card which
     he discards)"."""
     h = two_player()
@@ -101,7 +101,7 @@ def test_nothing_is_melded_before_the_whole_hand_goes_down_s002() -> None:
 
 
 def test_going_out_with_every_card_melded_and_no_discard_s002() -> None:
-    """S002: "lay his entire hand down in legal melds (or ... all but one card
+    """[S2]: "lay his entire hand down in legal melds (or ... all but one card
     which he discards). When this happens the hand ends." Here the two cards
     taken complete the hand: nothing is left to discard."""
     h = rk.new_hand(
@@ -121,7 +121,7 @@ def test_going_out_with_every_card_melded_and_no_discard_s002() -> None:
 
 
 def test_losers_lay_out_melds_winner_scores_unmelded_cards_ace_eleven_s002() -> None:
-    """S002: "the other players then lay down their hands, separating out their
+    """[S2]: "the other players then lay down their hands, separating out their
     own melds from non meldable cards. The winner of the hand scores for all
     unmelded cards in his opponents hands"; aces "when found in an opponents
     hand, they score 11 points for the winner". Around-the-corner runs count
@@ -142,7 +142,7 @@ def test_losers_lay_out_melds_winner_scores_unmelded_cards_ace_eleven_s002() -> 
 
 
 def test_settle_counts_aces_eleven_and_only_unmelded_cards_s002() -> None:
-    """S002, settled from a description of the end: the winner scores the
+    """[S2], settled from a description of the end: the winner scores the
     losers' unmelded cards, aces at 11 (a straight-rummy ace would count 1)."""
     e = rk.Ending(went_out=0, hands=["", "AH AD 5C 6C 7C KS", "8S 8H 8D QD"])
     s = rk.settle(V, e)

@@ -1,7 +1,7 @@
 """Continental rummy, rule by rule.
 
-Tags as in ``shared/rules/rules.md`` §0 and §1.11: S002 (Cats at Cards,
-"Continental Rum") throughout, BIC-CO (Bicycle) for the deal and the draw.
+Sources by their labels in docs/sources.md: [S2] (Cats at Cards,
+"Continental Rum") throughout, [S53] (Bicycle) for the deal and the draw.
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ def legal(h: rk.Hand) -> list[str]:
 
 @pytest.mark.parametrize(("players", "decks"), [(2, 2), (5, 2), (6, 3), (8, 3), (9, 4), (12, 4)])
 def test_fifteen_cards_each_from_two_three_or_four_decks_with_jokers_s002(players: int, decks: int) -> None:
-    """S002: "Players | Decks Used: 2, 3, 4, or 5 | 2; 6, 7, or 8 | 3; 9, 10,
+    """[S2]: "Players | Decks Used: 2, 3, 4, or 5 | 2; 6, 7, or 8 | 3; 9, 10,
     11, or 12 | 4"; "Each of these decks ... consists of the standard 52 card
-    deck plus one Joker"; "each player receives 15 face down cards". BIC-CO:
+    deck plus one Joker"; "each player receives 15 face down cards". [S53]:
     an upcard starts the discard pile."""
     h = rk.new_hand(V, players=players, seed=players, dealer=players - 1)
     shoe = h.cards_in_play()
@@ -40,7 +40,7 @@ def test_fifteen_cards_each_from_two_three_or_four_decks_with_jokers_s002(player
 
 
 def test_runs_only_groups_not_permissible_s002() -> None:
-    """S002: "Sequences are the only legal meld types, with groups not
+    """[S2]: "Sequences are the only legal meld types, with groups not
     permissible. As part of his melds a player may have multiple sequence
     melds in the same suit. Jokers are wild cards"."""
     assert rk.classify_meld(V, cards("7H 7D 7S")) is None
@@ -53,7 +53,7 @@ def test_runs_only_groups_not_permissible_s002() -> None:
 
 
 def test_ace_either_end_never_around_the_corner_s002() -> None:
-    """S002: "Aces can be used either at the top of a sequence including the
+    """[S2]: "Aces can be used either at the top of a sequence including the
     King or at the bottom of a sequence including the two. Sequences can never
     go around the corner"."""
     assert rk.classify_meld(V, cards("AC 2C 3C")) is not None
@@ -72,7 +72,7 @@ def test_ace_either_end_never_around_the_corner_s002() -> None:
     ],
 )
 def test_the_three_going_out_patterns_s002(groups: list[str]) -> None:
-    """S002: "the players melds must fit into one of the following patterns:
+    """[S2]: "the players melds must fit into one of the following patterns:
     One five card sequence, one four card sequence, and two three card
     sequences / Three four card sequences and one three card sequence / Five
     three card sequences" (a longer run may be cut into legal pieces)."""
@@ -87,7 +87,7 @@ def test_the_three_going_out_patterns_s002(groups: list[str]) -> None:
     ],
 )
 def test_other_patterns_and_groups_are_refused_s002(groups: list[str], reason: str) -> None:
-    """S002: only the three patterns go out (5+5+5 is not one), and groups are
+    """[S2]: only the three patterns go out (5+5+5 is not one), and groups are
     never melds."""
     problems = rk.check_declaration(V, groups)
     assert problems and any(reason in p for p in problems), problems
@@ -111,7 +111,7 @@ def three_players() -> rk.Hand:
 
 
 def test_no_melds_until_the_whole_hand_goes_down_with_a_discard_s002() -> None:
-    """S002: "a player may never make intermediary melds and must meld his
+    """[S2]: "a player may never make intermediary melds and must meld his
     entire hand at once when he can"; "When a player goes out by melding all
     15 cards at once (and discarding one card)"."""
     h = three_players()
@@ -127,7 +127,7 @@ def test_no_melds_until_the_whole_hand_goes_down_with_a_discard_s002() -> None:
 
 
 def test_winner_collects_one_plus_two_per_joker_from_each_opponent_s002() -> None:
-    """S002: "he collects one point from each opponent for winning the hand. In
+    """[S2]: "he collects one point from each opponent for winning the hand. In
     addition, he collects an additional two points from each other player for
     every Joker he used in his melds. Each other player would then subtract
     the appropriate number"."""
@@ -140,7 +140,7 @@ def test_winner_collects_one_plus_two_per_joker_from_each_opponent_s002() -> Non
 
 
 def test_winner_without_jokers_collects_one_from_each_s002() -> None:
-    """S002: the payment is "one point from each opponent", plus 2 per joker:
+    """[S2]: the payment is "one point from each opponent", plus 2 per joker:
     a natural hand collects just 1 (the no-wild bonus is only a variant)."""
     e = rk.Ending(
         went_out=2,
@@ -159,7 +159,7 @@ def play(v: rk.Variant, players: int, seed: int) -> rk.Match:
 
 @pytest.mark.parametrize("players", [2, 12])
 def test_game_of_a_set_number_of_hands_from_100_each_highest_wins_s002(players: int) -> None:
-    """S002: "Traditionally, each player begins the game with a set number of
+    """[S2]: "Traditionally, each player begins the game with a set number of
     positive points such as 100. At the end of a set number of hands, the
     player with the highest current total is the winner"; "The winner of each
     hand deals the next". The variant sets 10 hands (the 12-player game here

@@ -1,7 +1,7 @@
-"""Double Rum (S002), rule by rule, from its sources.
+"""Double Rum [S2], rule by rule, from its sources.
 
-S002 is the seed "Rummy variations" of Cats at Cards (rules.md §1.13); FOS is
-Foster's Hoyle "Double-Pack Rum", used where S002 is silent. Everything else
+[S2] is Cats at Cards' "Rummy variations" (docs/sources.md); [S55] is
+Foster's Hoyle "Double-Pack Rum", used where [S2] is silent. Everything else
 is straight rummy. Scenarios run on stacked deals: ``stock[0]`` is the top
 card, the last card of ``discard`` the top discard; with ``dealer=0`` seat 1
 plays first.
@@ -29,9 +29,9 @@ def house(extra: str) -> rk.Variant:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_two_decks_and_four_jokers_ten_cards_each_s002_fos(players: int) -> None:
-    """S002: "Two regular 52 card decks, plus four Jokers, all shuffled together
+    """[S2]: "Two regular 52 card decks, plus four Jokers, all shuffled together
     are used for this game"; the deal is "similar to the standard version",
-    and FOS deals 10 each with an upcard (variants/double-rum.toml)."""
+    and [S55] deals 10 each with an upcard (variants/double-rum.toml)."""
     h = rk.new_hand(V, players=players, seed=players)
     view = h.view(0)
     assert view.hand_counts == (10,) * players
@@ -40,9 +40,9 @@ def test_two_decks_and_four_jokers_ten_cards_each_s002_fos(players: int) -> None
 
 
 def test_sets_may_hold_identical_cards_s002() -> None:
-    """S002: "Group melds are allowed that contain identical cards of the same
+    """[S2]: "Group melds are allowed that contain identical cards of the same
     rank and suit." 7C 7C 7S is a set here, not in a house rule that asks
-    for distinct suits; and FOS's five of a kind goes down too."""
+    for distinct suits; and [S55]'s five of a kind goes down too."""
     hands = ["7C 7C 7S 7S 7H 3C 9D KS QS JD", "6H 7D 8H JK 7H 2D 3S 4S 5H TS"]
     h = double_hand(V, hands, stock="KD 4D 5D")
     h.apply("draw")
@@ -61,7 +61,7 @@ def test_sets_may_hold_identical_cards_s002() -> None:
 
 
 def test_a_joker_at_a_runs_end_moves_to_the_other_end_to_lay_off_s002() -> None:
-    """S002: "If a Joker is found as either the first or last card in a
+    """[S2]: "If a Joker is found as either the first or last card in a
     sequence meld, a player adding to the meld is allowed to move the Joker to
     the other end in order to lay off additional cards to that meld." Seat 0
     lays 9H off onto 6H 7H 8H JK=9H: the joker becomes the 5H. Without the
@@ -87,7 +87,7 @@ def test_a_joker_at_a_runs_end_moves_to_the_other_end_to_lay_off_s002() -> None:
 
 
 def test_ace_high_or_low_never_around_the_corner_s002() -> None:
-    """S002: "a sequence meld may contain Ace, 2, 3 or Queen, King, Ace. Around
+    """[S2]: "a sequence meld may contain Ace, 2, 3 or Queen, King, Ace. Around
     the corner melds, however, may not be made." (Straight rummy's ace is low
     only: Q-K-A is refused there.)"""
     hands = ["QS KS AS AD 2D 3D KH 2H 9C 5C", "6H 7D 8H JK 7H 2S 3S 4S 5H TS"]
@@ -115,7 +115,7 @@ def test_ace_high_or_low_never_around_the_corner_s002() -> None:
 
 
 def test_cards_left_count_pictures_10_aces_11_jokers_15_s002() -> None:
-    """S002: "When scoring cards left in the opponents' hands, picture cards
+    """[S2]: "When scoring cards left in the opponents' hands, picture cards
     count 10, Aces 11, Jokers 15 and the other cards the pip value". Seat 1
     melds over three turns (one meld a turn, as straight rummy) and goes out
     with a discard; seat 0 still holds AS JK KD 5C 2H 3S 6S 8C 9C JC."""

@@ -1,8 +1,7 @@
 """Gin rummy, rule by rule.
 
-No seed describes Gin; tags are those of ``shared/rules/rules.md`` §0 and
-§1.5: WP-GIN (Wikipedia), WK (whiteknucklecards), GRC (ginrummy.com scoring),
-SAC. Dealer 0: seat 1 (the non-dealer) is offered the upcard first.
+Sources by their labels in docs/sources.md: [S17] (Wikipedia), [S20] (whiteknucklecards), [S18] (ginrummy.com scoring),
+[S21]. Dealer 0: seat 1 (the non-dealer) is offered the upcard first.
 """
 
 from __future__ import annotations
@@ -35,7 +34,7 @@ def deal(seat0: str, seat1: str, *, discard: str = "AS", stock: str = "6H 6D 4D 
 
 
 def test_two_players_ten_cards_each_and_an_upcard_wp_gin() -> None:
-    """WP-GIN: two players, "10 each", the 21st card turned up to start the
+    """[S17]: two players, "10 each", the 21st card turned up to start the
     discard pile; the rest is the stock."""
     h = rk.new_hand(V, players=2, seed=3)
     view = h.view(0)
@@ -45,14 +44,14 @@ def test_two_players_ten_cards_each_and_an_upcard_wp_gin() -> None:
 
 
 def test_aces_low_and_count_one_sac() -> None:
-    """SAC: aces are low, worth 1; face cards 10."""
+    """[S21]: aces are low, worth 1; face cards 10."""
     assert rk.classify_meld(V, cards("AC 2C 3C")) is not None
     assert rk.classify_meld(V, cards("QC KC AC")) is None
     assert rk.min_deadwood(V, cards("AC KD 5S")) == 16
 
 
 def test_knock_with_ten_or_less_deadwood_wp_gin() -> None:
-    """WP-GIN: after drawing, a player may knock if the unmatched cards count
+    """[S17]: after drawing, a player may knock if the unmatched cards count
     10 or less; the knocker then scores the difference."""
     h = deal("2C 3C 4C 9D 9C 9S KS QH JD 5H", "7H 8H 9H TD TC TS 2D 3D KC AC", stock="4S 6D 8D")
     h.apply("draw")  # 4S: 2D 3D AC 4S is exactly 10 after discarding KC
@@ -67,9 +66,9 @@ def test_knock_with_ten_or_less_deadwood_wp_gin() -> None:
 
 
 def test_a_tie_after_lay_offs_is_an_undercut_grc() -> None:
-    """WK/GRC: the defender lays off onto the knocker's melds; a defender whose
+    """[S20, S18]: the defender lays off onto the knocker's melds; a defender whose
     count is then equal to or lower than the knocker's undercuts and scores the
-    difference plus 25 (a tie counts as an undercut, rules.md §1.5 item 15)."""
+    difference plus 25 (a tie counts as an undercut [S18, S20])."""
     h = deal("2C 3C 4C 9D 9C 9S AD 5H 3S 2H", "7H 8H 9H TD TC TS 2D 3D KC AC", stock="6H 6D 4D 8D")
     h.apply("draw")  # 6H: 6H-9H, tens; 2D 3D AC = 6 after discarding KC
     h.apply("knock KC")
@@ -82,12 +81,11 @@ def test_a_tie_after_lay_offs_is_an_undercut_grc() -> None:
 
 
 def test_the_hands_lie_face_up_at_the_showdown_but_the_knock_card_stays_down_wk() -> None:
-    """WK: the knocker signifies the knock "by discarding face down, and then
+    """[S20]: the knocker signifies the knock "by discarding face down, and then
     laying their hand out face up, arranged clearly in the melds and
     deadwood ... The opponent, then, similarly lays their hand out, face up
-    ... laying off to the knocker's melds"; rules.md §1.5 items 8 and 13:
-    melds are shown "at the showdown after a knock", the knock discard goes
-    face down. So the defender's view, position text and determinizations
+    ... laying off to the knocker's melds"; melds are shown only at that
+    showdown, and the knock discard goes face down [S17, S20]. So the defender's view, position text and determinizations
     show the knocker's deadwood; the knock card stays hidden until the end."""
     h = deal("2C 3C 4C 9D 9C 9S AD 5H 3S 2H", "7H 8H 9H TD TC TS 2D 3D KC AC", stock="6H 6D 4D 8D")
     view = h.view(0)
@@ -110,7 +108,7 @@ def test_the_hands_lie_face_up_at_the_showdown_but_the_knock_card_stays_down_wk(
 
 
 def test_gin_cannot_be_undercut_grc() -> None:
-    """GRC: "gin cannot be undercut": a defender with no deadwood either still
+    """[S18]: "gin cannot be undercut": a defender with no deadwood either still
     loses, and the knocker scores the defender's deadwood (0) plus 25."""
     h = deal(
         "2C 3C 4C 5C 9D 9C 9S JH QH KH", "7H 8H 9H TD TC TS 2D 3D 4D KD", discard="6S", stock="5D 6D 8D 2S"
@@ -122,7 +120,7 @@ def test_gin_cannot_be_undercut_grc() -> None:
 
 
 def test_hand_is_a_draw_when_two_cards_are_left_in_the_stock_wp_gin() -> None:
-    """WP-GIN: "when only two cards are left in the stock and nobody has
+    """[S17]: "when only two cards are left in the stock and nobody has
     knocked, the hand is a draw with no score". The player who drew the third
     card from the end may still knock."""
     h = deal("2C 3C 4C 9D 9C 9S KS QH JD 5H", "7H 8H 9H TD TC TS 2D 3D KC AC", stock="4S 6D 8D")
@@ -154,7 +152,7 @@ def gin_match(totals: list[int], hands_won: list[int]) -> rk.Match:
 
 
 def test_game_to_100_with_game_and_box_bonuses_and_shutout_doubling_grc() -> None:
-    """GRC (rules.md §1.5 item 16): the game is 100 points; the winner then adds
+    """[S18]: the game is 100 points; the winner then adds
     a game bonus of 100, each player 25 per hand won (box bonus), and "a
     shutout doubles the hand points before the box bonus is added"."""
     m = gin_match([0, 90], [0, 3])
@@ -171,7 +169,7 @@ def test_below_100_the_game_goes_on_grc() -> None:
 
 
 def test_match_ends_at_100_and_the_deal_alternates_wp_gin() -> None:
-    """WP-GIN: "Dealership alternates from round to round"; the game ends at
+    """[S17]: "Dealership alternates from round to round"; the game ends at
     the first hand after which a player has 100 (before the end bonuses)."""
     m = rk.new_match(V, players=2, seed=7)
     m.play([rk.GreedyBot(V), rk.GreedyBot(V)])

@@ -1,8 +1,8 @@
 """Indian 13-card rummy in its four formats, rule by rule, from its sources.
 
-Tags are those of ``shared/rules/rules.md`` §0: S003 is the seed "Beginners
-Guide To Play 13 Cards Indian Rummy"; HTP, SLD, RPW, CLS, RPB, RC-D and RM-D
-are the online pages summarised in rules.md §1.7. Scenarios run on stacked
+Sources by their labels in docs/sources.md: [S3] is the "Beginners
+Guide To Play 13 Cards Indian Rummy"; [S33, S31, S32, S27, S36, S29, S30]
+are the rules pages of online rummy sites. Scenarios run on stacked
 deals: ``stock[0]`` is the top card, the last card of ``discard`` the open
 card, ``cut`` the card cut for the wild joker. With ``dealer=0`` seat 1 plays
 first.
@@ -24,7 +24,7 @@ FORMATS = [POINTS, POOL101, POOL201, DEALS]
 
 TENS = frozenset({rk.Rank.TEN})
 
-# Four hands for one show (S003 "Examples of valid declarations", example 1, in
+# Four hands for one show ([S3] "Examples of valid declarations", example 1, in
 # seat 1) and three losers: seat 0 holds two sequences, one pure (2C-4C, and
 # 6H 7H with the printed joker and the wild TS); seat 2 one pure sequence only;
 # seat 3 no sequence at all.
@@ -35,7 +35,7 @@ NO_SEQUENCE = "KS KH KC QD QH 9C 9S 8D 8H 7S 7C AS AH"
 
 
 def points(text: str, wild: frozenset[rk.Rank] = TENS) -> int:
-    """Indian points of cards: A K Q J 10, jokers of both kinds 0 (S003)."""
+    """Indian points of cards: A K Q J 10, jokers of both kinds 0 [S3]."""
     return sum(0 if c.rank in wild else POINTS.scoring.card_value(c) for c in rk.parse_cards(text))
 
 
@@ -48,7 +48,7 @@ def indian_hand(v: rk.Variant, hands: list[str], *, stock: str, cut: str, discar
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_thirteen_cards_each_one_open_card_and_a_cut_wild_joker_s003(players: int) -> None:
-    """S003: "Indian rummy is played with 2 deck of cards with 13 cards
+    """[S3]: "Indian rummy is played with 2 deck of cards with 13 cards
     distributed to each player"; "The game of rummy begins with one card placed
     in the open deck and a card selected at random as the designated or
     selected wild joker". Two decks with their printed jokers: 106 cards."""
@@ -63,9 +63,9 @@ def test_thirteen_cards_each_one_open_card_and_a_cut_wild_joker_s003(players: in
 
 
 def test_every_card_of_the_cut_rank_is_wild_htp_sld() -> None:
-    """HTP, SLD (rules.md §1.7): the wild joker is the cut card's *rank*, "any
+    """[S33, S31]: the wild joker is the cut card's *rank*, "any
     5 of any suit". With 5D cut, 5C and 5H each stand in as a joker, in a
-    sequence and in a set. (S003: "Wild Joker: This is simply a random card
+    sequence and in a set. ([S3]: "Wild Joker: This is simply a random card
     chosen by the players from the closed deck".)"""
     h = indian_hand(
         POINTS,
@@ -83,7 +83,7 @@ def test_every_card_of_the_cut_rank_is_wild_htp_sld() -> None:
 
 
 def test_a_cut_printed_joker_makes_the_aces_wild_s003() -> None:
-    """S003: "If by chance a printed Joker is picked during the process then the
+    """[S3]: "If by chance a printed Joker is picked during the process then the
     Ace cards of all the suits serve as the Card Joker for that particular
     game." AC then stands for 8S; with any other cut it is just an ace."""
     hands = ["2C 3C 4C 6H 7H JK KS KH KC 5D 8C TS JD", "2D 3D 4D 5D 6S 7S AC 9D 9S 9C QS QD QC"]
@@ -104,8 +104,8 @@ def test_a_cut_printed_joker_makes_the_aces_wild_s003() -> None:
 
 
 def test_a_wild_card_in_its_own_place_keeps_a_sequence_pure_rpw() -> None:
-    """RPW (rules.md §1.7): a wild-rank card standing for itself keeps the
-    sequence pure; S003: "A valid sequence ... without a joker - referred to a
+    """[S32]: a wild-rank card standing for itself keeps the
+    sequence pure; [S3]: "A valid sequence ... without a joker - referred to a
     Pure Sequence". With 5s wild, 3S 4S 5S 6S is the pure sequence this show
     needs (the other one holds the printed joker); 3S 4S 5C=5S 6S is impure and
     the same show is wrong."""
@@ -130,9 +130,9 @@ def test_a_wild_card_in_its_own_place_keeps_a_sequence_pure_rpw() -> None:
 
 
 def test_sequences_of_more_than_four_cards_are_valid_s003() -> None:
-    """S003: "A valid sequence of not less than three cards from the same suit"
-    (its other phrase, "three or four consecutive cards", is not the rule:
-    rules.md §1.7 item 6). A six-card pure sequence shows."""
+    """[S3]: "A valid sequence of not less than three cards from the same suit"
+    (its other phrase, "three or four consecutive cards", is not the rule).
+    A six-card pure sequence shows."""
     h = indian_hand(
         POINTS,
         ["2C 3C 4C 6H 7H JK KS KH KC 5D 8C TS JD", "AD 2D 3D 4D 5D 6D 6S 7S 8S QS QD QC QH"],
@@ -145,11 +145,11 @@ def test_sequences_of_more_than_four_cards_are_valid_s003() -> None:
 
 
 def test_valid_show_scores_zero_and_every_loser_pays_by_the_rules_s003() -> None:
-    """S003: "A valid declaration or show should consist of two sequences (of
+    """[S3]: "A valid declaration or show should consist of two sequences (of
     which one must be pure) and remaining cards can be arranged as sets" (its
     example 1); "a valid declaration or show garners zero points". The losers:
     a hand with two sequences, one pure, counts only the cards outside valid
-    groups (CLS); "If a losing player does not have two sequences including a
+    groups [S27]; "If a losing player does not have two sequences including a
     Pure sequence, then all of his or her cards are added up ... capped at 80".
     Aces and face cards 10, "Jokers of both kinds (Wild and Printed) are worth
     zero points"."""
@@ -160,7 +160,7 @@ def test_valid_show_scores_zero_and_every_loser_pays_by_the_rules_s003() -> None
     # seat 0: 5D 8C JD left over (TS is wild, worth 0) = 23; seat 2: one
     # sequence, every card = 76; seat 3: 118, capped at 80.
     assert points("5D 8C JD") == 23 and points(ONE_SEQUENCE) == 76 and points(NO_SEQUENCE) == 118
-    # Points rummy: "The winner receives (sum of opponents' points)" (SLD).
+    # Points rummy: "The winner receives (sum of opponents' points)" [S31].
     assert h.result.scores == (-23, 23 + 76 + 80, -76, -80)
     assert h.result.winners == (1,) and h.result.how is Termination.DECLARED
     assert settle(POINTS, h.ending()) == h.result
@@ -169,10 +169,10 @@ def test_valid_show_scores_zero_and_every_loser_pays_by_the_rules_s003() -> None
 
 
 def test_loser_with_two_sequences_one_pure_counts_only_ungrouped_cards_cls() -> None:
-    """CLS (rules.md §1.7 item 15): "deadwood (not used in valid runs or
-    sets)": the KS KH KC set does not count. The seed's literal "only the cards
+    """[S27]: "deadwood (not used in valid runs or
+    sets)": the KS KH KC set does not count. [S3]'s literal "only the cards
     out of the sequences" is the option ``loser_counts = "outside-sequences"``
-    (rules.md §3 item 20: 23 vs 53)."""
+    (23 against 53 here)."""
     e = Ending(how="declared", went_out=1, hands=[TWO_SEQUENCES, ""], wild_ranks=TENS)
     assert settle(POOL101, e).scores == (23, 0)
     literal = rk.loads_variant(
@@ -183,7 +183,7 @@ def test_loser_with_two_sequences_one_pure_counts_only_ungrouped_cards_cls() -> 
 
 
 def test_loser_without_a_pure_sequence_counts_every_card_s003() -> None:
-    """S003: "If a losing player does not have two sequences including a Pure
+    """[S3]: "If a losing player does not have two sequences including a Pure
     sequence, then all of his or her cards are added up": two impure
     sequences are not enough, and the grouped cards count too."""
     impure_only = "6H 7H JK 2C 3C TS KS KH KC 5D 8C 9D JD"  # 2C 3C TS=4C is impure
@@ -197,7 +197,7 @@ def test_loser_without_a_pure_sequence_counts_every_card_s003() -> None:
 
 
 def test_second_valid_declarer_option_scores_two_s003() -> None:
-    """S003: "The second player to declare with a valid declaration will earn
+    """[S3]: "The second player to declare with a valid declaration will earn
     the player two points" (option ``valid_loser_points = 2``; off by default,
     when such a loser counts nothing outside their groups)."""
     e = Ending(how="declared", went_out=1, hands=[SHOW, ""], wild_ranks=TENS)
@@ -236,7 +236,7 @@ S003_INVALID = {
 
 @pytest.mark.parametrize("example", sorted(S003_INVALID))
 def test_s003_invalid_examples_are_wrong_declarations_costing_80(example: str) -> None:
-    """S003 "Invalid or wrong declarations" examples 1 and 2, and a show that
+    """[S3] "Invalid or wrong declarations" examples 1 and 2, and a show that
     leaves a card out of every group ("A valid declaration should use all 13
     cards"); "A wrong declaration or invalid show will earn player 80 points".
     With two players the other one is left and wins the deal."""
@@ -249,11 +249,11 @@ def test_s003_invalid_examples_are_wrong_declarations_costing_80(example: str) -
     assert h.dropped[1] == "wrong-declaration"
     assert h.result.how is Termination.DROPPED and h.result.winners == (0,)
     assert h.result.scores == (80, -80)
-    assert settle(POOL201, h.ending()).scores == (0, 80)  # 80 in pool 201 too (PS)
+    assert settle(POOL201, h.ending()).scores == (0, 80)  # 80 in pool 201 too [S28]
 
 
 def test_after_a_wrong_declaration_the_others_play_on() -> None:
-    """S003 gives the cost; the variant's choice (going_out.invalid =
+    """[S3] gives the cost; the variant's choice (going_out.invalid =
     "penalty"): the wrong declarer is out of the deal like a dropped player and
     the others play on; here the next player then drops (first drop 20) and
     the last one left wins."""
@@ -281,7 +281,7 @@ def test_after_a_wrong_declaration_the_others_play_on() -> None:
     ids=["points", "pool101", "pool201"],
 )
 def test_first_drop_and_middle_drop_s003(v: rk.Variant, first: int, middle: int) -> None:
-    """S003: "concede the game at their first turn before drawing a card. This
+    """[S3]: "concede the game at their first turn before drawing a card. This
     action is called a First Drop and will earn a player 20 points"; "Any drop
     after the First Drop is called a Middle Drop and will earn a player 40
     points"; "201 Pool Rummy • 25 points prior to drawing a card ... • 50
@@ -312,7 +312,7 @@ def test_first_drop_and_middle_drop_s003(v: rk.Variant, first: int, middle: int)
 
 @pytest.mark.parametrize(("v", "middle"), [(POINTS, 40), (POOL201, 50)], ids=["points", "pool201"])
 def test_dropping_right_after_drawing_is_a_middle_drop_s003(v: rk.Variant, middle: int) -> None:
-    """S003 item 10: "A player will get 40 points if they leave the table after
+    """[S3] item 10: "A player will get 40 points if they leave the table after
     drawing a card from the closed deck, and this action will considered as a
     Middle Drop" -- even on their first turn, and the drawn card leaves with them."""
     h = indian_hand(v, [TWO_SEQUENCES, SHOW], stock="KD 3H 4H", cut="TH")
@@ -329,7 +329,7 @@ def test_dropping_right_after_drawing_is_a_middle_drop_s003(v: rk.Variant, middl
 
 
 def test_a_card_just_taken_from_the_open_deck_is_not_discarded_apz() -> None:
-    """APZ (rules.md §1.7 item 12): online sites forbid discarding the card just
+    """[S35]: online sites forbid discarding the card just
     taken from the open deck."""
     h = indian_hand(POINTS, [TWO_SEQUENCES, SHOW], stock="KD 3H", cut="TH")
     h.apply("take")
@@ -342,7 +342,7 @@ def test_a_card_just_taken_from_the_open_deck_is_not_discarded_apz() -> None:
 
 
 def test_points_rummy_is_a_single_deal_paid_to_the_winner_sld() -> None:
-    """SLD (rules.md §1.7 item 16): points rummy is "a single deal. The winner
+    """[S31]: points rummy is "a single deal. The winner
     receives (sum of opponents' points)". The game is over after one deal."""
     match = scripted_match(POINTS, [dropper(), middle_dropper(), plain], seed=3)
     assert match.hands_played == 1 and match.is_over
@@ -350,7 +350,7 @@ def test_points_rummy_is_a_single_deal_paid_to_the_winner_sld() -> None:
 
 
 def test_pool101_a_player_reaching_101_is_out_the_last_left_wins_cls() -> None:
-    """CLS (rules.md §1.7 item 16): in pool 101 "a player is out on reaching
+    """[S27]: in pool 101 "a player is out on reaching
     101 ... or more. The last player left wins"; the others go on. Seat 0
     first-drops every deal (20), seat 1 middle-drops (40), seat 2 wins each
     deal. Seat 1 reaches 120 after three deals and is out; seat 0 still plays
@@ -364,7 +364,7 @@ def test_pool101_a_player_reaching_101_is_out_the_last_left_wins_cls() -> None:
 
 
 def test_pool201_a_player_at_200_plays_on_and_is_out_at_201_or_more_cls() -> None:
-    """CLS: pool 201 eliminates on reaching 201; S003: pool 201 drops cost 25
+    """[S27]: pool 201 eliminates on reaching 201; [S3]: pool 201 drops cost 25
     and 50. Seat 1 (50 a deal) is still dealt in at 200 and is out at 250;
     seat 0 (25 a deal) reaches 200 after eight deals, plays a ninth and is out
     at 225; the last player left wins."""
@@ -376,7 +376,7 @@ def test_pool201_a_player_at_200_plays_on_and_is_out_at_201_or_more_cls() -> Non
 
 
 def test_deals_rummy_chips_move_to_each_deals_winner_most_chips_wins_rcd() -> None:
-    """RC-D, RM-D (rules.md §1.7 item 16): "a fixed number of deals. Each
+    """[S29, S30]: "a fixed number of deals. Each
     player starts with 80 × deals chips. After each deal the losers' points
     move to the winner. Most chips wins" (two deals in variants/indian-deals.toml)."""
     match = scripted_match(DEALS, [dropper(), plain], seed=2)
@@ -385,7 +385,7 @@ def test_deals_rummy_chips_move_to_each_deals_winner_most_chips_wins_rcd() -> No
 
 
 def test_deals_rummy_a_tie_goes_to_a_tiebreaker_deal_rcd() -> None:
-    """RC-D, RM-D: "a tie goes to a tiebreaker deal". Seat 0 drops in deals 1
+    """[S29, S30]: "a tie goes to a tiebreaker deal". Seat 0 drops in deals 1
     and 3, seat 1 in deal 2: 160-160 after the two deals, so a third is
     played."""
     odd = dropper(lambda m: m.hands_played % 2 == 0)
@@ -399,7 +399,7 @@ def test_deals_rummy_a_tie_goes_to_a_tiebreaker_deal_rcd() -> None:
 @pytest.mark.parametrize("v", FORMATS, ids=lambda v: v.name)
 @pytest.mark.parametrize("players", [2, 6])
 def test_bots_finish_a_game_by_the_formats_own_end(v: rk.Variant, players: int) -> None:
-    """Every format ends by its own rule (rules.md §1.7 item 16): points rummy
+    """Every format ends by its own rule ([S31, S27, S29, S30]): points rummy
     after one deal; pools when one player is left under the limit; deals
     rummy after its deals (more on a tie)."""
     match = bot_match(v, players, seed=1)

@@ -1,6 +1,6 @@
-"""Kalooki (S002 "Caloochi"), rule by rule, from its source.
+"""Kalooki ([S2] "Caloochi"), rule by rule, from its source.
 
-S002 is the seed "Rummy variations" of Cats at Cards (rules.md §1.10).
+[S2] is Cats at Cards' "Rummy variations" (docs/sources.md).
 Scenarios run on stacked deals: ``stock[0]`` is the top card, the last card
 of ``discard`` the top discard; with ``dealer=0`` seat 1 plays first.
 """
@@ -34,7 +34,7 @@ def opened() -> rk.Hand:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_fifteen_cards_each_from_two_decks_and_four_jokers_s002(players: int) -> None:
-    """S002: "The deck used for Caloochi is two standard 52 card decks with four
+    """[S2]: "The deck used for Caloochi is two standard 52 card decks with four
     Jokers shuffled in. Each player is dealt 15 cards to begin the hand"; it
     "is designed for 2, 3 or 4 players"."""
     h = rk.new_hand(V, players=players, seed=players)
@@ -47,7 +47,7 @@ def test_fifteen_cards_each_from_two_decks_and_four_jokers_s002(players: int) ->
 
 
 def test_the_first_meld_must_total_51_or_more_s002() -> None:
-    """S002: "A player's first meld on a hand must total 51 or more points.
+    """[S2]: "A player's first meld on a hand must total 51 or more points.
     After making his initial meld in a hand, that player may then make
     additional melds ... to the table without the restriction." JD-AD (45)
     alone is refused, 5H 6H 7H JK=8H (26) too; together (71) they open, and
@@ -68,7 +68,7 @@ def test_the_first_meld_must_total_51_or_more_s002() -> None:
 
 
 def test_a_joker_counts_as_the_card_it_replaces_in_the_first_meld_s002() -> None:
-    """S002: "for calculating the value of a players initial meld, the Joker
+    """[S2]: "for calculating the value of a players initial meld, the Joker
     would have the score of the card it is replacing". 8S-JS (37) with
     2C 2D JK=2H is 43, not 37 + 4 + 25 = 66: refused; with K-K-K it is 73."""
     h = kalooki_hand(["8S 9S TS JS 2C 2D JK KC KD KS 4H 5H 6D 7C 9C", SEAT1], stock="QH 9C 3C 5C")
@@ -82,7 +82,7 @@ def test_a_joker_counts_as_the_card_it_replaces_in_the_first_meld_s002() -> None
 
 
 def test_no_discard_before_the_initial_meld_unless_it_goes_straight_into_it_s002() -> None:
-    """S002: "Until a player has made his initial meld, he may also not take
+    """[S2]: "Until a player has made his initial meld, he may also not take
     cards from the discard pile, but only the top card of the stock. However,
     he may take the top card of the discard pile to use it immediately in his
     initial meld." After the initial meld the top discard is free to take."""
@@ -106,7 +106,7 @@ def test_no_discard_before_the_initial_meld_unless_it_goes_straight_into_it_s002
 
 
 def test_the_discard_taken_may_open_with_any_melds_worth_51_s002() -> None:
-    """S002: "he may take the top card of the discard pile to use it
+    """[S2]: "he may take the top card of the discard pile to use it
     immediately in his initial meld": not only the listed opening (every Q
     and K) but any melds holding QD and worth 51, here QD QH QS + KC KH KS
     (60), keeping QC. Melds worth less are still refused."""
@@ -122,7 +122,7 @@ def test_the_discard_taken_may_open_with_any_melds_worth_51_s002() -> None:
 
 
 def test_lay_off_only_after_ones_initial_meld_s002() -> None:
-    """S002: "After making his initial meld in a hand, that player may then make
+    """[S2]: "After making his initial meld in a hand, that player may then make
     additional melds (or lay off on other melds)". Seat 0's 9H fits seat 1's
     5H 6H 7H JK=8H, but only once seat 0 has opened."""
     h = opened()
@@ -135,10 +135,10 @@ def test_lay_off_only_after_ones_initial_meld_s002() -> None:
 
 
 def test_joker_swap_after_drawing_and_before_melding_s002() -> None:
-    """S002: "On a players turn, after drawing but before melding or
+    """[S2]: "On a players turn, after drawing but before melding or
     discarding, the player may replace a Joker in any other meld on the table
     with the natural card it represents, adding the Joker to his hand". No
-    initial meld is needed (variants/kalooki.toml notes: S002 is silent)."""
+    initial meld is needed (variants/kalooki.toml notes: [S2] is silent)."""
     h = opened()
     assert h.phase is Phase.DRAW and not words(h, "swap")  # not before drawing
     h.apply("draw")
@@ -155,7 +155,7 @@ def test_joker_swap_after_drawing_and_before_melding_s002() -> None:
 
 
 def test_ace_high_or_low_but_never_around_the_corner_s002() -> None:
-    """S002: "a player could make melds of (Ace, 2, 3, 4 of Spades) or (Jack,
+    """[S2]: "a player could make melds of (Ace, 2, 3, 4 of Spades) or (Jack,
     Queen, King, Ace of Diamonds) but a sequence such as (King, Ace, Two) is
     not allowed"."""
     h = kalooki_hand(
@@ -172,7 +172,7 @@ def test_ace_high_or_low_but_never_around_the_corner_s002() -> None:
 
 
 def test_going_out_scores_the_others_hands_aces_15_jokers_25_s002() -> None:
-    """S002: "When a player plays his last card, he scores all points remaining
+    """[S2]: "When a player plays his last card, he scores all points remaining
     in the other players hands"; "the scoring is the same as in the standard
     game except for Aces which are 15 and Jokers which are 25". Seat 1 opens
     with the whole hand and discards its last card."""
@@ -192,8 +192,8 @@ def test_going_out_scores_the_others_hands_aces_15_jokers_25_s002() -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_bots_play_to_the_target_of_100(players: int) -> None:
-    """S002 gives no game end; variants/kalooki.toml plays to straight rummy's
-    100, the highest total winning (rules.md §1.10 item 16)."""
+    """[S2] gives no game end; variants/kalooki.toml plays to straight rummy's
+    100, the highest total winning (no source gives the game end: straight rummy's)."""
     match = bot_match(V, players, seed=1)
     assert max(match.totals) >= 100
     best = max(match.totals)

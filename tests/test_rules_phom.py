@@ -1,7 +1,7 @@
 """Phỏm (Tá Lả), rule by rule.
 
-Tags as in ``shared/rules/rules.md`` §0 and §1.8: S002 (Cats at Cards,
-"Phỏm") throughout; VINA/KPL for the ten-card starter, P8Y8 for
+Sources by their labels in docs/sources.md: [S2] (Cats at Cards,
+"Phỏm") throughout; [S37, S38] for the ten-card starter, [S40] for
 counter-clockwise play (seat numbers go down: with dealer 0 the starter of a
 two-player hand is seat 1, of a three-player hand seat 2).
 """
@@ -28,7 +28,7 @@ def legal(h: rk.Hand) -> list[str]:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_nine_cards_ten_to_the_starter_who_discards_first_s002(players: int) -> None:
-    """S002: "distributes 9 face down cards to each player ... The player to
+    """[S2]: "distributes 9 face down cards to each player ... The player to
     the dealers immediate right however, instead receives 10 such cards"; the
     first player "begins the hand by discarding a card of his choice to reduce
     his hand to 9 cards. This starts the discard pile." No upcard."""
@@ -45,7 +45,7 @@ def test_nine_cards_ten_to_the_starter_who_discards_first_s002(players: int) -> 
 
 
 def test_aces_low_kings_high_s002() -> None:
-    """S002: ranking "King, Queen, Jack, 10, 9, 8, 7, 6, 5, 4, 3, 2, Ace"; "an
+    """[S2]: ranking "King, Queen, Jack, 10, 9, 8, 7, 6, 5, 4, 3, 2, Ace"; "an
     Ace can only appear as the lowest card in a sequence meld"."""
     assert rk.classify_meld(V, cards("AH 2H 3H")) is not None
     assert rk.classify_meld(V, cards("QH KH AH")) is None
@@ -53,7 +53,7 @@ def test_aces_low_kings_high_s002() -> None:
 
 
 def test_trash_values_jack_11_queen_12_king_13_s002() -> None:
-    """S002's chart: "Ace | 1; 2 to 10 | Point value marked on card; Jack | 11;
+    """[S2]'s chart: "Ace | 1; 2 to 10 | Point value marked on card; Jack | 11;
     Queen | 12; King | 13". Seat 0's lone king (13) loses to seat 1's 10 + 2;
     at 10 a king would have won."""
     assert [rk.card_value(V, c) for c in cards("AS 7S TS JS QS KS")] == [1, 7, 10, 11, 12, 13]
@@ -73,7 +73,7 @@ def eating_hand() -> rk.Hand:
 
 
 def test_eat_the_top_discard_only_into_a_meld_s002() -> None:
-    """S002: "If a player can use the top card of the discard pile in an
+    """[S2]: "If a player can use the top card of the discard pile in an
     existing meld in his hand, he may take this card. If unable or unwilling
     ... he must take a card from the stock pile instead (called a Hit). He may
     never take the next card of the discard pile if unable to use it
@@ -95,7 +95,7 @@ def test_eat_the_top_discard_only_into_a_meld_s002() -> None:
 
 
 def test_a_meld_holds_at_most_one_eaten_card_s002() -> None:
-    """S002: "no meld may ever contain more than one card actually taken from
+    """[S2]: "no meld may ever contain more than one card actually taken from
     the discard pile. Thus, each card taken from the top of that pile must be
     usable in a separate meld." After 9H went into 7H 8H 9H, the TH cannot
     join that meld, even with JH in hand."""
@@ -118,7 +118,7 @@ def test_a_meld_holds_at_most_one_eaten_card_s002() -> None:
 
 
 def test_the_meld_made_with_an_eaten_card_stays_concealed_s002() -> None:
-    """S002: "Despite this requirement, the player does not yet show the meld
+    """[S2]: "Despite this requirement, the player does not yet show the meld
     made with this card but retains all melds in his hand"."""
     h = eating_hand()
     for action in ("discard KD", "draw", "discard 9H", "take meld 7H 8H 9H"):
@@ -133,7 +133,7 @@ def test_the_meld_made_with_an_eaten_card_stays_concealed_s002() -> None:
 
 
 def test_the_concealed_eaten_meld_goes_down_at_the_showing_s002() -> None:
-    """S002: "On his fourth turn, each player must display all legal melds he
+    """[S2]: "On his fourth turn, each player must display all legal melds he
     has on the table before discarding for that turn": the meld made with the
     eaten 9H goes down then (here as it was made, or by ``meld`` first);
     until then its cards may be neither discarded nor melded otherwise."""
@@ -163,7 +163,7 @@ def test_the_concealed_eaten_meld_goes_down_at_the_showing_s002() -> None:
 
 
 def test_u_with_eaten_cards_keeps_each_in_a_meld_of_its_own_s002() -> None:
-    """S002: "no meld may ever contain more than one card actually taken from
+    """[S2]: "no meld may ever contain more than one card actually taken from
     the discard pile", also when going ù with concealed eaten melds: 9H (eaten
     into 7H 8H 9H) and 6H (into 6C 6D 6H) may not share 6H 7H 8H 9H."""
     h = rk.new_hand(
@@ -198,7 +198,7 @@ def showing_hand() -> rk.Hand:
 
 
 def test_fourth_turn_show_melds_and_lay_off_onto_earlier_shown_melds_s002() -> None:
-    """S002: "the hand continues until each player takes exactly four turns. On
+    """[S2]: "the hand continues until each player takes exactly four turns. On
     his fourth turn, each player must display all legal melds he has on the
     table before discarding for that turn. Also on his last turn, a player is
     entitled ... to play any non melded cards from their hand onto valid melds
@@ -229,7 +229,7 @@ def test_fourth_turn_show_melds_and_lay_off_onto_earlier_shown_melds_s002() -> N
 
 
 def test_four_players_four_turns_use_the_whole_stock_s002() -> None:
-    """S002: "the hand continues until each player takes exactly four turns";
+    """[S2]: "the hand continues until each player takes exactly four turns";
     with four players the 15 cards left after the deal (52 - 4 x 9 - 1) are
     exactly the draws: three for the starter, who only discards on the first
     turn, and four for each of the others. The stock never runs out."""
@@ -251,7 +251,7 @@ def test_four_players_four_turns_use_the_whole_stock_s002() -> None:
 def test_u_pays_6_from_each_or_12_with_all_ten_melded_s002(
     starter: str, discard: str | None, pay: int
 ) -> None:
-    """S002: "If a player finds that he can meld all cards in his current hand
+    """[S2]: "If a player finds that he can meld all cards in his current hand
     (either with or without a discard on the turn), he goes Rummy (called ù)
     and immediately wins the hand"; "collects 6 points from each other player
     if he wins by melding 9 cards. If he can meld all 10 cards (without a
@@ -273,7 +273,7 @@ def test_u_pays_6_from_each_or_12_with_all_ten_melded_s002(
 
 
 def test_places_pay_one_two_three_and_a_mom_pays_four_s002() -> None:
-    """S002: "The player who has the next lowest count after the winner must
+    """[S2]: "The player who has the next lowest count after the winner must
     give that winner 1 point or chip. The player with the next lowest total
     ... 2 and the player with the highest count ... three. A player, no matter
     what his score in unmelded cards, who has no legal melds in his hand
@@ -292,7 +292,7 @@ def test_places_pay_one_two_three_and_a_mom_pays_four_s002() -> None:
 
 
 def test_a_tie_for_lowest_goes_to_the_player_nearest_the_dealer_clockwise_s002() -> None:
-    """S002 (whose play goes clockwise, the option deal.direction =
+    """[S2] (whose play goes clockwise, the option deal.direction =
     "clockwise"): "If two players tie for the lowest total, the player who is
     closest to the dealer in a clockwise rotation is considered the winner".
     Dealer 0 of three: seat 1 is nearest, then seat 2."""
@@ -311,10 +311,10 @@ def test_a_tie_for_lowest_goes_to_the_player_nearest_the_dealer_clockwise_s002()
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_set_number_of_hands_highest_total_wins_s002(players: int) -> None:
-    """S002: "After a set number of hands, whichever player has the highest
+    """[S2]: "After a set number of hands, whichever player has the highest
     grand total is declared the overall game session winner" (12 hands here,
     so 2, 3 or 4 players deal equally often); chips only change hands. The
-    winner of a hand starts the next with ten cards (KPL)."""
+    winner of a hand starts the next with ten cards [S38]."""
     m = rk.new_match(V, players=players, seed=3)
     m.play([rk.GreedyBot(V) for _ in range(players)])
     assert m.is_over and m.hands_played == 12 < V.limits.max_hands
@@ -342,7 +342,7 @@ def _tie_ending(h: rk.Hand) -> rk.Ending:
 
 
 def test_a_tie_goes_to_the_dealers_left_under_counterclockwise_play_s002() -> None:
-    """S002: "If two players tie for the lowest total, the player who is
+    """[S2]: "If two players tie for the lowest total, the player who is
     closest to the dealer in a clockwise rotation is considered the winner."
     Clockwise from the dealer is the dealer's left (seat + 1) whatever the
     direction of play: with the default counter-clockwise play and dealer 0
@@ -377,7 +377,7 @@ def test_the_engine_tells_settle_the_dealer_s002(dealer: int) -> None:
 
 
 def test_the_showing_player_chooses_the_melds_s002() -> None:
-    """S002: "On his fourth turn, each player must display all legal melds he
+    """[S2]: "On his fourth turn, each player must display all legal melds he
     has on the table before discarding": the player lays the melds of their
     choice (``meld ...``, one at a time) before the discard; only what is
     left is shown in the default arrangement (issue 10: every choice the

@@ -1,6 +1,6 @@
-"""Queen City Rum (S002), rule by rule, from its source.
+"""Queen City Rum [S2], rule by rule, from its source.
 
-S002 is the seed "Rummy variations" of Cats at Cards (rules.md §1.14): "played
+[S2] is Cats at Cards' "Rummy variations" (docs/sources.md): "played
 identically to the standard Rummy rules described above, with a few major
 exceptions". Scenarios run on stacked deals: ``stock[0]`` is the top card;
 with ``dealer=0`` seat 1 plays first.
@@ -27,7 +27,7 @@ def five_players(winner: str = WINNER, stock: str = "9D 5D") -> rk.Hand:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_seven_cards_each_whatever_the_number_of_players_s002(players: int) -> None:
-    """S002: "This version of Rummy designed for 2 to 6 players"; "Each player
+    """[S2]: "This version of Rummy designed for 2 to 6 players"; "Each player
     receives seven cards regardless of the number of players in the game"
     (straight rummy deals 10 to two players, 6 to five or six)."""
     h = rk.new_hand(V, players=players, seed=players)
@@ -37,7 +37,7 @@ def test_seven_cards_each_whatever_the_number_of_players_s002(players: int) -> N
 
 
 def test_no_partial_melds_s002() -> None:
-    """S002: "No partial melds are allowed. In other words, a player must hold
+    """[S2]: "No partial melds are allowed. In other words, a player must hold
     onto his hand until on his turn, he can meld his entire hand at once."
     5C-8C is a run, but it may not go down on its own."""
     h = five_players(stock="QS 5D")
@@ -49,7 +49,7 @@ def test_no_partial_melds_s002() -> None:
 
 
 def test_meld_the_whole_hand_or_all_but_one_card_which_is_discarded_s002() -> None:
-    """S002: "The player may meld his entire hand or all but one card which he
+    """[S2]: "The player may meld his entire hand or all but one card which he
     discards." After drawing 9C the eight cards all go down, or seven with
     one discard."""
     h = five_players(winner="5C 6C 7C 8C 9S 9H 9D", stock="9C 5D")
@@ -64,7 +64,7 @@ def test_meld_the_whole_hand_or_all_but_one_card_which_is_discarded_s002() -> No
 
 
 def test_the_winner_scores_own_melds_times_the_opponents_53_x_4_s002() -> None:
-    """S002: "the player who goes out collects the point value of his own,
+    """[S2]: "the player who goes out collects the point value of his own,
     melded hand, times the number of other players in the game ... the
     winning player whose own melds total 53 points would earn 53 multiplied
     by 4 other players for a grand total of 212 points". The discard does

@@ -1,6 +1,6 @@
-"""Rami ta' L-att, Maltese rummy (S002), rule by rule, from its source.
+"""Rami ta' L-att, Maltese rummy [S2], rule by rule, from its source.
 
-S002 is the seed "Rummy variations" of Cats at Cards (rules.md §1.16).
+[S2] is Cats at Cards' "Rummy variations" (docs/sources.md).
 Scenarios run on stacked deals: ``stock[0]`` is the top card, the last card
 of ``discard`` the top discard; with ``dealer=0`` seat 1 plays first.
 """
@@ -27,7 +27,7 @@ def rami_hand(hands: list[str], *, stock: str, discard: str = "QC") -> rk.Hand:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_ten_cards_each_an_upcard_and_the_dealers_left_starts_s002(players: int) -> None:
-    """S002: "this player then distributes 10 cards to each player, starting
+    """[S2]: "this player then distributes 10 cards to each player, starting
     with the player at his immediate left ... the top card of the stock is
     exposed and set next to the stock to start the discard pile. The player to
     the immediate left of the dealer has the first turn." One deck; two for
@@ -42,7 +42,7 @@ def test_ten_cards_each_an_upcard_and_the_dealers_left_starts_s002(players: int)
 
 
 def test_the_first_meld_must_hold_a_group_or_sequence_of_four_s002() -> None:
-    """S002: "a player's first meld must consist of at least one group or
+    """[S2]: "a player's first meld must consist of at least one group or
     sequence consisting of four or more cards. Once a player has made such an
     initial meld, he may then play any other valid and legal melds"."""
     h = rami_hand(["2C 3C 4C 9D 9C 9S KD QD JD 5S", OPENER], stock="8D 7C 5C 6D")
@@ -58,7 +58,7 @@ def test_the_first_meld_must_hold_a_group_or_sequence_of_four_s002() -> None:
 
 
 def test_lay_off_onto_any_meld_only_after_ones_initial_meld_s002() -> None:
-    """S002: "Once a player has made such an initial meld, he may then play any
+    """[S2]: "Once a player has made such an initial meld, he may then play any
     other valid and legal melds and may also lay off cards onto his own melds
     or those of his opponents." Seat 0's 3H fits seat 1's 4H-7H only after
     seat 0 opens with 9D 9C 9S 9H."""
@@ -75,7 +75,7 @@ def test_lay_off_onto_any_meld_only_after_ones_initial_meld_s002() -> None:
 
 
 def test_aces_rank_high_only_s002() -> None:
-    """S002: "The ranking of the cards ... from highest to lowest; Ace, King,
+    """[S2]: "The ranking of the cards ... from highest to lowest; Ace, King,
     Queen, Jack, 10, 9, 8, 7, 6, 5, 4, 3, 2"; a sequence is "in direct
     ascending sequence": J-Q-K-A opens, A-2-3-4 is no run."""
     h = rami_hand(["JH QH KH AH AC 2C 3C 4C 9C 5S", OPENER], stock="8D 7C 5C 6D")
@@ -89,7 +89,7 @@ def test_aces_rank_high_only_s002() -> None:
 
 
 def test_groups_are_of_different_suits_even_with_two_decks_s002() -> None:
-    """S002: "A group meld is three or four cards all of the same rank and in
+    """[S2]: "A group meld is three or four cards all of the same rank and in
     different suits." Five players use two decks here, and 7H 7H 7S is still
     no group."""
     hands = ["7H 7H 7S 7D 7C 2C 3C KD QD 5S", "AH 3H 8H 9H TH JH 8S 9S TS AD",
@@ -104,7 +104,7 @@ def test_groups_are_of_different_suits_even_with_two_decks_s002() -> None:
 
 
 def test_going_out_by_melding_the_last_card_ends_the_hand_s002() -> None:
-    """S002: "Once a player manages to go out by either playing his last card
+    """[S2]: "Once a player manages to go out by either playing his last card
     to a meld or discarding his last card at the end of a turn, play of that
     hand immediately ceases." Seat 1 opens with all eleven cards."""
     h = rami_hand([LOSER, OPENER], stock="8H 7C")
@@ -114,7 +114,7 @@ def test_going_out_by_melding_the_last_card_ends_the_hand_s002() -> None:
 
 
 def test_penalty_points_for_the_cards_left_aces_11_s002() -> None:
-    """S002: "Each player must then add to his ongoing, accumulated score, a
+    """[S2]: "Each player must then add to his ongoing, accumulated score, a
     total based on the cards found remaining in his hand, as per the following
     chart: Ace 11 Each | King, Queen, Jack 10 Each | 2 ... 10 Value as Marked".
     Seat 1 goes out with a discard; seat 0 adds 11 + 11 + 10 + 9 + 3 + 5 + 8 +
@@ -132,7 +132,7 @@ def test_penalty_points_for_the_cards_left_aces_11_s002() -> None:
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (6, 5)])
 def test_reaching_100_drops_a_player_out_and_the_last_left_wins_s002(players: int, seed: int) -> None:
-    """S002: "if a player finds his score has reached or exceeded 100 total
+    """[S2]: "if a player finds his score has reached or exceeded 100 total
     accumulated points over the course of the game, that player must then drop
     from the game. The last player remaining after every other player has been
     forced to drop is declared the game winner." The others go on: a player

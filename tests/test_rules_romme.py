@@ -1,8 +1,8 @@
 """Rommé (German rummy), rule by rule.
 
-Tags as in ``shared/rules/rules.md`` §0 and §1.9: S002 (Cats at Cards,
-"German Rummy") throughout; ORL for lay-offs only after the initial meld,
-RPAL for the card just taken. Two decks and six jokers: a card may appear
+Sources by their labels in docs/sources.md: [S2] (Cats at Cards,
+"German Rummy") throughout; [S42] for lay-offs only after the initial meld,
+[S44] for the card just taken. Two decks and six jokers: a card may appear
 twice in a stacked deal.
 """
 
@@ -26,7 +26,7 @@ def legal(h: rk.Hand) -> list[str]:
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_two_decks_six_jokers_thirteen_cards_each_s002(players: int) -> None:
-    """S002: "German Rummy uses two standard 52 card decks shuffled together
+    """[S2]: "German Rummy uses two standard 52 card decks shuffled together
     with the addition of six total Jokers"; "each player is dealt a total of 13
     cards"; "the top card of the stoß is turned face-up ... to start a discard
     pile"."""
@@ -40,7 +40,7 @@ def test_two_decks_six_jokers_thirteen_cards_each_s002(players: int) -> None:
 
 
 def test_sets_of_different_suits_and_runs_ace_high_or_low_s002() -> None:
-    """S002: "A set is 3 or 4 cards all of the same rank but each of a
+    """[S2]: "A set is 3 or 4 cards all of the same rank but each of a
     different suit. A run is 3 or more cards in direct sequential order, all
     of the same suit"; "An Ace can be considered high (after the King) or low
     (before two) however an Ace cannot be used between a King and a two"."""
@@ -53,8 +53,8 @@ def test_sets_of_different_suits_and_runs_ace_high_or_low_s002() -> None:
 
 
 def test_never_more_jokers_than_natural_cards_s002() -> None:
-    """S002: "A valid meld may never contain more Jokers than natural cards";
-    ORL: 3H-JK-JK-6H is allowed, 3H-JK-JK is not."""
+    """[S2]: "A valid meld may never contain more Jokers than natural cards";
+    [S42]: 3H-JK-JK-6H is allowed, 3H-JK-JK is not."""
     assert rk.classify_meld(V, cards("3H JK JK 6H")) is not None
     assert rk.classify_meld(V, cards("3H JK JK")) is None
     assert rk.classify_meld(V, cards("JK JK 7H")) is None
@@ -84,7 +84,7 @@ def opening_hand() -> rk.Hand:
     ],
 )
 def test_initial_meld_below_40_is_refused_s002(melds: str, points: int) -> None:
-    """S002: "The first meld a player must make on each hand must total at least
+    """[S2]: "The first meld a player must make on each hand must total at least
     40 points"; a joker in a meld counts the "point value of card it replaces";
     an ace "Used in a Run before a two - 1 Point"."""
     h = opening_hand()
@@ -101,7 +101,7 @@ def test_initial_meld_below_40_is_refused_s002(melds: str, points: int) -> None:
     ],
 )
 def test_initial_meld_of_40_or_more_from_new_melds_s002(melds: str) -> None:
-    """S002: at least 40 points, "which must consist of one or more new melds
+    """[S2]: at least 40 points, "which must consist of one or more new melds
     to the table by this player. After a player makes his initial meld to the
     table he may make any additional melds ... with no point value
     requirements"."""
@@ -136,8 +136,8 @@ def swap_hand() -> rk.Hand:
 
 
 def test_no_lay_off_or_joker_swap_before_the_initial_meld_orl() -> None:
-    """ORL (rules.md §1.9 item 10): lay-offs onto any meld, "but only after
-    your own initial meld"; S002: a joker exchange "may only [be done] after
+    """[S42]: lay-offs onto any meld, "but only after
+    your own initial meld"; [S2]: a joker exchange "may only [be done] after
     he has made his initial meld during that same hand"."""
     h = swap_hand()
     assert not h.melded[1]
@@ -149,7 +149,7 @@ def test_no_lay_off_or_joker_swap_before_the_initial_meld_orl() -> None:
 
 
 def test_a_swapped_joker_must_be_melded_the_same_turn_s002() -> None:
-    """S002: "If a player has the card in his hand for which a Joker is
+    """[S2]: "If a player has the card in his hand for which a Joker is
     representing in a meld currently on the table, that player may, on his
     turn, place his card to replace the Joker. In doing this, however, he must
     immediately, on that same turn use the Joker in a meld on the table.\""""
@@ -184,7 +184,7 @@ def out_hand() -> rk.Hand:
 
 
 def test_going_out_requires_a_final_discard_s002() -> None:
-    """S002: "Once one player manages to play his second to last card and
+    """[S2]: "Once one player manages to play his second to last card and
     discard his last card, that player has won the hand": the last card may
     not be melded or laid off."""
     h = out_hand()
@@ -204,7 +204,7 @@ def test_going_out_requires_a_final_discard_s002() -> None:
 
 
 def test_others_score_their_hands_joker_30_ace_11_s002() -> None:
-    """S002: "Each other player adds to his current accumulated score a value
+    """[S2]: "Each other player adds to his current accumulated score a value
     equal to the point value of all cards left in his hand": "Joker ...
     Remaining in hand at end of game - 30 Points", "Ace ... Left in Hand - 11
     Points", J/Q/K 10, others their face value."""
@@ -223,7 +223,7 @@ def test_others_score_their_hands_joker_30_ace_11_s002() -> None:
 
 @pytest.mark.parametrize("players", [2, 6])
 def test_after_a_set_number_of_hands_the_lowest_total_wins_s002(players: int) -> None:
-    """S002: "After some set number of hands, the player with the lowest total
+    """[S2]: "After some set number of hands, the player with the lowest total
     in these penalty points is declared the overall game winner" (10 hands)."""
     m = rk.new_match(V, players=players, seed=2)
     m.play([rk.GreedyBot(V) for _ in range(players)])

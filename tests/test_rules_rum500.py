@@ -1,8 +1,7 @@
 """500 Rum, rule by rule.
 
-No seed describes 500 Rum; tags are those of ``shared/rules/rules.md`` §0 and
-§1.4: FI-500 (fact-index, Bicycle-derived), BIC-500 (Bicycle "500 Rum"),
-HSW-500, P-500 (pagat), WP-500, BUF-500, BGA.
+Sources by their labels in docs/sources.md: [S8] (fact-index, Bicycle-derived), [S9] (Bicycle "500 Rum"),
+[S10, S7] (pagat), [S12, S15, S16].
 """
 
 from __future__ import annotations
@@ -28,8 +27,8 @@ def legal(h: rk.Hand) -> list[str]:
 def test_deal_thirteen_to_two_seven_to_more_two_decks_from_five_fi500(
     players: int, size: int, shoe: int
 ) -> None:
-    """FI-500/BIC-500/P-500: 13 cards each with two players, 7 each with three
-    or more; "with 5 or more players, two decks" (P-500, FI-500, HSW-500); an
+    """[S8, S9, S7]: 13 cards each with two players, 7 each with three
+    or more; "with 5 or more players, two decks" [S7, S8, S10]; an
     upcard starts the spread discard pile; play starts on the dealer's left."""
     h = rk.new_hand(V, players=players, seed=players, dealer=players - 1)
     view = h.view(0)
@@ -39,7 +38,7 @@ def test_deal_thirteen_to_two_seven_to_more_two_decks_from_five_fi500(
 
 
 def test_ace_high_or_low_never_around_the_corner_fi500() -> None:
-    """FI-500/HSW-500: the ace is high or low, runs never go around the corner."""
+    """[S8, S10]: the ace is high or low, runs never go around the corner."""
     assert rk.classify_meld(V, cards("AD 2D 3D")) is not None
     assert rk.classify_meld(V, cards("QD KD AD")) is not None
     assert rk.classify_meld(V, cards("KD AD 2D")) is None
@@ -57,7 +56,7 @@ def dig_hand() -> rk.Hand:
 
 
 def test_take_any_discard_with_all_above_it_and_use_it_at_once_fi500() -> None:
-    """FI-500/HSW-500: you may take any discard, "you also take every card
+    """[S8, S10]: you may take any discard, "you also take every card
     above it, and the card you selected must be used at once, in a meld or a
     lay-off"; "The other cards taken may be melded the same turn or kept"."""
     h = dig_hand()
@@ -77,8 +76,8 @@ def test_take_any_discard_with_all_above_it_and_use_it_at_once_fi500() -> None:
 
 
 def test_deepest_card_may_go_straight_into_a_lay_off_fi500() -> None:
-    """FI-500: the card taken must be used at once "in a meld or a lay-off"
-    (rules.md §1.4, item 7). Seat 1 digs four deep for 5C and lays it off on
+    """[S8]: the card taken must be used at once "in a meld or a lay-off"
+    [S8, S10]. Seat 1 digs four deep for 5C and lays it off on
     seat 0's 2C 3C 4C; 2S, KH and 6H come along and stay in hand (or go down)."""
     h = dig_hand()
     for action in ("draw", "meld 7H 8H 9H", "discard KH"):  # seat 1: KH from the stock
@@ -101,17 +100,17 @@ def test_deepest_card_may_go_straight_into_a_lay_off_fi500() -> None:
 
 
 def test_the_single_top_discard_may_be_kept_buf500() -> None:
-    """BUF-500: "You may always take the last card of the discard pile" (the
-    default; BELLA's must-meld is the option draw.must_use_top)."""
+    """[S15]: "You may always take the last card of the discard pile" (the
+    default; [S14]'s must-meld is the option draw.must_use_top)."""
     h = dig_hand()
     assert "take" in legal(h)
     h.apply("take")
     assert rk.Card.parse("2S") in h.hand_of(1)
-    assert "discard 2S" not in legal(h)  # "Do not discard a single top card just taken" (BGA)
+    assert "discard 2S" not in legal(h)  # "Do not discard a single top card just taken" [S16]
 
 
 def test_any_number_of_melds_in_a_turn_p500() -> None:
-    """FI-500/P-500: any number of melds and lay-offs after the draw."""
+    """[S8, S7]: any number of melds and lay-offs after the draw."""
     h = dig_hand()
     h.apply("draw")  # KH
     h.apply("meld 7H 8H 9H")
@@ -123,8 +122,8 @@ def test_any_number_of_melds_in_a_turn_p500() -> None:
 
 
 def test_play_ends_at_once_when_a_player_melds_every_card_bic500() -> None:
-    """BIC-500: "play ends at once when anyone is out of cards"; no final
-    discard is needed (BGA, BUF-500). Each player scores the cards on the table
+    """[S9]: "play ends at once when anyone is out of cards"; no final
+    discard is needed [S16, S15]. Each player scores the cards on the table
     minus the cards in hand: seat 1 108, seat 0 -98 (ace 15)."""
     h = rk.new_hand(
         V,
@@ -144,7 +143,7 @@ def test_play_ends_at_once_when_a_player_melds_every_card_bic500() -> None:
 
 
 def test_stock_out_and_the_player_declines_the_pile_ends_the_hand_bga() -> None:
-    """BGA (the default, rules.md §1.4 item 14): with the stock empty, the
+    """[S16] (the default): with the stock empty, the
     player on turn may take from the discard pile or "end the round instead";
     each then scores melds minus hand."""
     h = rk.new_hand(
@@ -168,7 +167,7 @@ def test_stock_out_and_the_player_declines_the_pile_ends_the_hand_bga() -> None:
 
 
 def test_melds_minus_hand_87_on_the_table_and_90_in_hand_scores_minus_3_bic500() -> None:
-    """BIC-500: a hand score may be negative: 87 on the table and 90 in hand
+    """[S9]: a hand score may be negative: 87 on the table and 90 in hand
     scores -3."""
     e = rk.Ending(
         went_out=1,
@@ -181,7 +180,7 @@ def test_melds_minus_hand_87_on_the_table_and_90_in_hand_scores_minus_3_bic500()
 
 
 def test_an_ace_melded_low_counts_one_otherwise_fifteen_p500() -> None:
-    """P-500/WP-500: "An ace melded as A-2-3 counts 1"; an ace is otherwise 15,
+    """[S7, S12]: "An ace melded as A-2-3 counts 1"; an ace is otherwise 15,
     in a high run, a set or the hand."""
     e = rk.Ending(
         went_out=0,
@@ -196,7 +195,7 @@ def test_an_ace_melded_low_counts_one_otherwise_fifteen_p500() -> None:
 
 @pytest.mark.parametrize("players", [2, 8])
 def test_game_to_500_highest_total_wins_bic500(players: int) -> None:
-    """BIC-500: the game ends when a player reaches 500; "If several reach it
+    """[S9]: the game ends when a player reaches 500; "If several reach it
     in the same hand, the highest wins"."""
     m = rk.new_match(V, players=players, seed=4)
     m.play([rk.GreedyBot(V) for _ in range(players)])

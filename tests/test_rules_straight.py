@@ -1,7 +1,7 @@
 """Straight (basic) rummy, rule by rule, from its sources.
 
-Tags are those of ``shared/rules/rules.md`` §0: S001 is the pagat-derived basic
-rummy text, S003 its complete copy (with the lists S001 lacks), S004 the "Easy
+Sources by their labels in docs/sources.md: [S1] is the pagat-derived basic
+rummy text, [S3] its complete copy (with the lists [S1] lacks), [S4] the "Easy
 Rummy" guide. Scenarios run on stacked deals (``stock[0]`` is the top card,
 the last card of ``discard`` the top discard).
 """
@@ -33,7 +33,7 @@ def value(text: str) -> int:
 
 @pytest.mark.parametrize(("players", "size"), [(2, 10), (3, 7), (4, 7), (5, 6), (6, 6)])
 def test_deal_ten_seven_or_six_cards_by_player_count_s001(players: int, size: int) -> None:
-    """S001: "In a two player game, each player is dealt a hand of ten cards.
+    """[S1]: "In a two player game, each player is dealt a hand of ten cards.
     Seven cards each are dealt if there are three or four players, and when
     five or six play each player gets six cards." The next card starts the
     discard pile; the rest of the 52-card deck is the stock."""
@@ -48,7 +48,7 @@ def test_deal_ten_seven_or_six_cards_by_player_count_s001(players: int, size: in
 
 
 def test_two_to_six_players_s001() -> None:
-    """S001: "The game is best played with two to four players, but up to six
+    """[S1]: "The game is best played with two to four players, but up to six
     can take part.\""""
     assert (V.players.min, V.players.max) == (2, 6)
     with pytest.raises(rk.RummyError, match="2 to 6 players"):
@@ -59,7 +59,7 @@ def test_two_to_six_players_s001() -> None:
 
 
 def test_aces_are_low_s001() -> None:
-    """S001: "In the standard game, aces are low. A-2-3 is a valid run but
+    """[S1]: "In the standard game, aces are low. A-2-3 is a valid run but
     Q-K-A is not." Round-the-corner runs are an unusual house rule."""
     assert rk.classify_meld(V, cards("AH 2H 3H")) is not None
     assert rk.classify_meld(V, cards("QH KH AH")) is None
@@ -67,7 +67,7 @@ def test_aces_are_low_s001() -> None:
 
 
 def test_runs_of_three_or_more_in_suit_and_sets_of_three_or_four_s003() -> None:
-    """S003: "a sequence or run consists of three or more cards of the same
+    """[S3]: "a sequence or run consists of three or more cards of the same
     suit in consecutive order, such as 4, 5, 6 or 8, 9, 10, J"; "a group, set
     or book is three or four cards of the same rank"."""
     run = rk.classify_meld(V, cards("4S 5S 6S"))
@@ -83,7 +83,7 @@ def test_runs_of_three_or_more_in_suit_and_sets_of_three_or_four_s003() -> None:
 
 
 def test_card_values_face_ten_ace_one_s003() -> None:
-    """S003: "Face cards (K,Q,J) are worth 10 points each; Aces are worth 1
+    """[S3]: "Face cards (K,Q,J) are worth 10 points each; Aces are worth 1
     point each; Number Cards are worth their face value"."""
     assert [rk.card_value(V, c) for c in cards("KS QD JC TH 6D 4C AH")] == [10, 10, 10, 10, 6, 4, 1]
 
@@ -103,7 +103,7 @@ def two_player(stock: str = "9S KD 6D 7D 2H", discard: str = "5C") -> rk.Hand:
 
 
 def test_draw_the_top_of_the_stock_or_the_top_discard_s003() -> None:
-    """S003: "You must begin by taking one card from either the top of the
+    """[S3]: "You must begin by taking one card from either the top of the
     Stock pile or the top card on the discard pile"."""
     h = two_player(discard="QC 5C")
     assert legal(h) == ["draw", "take"]
@@ -117,7 +117,7 @@ def test_draw_the_top_of_the_stock_or_the_top_discard_s003() -> None:
 
 
 def test_card_drawn_from_stock_may_be_discarded_at_once_s003() -> None:
-    """S003: "If you draw a card from the stock, it can be discarded on the
+    """[S3]: "If you draw a card from the stock, it can be discarded on the
     same turn if you wish." (Unlike the card just taken from the pile.)"""
     h = two_player()
     h.apply("draw")  # 9S
@@ -127,7 +127,7 @@ def test_card_drawn_from_stock_may_be_discarded_at_once_s003() -> None:
 
 
 def test_melding_is_optional_s003() -> None:
-    """S003: "Melding is optional; you are not obliged to meld just because you can"."""
+    """[S3]: "Melding is optional; you are not obliged to meld just because you can"."""
     h = two_player()
     h.apply("draw")
     assert "meld 7H 8H 9H" in legal(h)
@@ -151,10 +151,10 @@ def layoff_hand() -> rk.Hand:
 
 
 def test_lay_off_onto_another_players_meld_before_melding_s003() -> None:
-    """S003: "you may add cards to groups or sequences previously melded by
+    """[S3]: "you may add cards to groups or sequences previously melded by
     yourself or others. There is no limit to the number of cards a player may
     lay off in one turn." Restricting lay-offs to players who have melded is
-    only a house rule (S001), off by default."""
+    only a house rule [S1], off by default."""
     h = layoff_hand()
     h.apply("draw")  # seat 1: KD
     h.apply("discard KD")
@@ -173,7 +173,7 @@ def test_lay_off_onto_another_players_meld_before_melding_s003() -> None:
 
 
 def test_melds_may_not_be_rearranged_to_lay_off_s003() -> None:
-    """S003: "2, 2, 2, 2 and 3, 4, 5 have been melded, you are not permitted to
+    """[S3]: "2, 2, 2, 2 and 3, 4, 5 have been melded, you are not permitted to
     move the 2 from the group to the sequence, so as to lay off the A"."""
     h = rk.new_hand(
         V,
@@ -211,7 +211,7 @@ def three_player(seat0: str, stock: str) -> rk.Hand:
 
 
 def test_going_out_by_discarding_the_last_card_scores_the_others_hands_s001() -> None:
-    """S001: "A player wins an individual hand by either melding, laying off,
+    """[S1]: "A player wins an individual hand by either melding, laying off,
     or discarding all of his or her cards ... As soon as someone goes out, play
     ceases"; "The total value of all the cards in the hands of the other
     players is added to the winner's cumulative score."""
@@ -236,9 +236,9 @@ def test_going_out_by_discarding_the_last_card_scores_the_others_hands_s001() ->
 
 
 def test_going_out_by_melding_needs_no_final_discard_s001() -> None:
-    """S001: going out "by either melding, laying off, or discarding all of his
+    """[S1]: going out "by either melding, laying off, or discarding all of his
     or her cards"; a last discard is only required by a house rule ("Last
-    Discard"). One meld a turn, plus any lay-offs (S003)."""
+    Discard"). One meld a turn, plus any lay-offs [S3]."""
     h = rk.new_hand(
         V,
         players=2,
@@ -263,7 +263,7 @@ def test_going_out_by_melding_needs_no_final_discard_s001() -> None:
 
 
 def test_going_rummy_in_one_turn_doubles_s003() -> None:
-    """S003: "Most people allow a player who has not previously melded or laid
+    """[S3]: "Most people allow a player who has not previously melded or laid
     off any cards to earn a special bonus if they can go out in a single turn
     by melding or laying off their entire hand. This is called going rummy,
     and the score for the hand is doubled". With one meld a turn, the rest
@@ -287,7 +287,7 @@ def test_going_rummy_in_one_turn_doubles_s003() -> None:
 
 
 def test_stock_out_the_discard_pile_is_turned_over_unshuffled_s001() -> None:
-    """S001: "If the stock pile has run out and the next player does not want
+    """[S1]: "If the stock pile has run out and the next player does not want
     to take the discard, the discard pile is turned over, without shuffling,
     to form a new stock, and play continues." The player on turn may still
     take the top discard; drawing instead turns the pile over, so its cards
@@ -330,8 +330,8 @@ def play_match(players: int, seed: int) -> rk.Match:
 
 @pytest.mark.parametrize("players", [2, 6])
 def test_game_ends_when_a_player_reaches_the_target_s001(players: int) -> None:
-    """S001: "The game continues with further deals until a player reaches the
-    points target that was decided before the game began" (100 here, the S004
+    """[S1]: "The game continues with further deals until a player reaches the
+    points target that was decided before the game began" (100 here, the [S4]
     app's target); the winner of a hand adds the others' cards to their total."""
     m = play_match(players, seed=3)
     assert m.is_over and m.hands_played < V.limits.max_hands

@@ -1,6 +1,6 @@
-"""Thai rummy, rule by rule, from its only source: S000 ("Thai Rummy", 2008).
+"""Thai rummy, rule by rule, from its only source: [S5] ("Thai Rummy", 2008).
 
-Card values (S000): 2-9 count 5, T J Q K 10, A 15, QS and 2C 50. Dealer 0,
+Card values [S5]: 2-9 count 5, T J Q K 10, A 15, QS and 2C 50. Dealer 0,
 so seat 1 (the non-dealer) plays first; ``stock[0]`` is the top card and the
 last card of ``discard`` the top discard.
 """
@@ -32,7 +32,7 @@ def value(text: str) -> int:
 
 @pytest.mark.parametrize(("players", "size"), [(2, 13), (3, 10), (4, 7)])
 def test_deal_thirteen_and_three_fewer_per_extra_player_s000(players: int, size: int) -> None:
-    """S000: "The dealer deals 13 cards to each player ... The top card of the
+    """[S5]: "The dealer deals 13 cards to each player ... The top card of the
     stock is placed face-up in between the players to start the discard pile.
     The non-dealer goes first." "More players: ... deal three fewer cards per
     extra player"."""
@@ -44,7 +44,7 @@ def test_deal_thirteen_and_three_fewer_per_extra_player_s000(players: int, size:
 
 
 def test_aces_always_high_twos_always_low_s000() -> None:
-    """S000: "Aces are always high, and 2s are always low, so in particular
+    """[S5]: "Aces are always high, and 2s are always low, so in particular
     A-2-3 is an invalid run"."""
     assert rk.classify_meld(V, cards("AH 2H 3H")) is None
     assert rk.classify_meld(V, cards("KH AH 2H")) is None
@@ -54,7 +54,7 @@ def test_aces_always_high_twos_always_low_s000() -> None:
 
 
 def test_card_values_s000() -> None:
-    """S000: "cards of rank 2 to 9 are worth 5 points each, 10, J, Q, K are
+    """[S5]: "cards of rank 2 to 9 are worth 5 points each, 10, J, Q, K are
     worth 10 points each, and Aces are 15 points each, with two exceptions.
     Both the Queen of Spades and Two of Clubs are worth 50 points.\""""
     assert [rk.card_value(V, c) for c in cards("2H 9D TC JS QH KD AC QS 2C")] == [
@@ -69,7 +69,7 @@ SEAT0 = "2H 4C 9D 9C KS QC JD 5H 6H TH AH 8S 5C"  # worth 95, never shown below
 
 
 def test_dig_must_make_a_new_meld_with_a_card_from_hand_s000() -> None:
-    """S000: "a player can take a card within the discard pile, if they can use
+    """[S5]: "a player can take a card within the discard pile, if they can use
     it to form a set or run with at least one card in their hand and
     optionally using discards further up in the pile, and additionally if they
     take every card lying on top"; "use the bottommost card taken in a meld,
@@ -100,7 +100,7 @@ def test_dig_must_make_a_new_meld_with_a_card_from_hand_s000() -> None:
 
 
 def test_dig_may_not_use_only_discards_s000() -> None:
-    """S000: "Must meld with at least one card in hand with this card": three
+    """[S5]: "Must meld with at least one card in hand with this card": three
     discards that form a run by themselves may not be taken as that run."""
     h = rk.new_hand(
         V,
@@ -123,7 +123,7 @@ def test_dig_may_not_use_only_discards_s000() -> None:
 
 
 def test_dig_may_not_extend_an_existing_meld_s000() -> None:
-    """S000: "Must make a new run or set with this card; cannot just extend
+    """[S5]: "Must make a new run or set with this card; cannot just extend
     existing meld" (lay-offs come later in the turn, from the hand)."""
     h = rk.new_hand(
         V,
@@ -148,7 +148,7 @@ def test_dig_may_not_extend_an_existing_meld_s000() -> None:
 
 
 def test_melds_must_leave_a_card_to_discard_s000() -> None:
-    """S000: "the player may display on the table as many melds as desired from
+    """[S5]: "the player may display on the table as many melds as desired from
     their hand, so long as they have at least one card left in hand";
     "Boathouse rule: must discard when going out"."""
     h = rk.new_hand(
@@ -182,7 +182,7 @@ def feeding_hand(stock: str) -> rk.Hand:
 
 @pytest.mark.parametrize("taken", [True, False])
 def test_opponent_loses_50_when_their_last_discard_lets_the_winner_out_s000(taken: bool) -> None:
-    """S000: "if a player wins by melding their whole hand after taking just
+    """[S5]: "if a player wins by melding their whole hand after taking just
     the top card of the discard pile, that is, the opponent's last discard,
     the opponent subtracts 50 points"; the winner's last card goes face down
     for +50; the opponent, who never displayed a meld, has their (negative)
@@ -211,7 +211,7 @@ def test_opponent_loses_50_when_their_last_discard_lets_the_winner_out_s000(take
 
 
 def test_lay_offs_score_for_the_player_who_adds_them_and_going_out_wins_s000() -> None:
-    """S000: players "may add cards to existing melds belonging to either
+    """[S5]: players "may add cards to existing melds belonging to either
     player, but in both cases the cards are placed in front of the player
     extending the meld"; the player who goes out is "considered the winner of
     the hand, even if they ultimately have a lower score"."""
@@ -240,7 +240,7 @@ def test_lay_offs_score_for_the_player_who_adds_them_and_going_out_wins_s000() -
 
 
 def test_each_discard_that_could_extend_an_exposed_meld_costs_50_s000() -> None:
-    """S000: "when a player discards a card that could have been used to
+    """[S5]: "when a player discards a card that could have been used to
     extend an exposed meld, that player loses 50 points. The penalty is
     cumulative; each offence costs a player 50 points." 6D (onto 2D-5D) and 8S
     (onto 9S TS JS) cost 50 each; AD does not, since A-2-3 is no run. The hand
@@ -275,7 +275,7 @@ def test_each_discard_that_could_extend_an_exposed_meld_costs_50_s000() -> None:
 
 
 def test_stock_out_players_pass_and_both_passing_ends_the_hand_s000() -> None:
-    """S000: "they must draw a card from the stock, unless the stock is
+    """[S5]: "they must draw a card from the stock, unless the stock is
     exhausted in which case the player must pass. If both players pass, the
     hand ends"; "Both players subtract values of cards only when a hand ends
     because both players have passed"; "If the game ends but both players
@@ -340,7 +340,7 @@ def lay_off_deal() -> rk.Hand:
 
 
 def test_500_without_going_out_is_not_enough_s000() -> None:
-    """S000: "the first player to have 500 points or more after going out wins
+    """[S5]: "the first player to have 500 points or more after going out wins
     the game"; "500 pts insufficient for win; must also go out". Seat 0 goes
     from 400 to 545 in a hand seat 1 goes out of: the game goes on."""
     m = scripted([400, 0], lay_off_deal())
@@ -351,7 +351,7 @@ def test_500_without_going_out_is_not_enough_s000() -> None:
 
 @pytest.mark.parametrize(("before", "after"), [([0, 400], [145, 535]), ([400, 400], [545, 535])])
 def test_500_after_going_out_wins_the_game_s000(before: list[int], after: list[int]) -> None:
-    """S000: "the first player to have 500 points or more after going out wins
+    """[S5]: "the first player to have 500 points or more after going out wins
     the game", even when the other total is higher."""
     m = scripted(before, lay_off_deal())
     play_out_lay_off_hand(m)
@@ -359,7 +359,7 @@ def test_500_after_going_out_wins_the_game_s000(before: list[int], after: list[i
 
 
 def test_minus_500_loses_the_game_at_once_s000() -> None:
-    """S000: "If a player has -500 or fewer points, their opponent wins the
+    """[S5]: "If a player has -500 or fewer points, their opponent wins the
     game instantly" (the opponent here is far from 500)."""
     m = scripted([-300, 0], feeding_hand("AS KC"))
     for action in (
@@ -374,7 +374,7 @@ def test_minus_500_loses_the_game_at_once_s000() -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_game_ends_by_going_out_to_500_or_falling_to_minus_500_s000(players: int) -> None:
-    """S000: "There are two victory conditions. If a player has -500 or fewer
+    """[S5]: "There are two victory conditions. If a player has -500 or fewer
     points, their opponent wins the game instantly. Otherwise the first player
     to have 500 points or more after going out wins the game." Bots play it
     out; the game ends at the first hand that meets one of them."""

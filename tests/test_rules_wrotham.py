@@ -1,7 +1,7 @@
-"""Wrotham rummy (S001), rule by rule, from its source.
+"""Wrotham rummy [S1], rule by rule, from its source.
 
-S001 is the seed's basic-rummy text, whose "Wrotham Rummy" paragraph is
-Daryl Brown's description (rules.md §1.17); everything else is straight
+[S1] is the basic-rummy text, whose "Wrotham Rummy" paragraph is
+Daryl Brown's description; everything else is straight
 rummy. Scenarios run on stacked deals: ``stock[0]`` is the top card; with
 ``dealer=0`` seat 1 starts, with eight cards.
 """
@@ -27,7 +27,7 @@ def wrotham_hand(hands: list[str], *, deal: int = 1, stock: str = "7D 8D 6S 3H")
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_a_55_card_pack_eight_cards_to_the_starter_seven_to_the_others_s001(players: int) -> None:
-    """S001: "A 55-card pack is used, including three jokers which are used as
+    """[S1]: "A 55-card pack is used, including three jokers which are used as
     wild cards"; "Eight cards are dealt to the starting player and seven to
     each other player." The starter's first discard starts the pile: no upcard."""
     h = rk.new_hand(V, players=players, seed=players, dealer=0)
@@ -40,7 +40,7 @@ def test_a_55_card_pack_eight_cards_to_the_starter_seven_to_the_others_s001(play
 
 
 def test_the_starter_does_not_draw_on_the_first_turn_s001() -> None:
-    """S001: "On the first turn the starting player does not draw, but just
+    """[S1]: "On the first turn the starting player does not draw, but just
     discards a card (or melds and discards)." Then play goes on as usual."""
     h = wrotham_hand([OTHERS[0], STARTER, OTHERS[1]])
     assert h.phase is Phase.PLAY and h.current_player == 1
@@ -51,7 +51,7 @@ def test_the_starter_does_not_draw_on_the_first_turn_s001() -> None:
 
 
 def test_a_joker_stands_for_any_card_s001() -> None:
-    """S001: "A joker can be used as a substitute for any card needed to melded
+    """[S1]: "A joker can be used as a substitute for any card needed to melded
     a set or run." The starter's JK completes 9D 9H as a set or 2C-5C as a run."""
     h = wrotham_hand([OTHERS[0], STARTER, OTHERS[1]])
     for meld in ("meld 9D 9H JK=9C", "meld 9D 9H JK=9S", "meld 2C 3C 4C 5C JK=6C", "meld JK=AC 2C 3C 4C 5C"):
@@ -62,7 +62,7 @@ def test_a_joker_stands_for_any_card_s001() -> None:
 
 
 def test_a_melded_joker_is_exchanged_for_the_card_it_represents_s001() -> None:
-    """S001: "A player who holds the card that a melded joker represents can,
+    """[S1]: "A player who holds the card that a melded joker represents can,
     during her turn, exchange the real card for the joker." Seat 2 holds 9S,
     has melded nothing, and takes the joker from seat 1's 9D 9H JK=9S.
     Straight rummy has no such exchange."""
@@ -80,7 +80,7 @@ def test_a_melded_joker_is_exchanged_for_the_card_it_represents_s001() -> None:
 
 @pytest.mark.parametrize("deal", [1, 2, 3, 4, 5, 6])
 def test_in_deals_four_to_six_all_seven_go_down_at_once_s001(deal: int) -> None:
-    """S001: "In the first three rounds players meld and lay off as usual, but
+    """[S1]: "In the first three rounds players meld and lay off as usual, but
     in the last three rounds, players may not meld any cards until they are
     able to lay down all seven at once." The starter can go out at once
     (seven cards melded, the eighth discarded) in every deal."""
@@ -101,11 +101,11 @@ def test_in_deals_four_to_six_all_seven_go_down_at_once_s001(deal: int) -> None:
 
 
 def test_going_down_all_at_once_scores_the_others_hands_doubled() -> None:
-    """S001 scoring ("The total value of all the cards in the hands of the
+    """[S1] scoring ("The total value of all the cards in the hands of the
     other players is added to the winner's cumulative score"), with the
     variant's choices (variants/wrotham.toml notes): a joker left in hand
-    counts 15 (S004), and going out in one turn with no earlier meld is going
-    rummy, doubled as in straight rummy (S003) — every win of deals 4-6."""
+    counts 15 [S4], and going out in one turn with no earlier meld is going
+    rummy, doubled as in straight rummy [S3] — every win of deals 4-6."""
     h = wrotham_hand([OTHERS[0], STARTER, OTHERS[1]], deal=4)
     h.apply("declare 2C 3C 4C 5C + 9D 9H JK=9S discard KS")
     assert h.result is not None and h.result.how is Termination.WENT_OUT
@@ -128,7 +128,7 @@ def test_going_down_all_at_once_scores_the_others_hands_doubled() -> None:
 
 @pytest.mark.parametrize("players", [2, 6])
 def test_six_deals_are_played_s001(players: int) -> None:
-    """S001: "Six deals are played." The deal number drives the all-at-once
+    """[S1]: "Six deals are played." The deal number drives the all-at-once
     rule: in deals 4-6 nobody melds or lays off before going out."""
     match = bot_match(V, players, seed=1)
     assert match.hands_played == 6

@@ -64,7 +64,7 @@ def test_attack_seed_search_nothing_in_views_or_seat_records_reveals_hidden_card
 
 def _tiny_stock_hand(seed: int | None = None) -> rk.Hand:
     """An unseeded (or ``seed``-ed) Kalooki hand (the stock is rebuilt from
-    the shuffled discard pile, LUDO) stacked with a two-card stock: it
+    the shuffled discard pile, [S49]) stacked with a two-card stock: it
     reshuffles soon."""
     v = rk.load_variant("kalooki")
     return rk.new_hand(
@@ -104,7 +104,7 @@ def test_unseeded_hand_with_reshuffles_replays() -> None:
 
 @pytest.mark.parametrize("seed", [None, 9])
 def test_seat_records_follow_a_shuffled_reshuffle(seed: int | None) -> None:
-    """Kalooki reshuffles the discard pile into a new stock (LUDO). A seat's
+    """Kalooki reshuffles the discard pile into a new stock [S49]. A seat's
     record walks the hand again; it raised IllegalAction (a card the seat
     did not hold) unless the walk plays the reshuffles back as they fell."""
     h = _tiny_stock_hand(seed)
@@ -166,7 +166,7 @@ def test_attack_bad_seat_arguments(bad: object) -> None:
 
 
 def test_seat_record_hides_a_face_down_knock_until_the_hand_is_over() -> None:
-    # Gin: "the knocker discards one card face down" (S002); the defender's
+    # Gin: "the knocker discards one card face down" [S2]; the defender's
     # seat record shows the knock, not the card, while the lay-offs go on.
     v = rk.load_variant("gin")
     h = rk.new_hand(

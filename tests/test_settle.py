@@ -1,4 +1,4 @@
-"""Settlement of finished hands, from the rule texts (rules.md tags)."""
+"""Settlement of finished hands, from the rule texts (sources by their labels in docs/sources.md)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_going_rummy_doubles_s003() -> None:
 
 
 def test_block_lowest_count_takes_the_differences_s001() -> None:
-    """S001: "A 6, B 15, C 7, D 21 -> A scores 25"."""
+    """[S1]: "A 6, B 15, C 7, D 21 -> A scores 25"."""
     v = rk.load_variant("block")
     s = settle(v, Ending(hands=["6C", "9C 6D", "7S", "TC TD AS"]))
     assert s.how is Termination.STOCK_EXHAUSTED
@@ -35,7 +35,7 @@ def test_block_tied_lowest_share_indivisible_points_dropped_s002() -> None:
 
 
 def test_melds_minus_hand_can_be_negative_bic500() -> None:
-    """BIC-500: 87 on the table and 90 in hand scores -3 (here: 30 - 35)."""
+    """[S9]: 87 on the table and 90 in hand scores -3 (here: 30 - 35)."""
     v = rk.load_variant("rum500")
     s = settle(v, Ending(hands=["KS QS JS 5C", ""], melds=[["TH TD TC"], ["2C 3C 4C"]], went_out=1))
     assert s.scores == (30 - 35, 9)

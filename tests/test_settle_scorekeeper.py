@@ -1,6 +1,6 @@
 """A scorekeeper's settle (issue 10 part 5): counts instead of cards, the
 defender's best lay-offs computed on request, payments and units, running
-totals kept outside a Match. Rule tags as in shared/rules/rules.md."""
+totals kept outside a Match. Sources by their labels in docs/sources.md."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ GIN = rk.load_variant("gin")
 
 
 def test_gin_from_deadwood_counts_grc() -> None:
-    """GRC: the knocker scores the difference in deadwood; the table counts
+    """[S18]: the knocker scores the difference in deadwood; the table counts
     it, so the counts are enough."""
     s = settle(GIN, Ending(knocker=0, counts=[4, 29]))
     assert s.scores == (25, 0) and s.winners == (0,) and s.units is ScoreUnits.POINTS
@@ -31,7 +31,7 @@ def test_undercut_from_counts_grc() -> None:
 
 
 def test_the_defenders_best_layoffs_are_computed_on_request_grc() -> None:
-    """GRC: "the opponent is allowed to lay off any deadwood cards which fit
+    """[S18]: "the opponent is allowed to lay off any deadwood cards which fit
     onto the knocker's melds". The knocker shows 2C 2D 2H, 4S 5S 6S; the
     defender lays off 2S and 7S (then 8S onto the grown run)."""
     e = Ending(
@@ -73,7 +73,7 @@ def test_best_layoffs_from_the_knockers_whole_hand() -> None:
 
 
 def test_no_layoffs_on_gin_grc() -> None:
-    """GRC: "If the knocker has gin, the opponent may not lay off"."""
+    """[S18]: "If the knocker has gin, the opponent may not lay off"."""
     e = Ending(knocker=0, hands=["", "7S KS"], melds=[["4S 5S 6S", "9H 9D 9C"], []], best_layoffs=True)
     s = settle(GIN, e)
     assert s.laid_off == () and s.how is rk.Termination.KNOCK
@@ -98,7 +98,7 @@ def test_penalty_units_romme_s002() -> None:
 
 
 def test_rum500_from_meld_totals_bic500() -> None:
-    """BIC-500: melds minus hand; totals counted at the table."""
+    """[S9]: melds minus hand; totals counted at the table."""
     v = rk.load_variant("rum500")
     s = settle(v, Ending(went_out=1, counts=[35, 0], meld_totals=[30, 9]))
     assert s.scores == (30 - 35, 9)
@@ -147,7 +147,7 @@ def test_winners_are_named_by_the_rules_not_by_the_score() -> None:
 
 
 def test_apply_settlement_to_a_scorekeepers_totals_grc() -> None:
-    """GRC: a game of gin is played to 100 points; a scorekeeper app keeps
+    """[S18]: a game of gin is played to 100 points; a scorekeeper app keeps
     its own totals and asks whether the game is over."""
     s = settle(GIN, Ending(knocker=0, counts=[0, 30]))
     first = rk.apply_settlement(GIN, None, s)

@@ -1,13 +1,13 @@
 """The built-in variant files: each is valid, round-trips, and encodes its sources.
 
 These tests check the ruleset *data* of ``variants/*.toml``, not game play.
-Every per-variant test cites its rule source: the seed file under
-``shared/rules/sources/`` (S000-S004) or the tag of ``shared/rules/rules.md``
-§0, with a short quote of the rule it encodes.
+Every per-variant test cites its rule source by its label in docs/sources.md,
+with a short quote of the rule it encodes.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -85,8 +85,8 @@ def test_file_metadata(path: Path) -> None:
     assert v.info.description and "\n" not in v.info.description
     assert v.info.sources, "every variant names its sources"
     assert all(isinstance(s, str) and s for s in v.info.sources)
-    # a source tag of rules.md §0 or a seed file is named
-    assert any("S00" in s or "rules.md" in s for s in v.info.sources)
+    # each source is cited by its label in docs/sources.md: "[S1] Title, site"
+    assert all(re.match(r"\[S[0-9]+\] \S", s) for s in v.info.sources), v.info.sources
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
@@ -138,14 +138,14 @@ def test_notes_name_options_as_keys(load: dict[str, rk.Variant]) -> None:
 
 
 def test_block_extends_straight(load: dict[str, rk.Variant]) -> None:
-    """S002: "Block Rummy differs from Standard Rummy in rules regarding when the discard pile runs out"."""
+    """[S2]: "Block Rummy differs from Standard Rummy in rules regarding when the discard pile runs out"."""
     block, straight = load["block"], load["straight"]
     assert block.deal == straight.deal and block.melds == straight.melds
     assert block.meld_timing == straight.meld_timing and block.ranking == straight.ranking
 
 
 def test_block_never_reuses_the_discards(load: dict[str, rk.Variant]) -> None:
-    """S001: "the discard pile is not reused at all. If the stock has run out and the
+    """[S1]: "the discard pile is not reused at all. If the stock has run out and the
     next player does not want to take the discard, the game ends at that point"."""
     stock = load["block"].stock
     assert isinstance(stock, rules.EndHand)
@@ -153,8 +153,8 @@ def test_block_never_reuses_the_discards(load: dict[str, rk.Variant]) -> None:
 
 
 def test_block_lowest_scores_the_differences(load: dict[str, rk.Variant]) -> None:
-    """S001: "The winner is the player with least points, and scores the sum of the
-    differences"; S002: "Any indivisible points are not awarded to any player"."""
+    """[S1]: "The winner is the player with least points, and scores the sum of the
+    differences"; [S2]: "Any indivisible points are not awarded to any player"."""
     scoring = load["block"].scoring
     assert isinstance(scoring, rules.WinnerTakes)
     assert scoring.no_winner is rules.NoWinner.DIFFERENCES
@@ -164,14 +164,14 @@ def test_block_lowest_scores_the_differences(load: dict[str, rk.Variant]) -> Non
 
 
 def test_thai_deal_three_fewer_per_extra_player(load: dict[str, rk.Variant]) -> None:
-    """S000: "The dealer deals 13 cards to each player" ... "deal three fewer cards per extra player"."""
+    """[S5]: "The dealer deals 13 cards to each player" ... "deal three fewer cards per extra player"."""
     v = load["thai"]
     assert [v.deal.hand_size.get(n) for n in v.players.counts()] == [13, 10, 7]
     assert v.deal.upcard
 
 
 def test_thai_aces_high_only(load: dict[str, rk.Variant]) -> None:
-    """S000: "Aces are always high, and 2s are always low, so in particular A-2-3 is an invalid run"."""
+    """[S5]: "Aces are always high, and 2s are always low, so in particular A-2-3 is an invalid run"."""
     r = load["thai"].ranking
     assert r.ace is rules.Ace.HIGH
     assert r.is_run((rk.Rank.QUEEN, rk.Rank.KING, rk.Rank.ACE))
@@ -179,7 +179,7 @@ def test_thai_aces_high_only(load: dict[str, rk.Variant]) -> None:
 
 
 def test_thai_card_values(load: dict[str, rk.Variant]) -> None:
-    """S000: "cards of rank 2 to 9 are worth 5 points each, 10, J, Q, K are worth 10 points each,
+    """[S5]: "cards of rank 2 to 9 are worth 5 points each, 10, J, Q, K are worth 10 points each,
     and Aces are 15 points each ... Both the Queen of Spades and Two of Clubs are worth 50 points"."""
     v = load["thai"]
     assert value(v, "QS") == 50 and value(v, "2C") == 50
@@ -188,7 +188,7 @@ def test_thai_card_values(load: dict[str, rk.Variant]) -> None:
 
 
 def test_thai_scoring(load: dict[str, rk.Variant]) -> None:
-    """S000: "A player receives 50 points for placing a card face-down"; "-50 pts for giving
+    """[S5]: "A player receives 50 points for placing a card face-down"; "-50 pts for giving
     opponent single discard used to go out"; "-50 pts for discard card that could augment a
     displayed meld"; "Score doubled for never displaying melds"."""
     v = load["thai"]
@@ -200,7 +200,7 @@ def test_thai_scoring(load: dict[str, rk.Variant]) -> None:
 
 
 def test_thai_dig_into_the_discards(load: dict[str, rk.Variant]) -> None:
-    """S000: "Must make a new run or set with this card; cannot just extend existing meld" /
+    """[S5]: "Must make a new run or set with this card; cannot just extend existing meld" /
     "Must meld with at least one card in hand with this card"."""
     draw = load["thai"].draw
     assert isinstance(draw, rules.DigDraw)
@@ -209,7 +209,7 @@ def test_thai_dig_into_the_discards(load: dict[str, rk.Variant]) -> None:
 
 
 def test_thai_going_out_and_stock(load: dict[str, rk.Variant]) -> None:
-    """S000: "Boathouse rule: must discard when going out"; the last card "is placed face-down";
+    """[S5]: "Boathouse rule: must discard when going out"; the last card "is placed face-down";
     "unless the stock is exhausted in which case the player must pass"."""
     v = load["thai"]
     assert isinstance(v.going_out, rules.EmptyHand)
@@ -219,7 +219,7 @@ def test_thai_going_out_and_stock(load: dict[str, rk.Variant]) -> None:
 
 
 def test_thai_game_end_and_dealer(load: dict[str, rk.Variant]) -> None:
-    """S000: "If a player has -500 or fewer points, their opponent wins the game instantly.
+    """[S5]: "If a player has -500 or fewer points, their opponent wins the game instantly.
     Otherwise the first player to have 500 points or more after going out wins";
     "the loser of the previous hand is dealer"."""
     v = load["thai"]
@@ -233,7 +233,7 @@ def test_thai_game_end_and_dealer(load: dict[str, rk.Variant]) -> None:
 
 
 def test_rum500_decks_and_deal(load: dict[str, rk.Variant]) -> None:
-    """rules.md §1.4 [P-500, FI-500]: 2-8 players, "with 5 or more players, two decks";
+    """[S7, S8, S10]: 2-8 players, "with 5 or more players, two decks";
     "13 each with 2 players, 7 each with 3 or more"."""
     v = load["rum500"]
     assert (v.players.min, v.players.max) == (2, 8)
@@ -242,7 +242,7 @@ def test_rum500_decks_and_deal(load: dict[str, rk.Variant]) -> None:
 
 
 def test_rum500_dig_and_score_melds(load: dict[str, rk.Variant]) -> None:
-    """rules.md §1.4 [FI-500, BIC-500]: any discard with every card above it, "the card you
+    """[S8, S10]: any discard with every card above it, "the card you
     selected must be used at once, in a meld or a lay-off"; "each player scores the cards
     shown on the table minus the cards left in hand"; A 15, "An ace melded as A-2-3 counts 1"."""
     v = load["rum500"]
@@ -257,7 +257,7 @@ def test_rum500_dig_and_score_melds(load: dict[str, rk.Variant]) -> None:
 
 
 def test_gin_knock_at_ten(load: dict[str, rk.Variant]) -> None:
-    """rules.md §1.5 [WP-GIN]: "after drawing you may knock if your deadwood is at most 10"."""
+    """[S17]: "after drawing you may knock if your deadwood is at most 10"."""
     v = load["gin"]
     g = v.going_out
     assert isinstance(g, rules.Knock)
@@ -266,7 +266,7 @@ def test_gin_knock_at_ten(load: dict[str, rk.Variant]) -> None:
 
 
 def test_gin_scoring_and_game(load: dict[str, rk.Variant]) -> None:
-    """rules.md §1.5 [GRC, WK]: undercut bonus 25, a tie counts as an undercut, gin 25, gin
+    """[S18, S20]: undercut bonus 25, a tie counts as an undercut, gin 25, gin
     cannot be undercut; game 100 with a 100 game bonus, 25 per hand won, shutout doubled."""
     v = load["gin"]
     s = v.scoring
@@ -283,7 +283,7 @@ def test_gin_scoring_and_game(load: dict[str, rk.Variant]) -> None:
 
 
 def test_gin_upcard_offer_layoffs_and_stock(load: dict[str, rk.Variant]) -> None:
-    """rules.md §1.5 [WK, WP-GIN]: the non-dealer takes the upcard or passes; only the
+    """[S20, S17]: the non-dealer takes the upcard or passes; only the
     defender lays off, never against gin; "when only two cards are left in the stock ...
     the hand is a draw"."""
     v = load["gin"]
@@ -297,7 +297,7 @@ def test_gin_upcard_offer_layoffs_and_stock(load: dict[str, rk.Variant]) -> None
 
 
 def test_knock_any_count(load: dict[str, rk.Variant]) -> None:
-    """S002: "after drawing but before discarding a player may Knock"; no threshold;
+    """[S2]: "after drawing but before discarding a player may Knock"; no threshold;
     "a player never lays down his intermediate melds on the table"."""
     v = load["knock"]
     assert isinstance(v.going_out, rules.Knock) and v.going_out.may_knock(90)
@@ -306,7 +306,7 @@ def test_knock_any_count(load: dict[str, rk.Variant]) -> None:
 
 
 def test_knock_ties_and_rum(load: dict[str, rk.Variant]) -> None:
-    """S002: "if another player ties the knocker, that opponent wins the hand instead"; a lower
+    """[S2]: "if another player ties the knocker, that opponent wins the hand instead"; a lower
     player "earns a 10 point bonus from the knocker (who must subtract 10 points from his own
     score)"; Rum earns "an additional 25 point bonus for each opponent"; "If the knocker goes
     Rummy and another player also has Rummy, the knocker is still considered the winner"."""
@@ -322,7 +322,7 @@ def test_knock_ties_and_rum(load: dict[str, rk.Variant]) -> None:
 
 
 def test_boathouse_rules(load: dict[str, rk.Variant]) -> None:
-    """S002: "he then must also draw the next card in the discard pile or the top of the stock";
+    """[S2]: "he then must also draw the next card in the discard pile or the top of the stock";
     aces high, low and "Around the Corner"; "A player may not lay melds down during the hand
     until able to lay his entire hand down"; aces "score 11 points for the winner"."""
     v = load["boathouse"]
@@ -333,7 +333,7 @@ def test_boathouse_rules(load: dict[str, rk.Variant]) -> None:
 
 
 def test_boathouse_winner_scores_unmelded(load: dict[str, rk.Variant]) -> None:
-    """S002: "the other players then lay down their hands, separating out their own melds from
+    """[S2]: "the other players then lay down their hands, separating out their own melds from
     non meldable cards. The winner of the hand scores for all unmelded cards"."""
     s = load["boathouse"].scoring
     assert isinstance(s, rules.WinnerTakes) and s.losers_meld and s.rummy_multiplier == 1
@@ -343,7 +343,7 @@ def test_boathouse_winner_scores_unmelded(load: dict[str, rk.Variant]) -> None:
 
 
 def test_continental_decks_by_player_count(load: dict[str, rk.Variant]) -> None:
-    """S002: "2, 3, 4, or 5 | 2 / 6, 7, or 8 | 3 / 9, 10, 11, or 12 | 4"; "Each of these decks
+    """[S2]: "2, 3, 4, or 5 | 2 / 6, 7, or 8 | 3 / 9, 10, 11, or 12 | 4"; "Each of these decks
     ... consists of the standard 52 card deck plus one Joker"; "each player receives 15"."""
     v = load["continental"]
     assert (v.players.min, v.players.max) == (2, 12)
@@ -354,7 +354,7 @@ def test_continental_decks_by_player_count(load: dict[str, rk.Variant]) -> None:
 
 
 def test_continental_patterns(load: dict[str, rk.Variant]) -> None:
-    """S002: "One five card sequence, one four card sequence, and two three card sequences /
+    """[S2]: "One five card sequence, one four card sequence, and two three card sequences /
     Three four card sequences and one three card sequence / Five three card sequences";
     "Sequences are the only legal meld types"."""
     v = load["continental"]
@@ -367,7 +367,7 @@ def test_continental_patterns(load: dict[str, rk.Variant]) -> None:
 
 
 def test_continental_payments(load: dict[str, rk.Variant]) -> None:
-    """S002: "he collects one point from each opponent ... an additional two points from each
+    """[S2]: "he collects one point from each opponent ... an additional two points from each
     other player for every Joker"; "each player begins the game with ... 100"; "The winner of
     each hand deals the next"."""
     v = load["continental"]
@@ -381,7 +381,7 @@ def test_continental_payments(load: dict[str, rk.Variant]) -> None:
 
 
 def test_phom_deal(load: dict[str, rk.Variant]) -> None:
-    """S002: "distributes 9 face down cards to each player ... instead receives 10"; the
+    """[S2]: "distributes 9 face down cards to each player ... instead receives 10"; the
     starter "begins the hand by discarding a card ... This starts the discard pile"."""
     d = load["phom"].deal
     assert isinstance(d, rules.StandardDeal)
@@ -391,7 +391,7 @@ def test_phom_deal(load: dict[str, rk.Variant]) -> None:
 
 
 def test_phom_showing_and_eating(load: dict[str, rk.Variant]) -> None:
-    """S002: "the hand continues until each player takes exactly four turns"; "no meld may ever
+    """[S2]: "the hand continues until each player takes exactly four turns"; "no meld may ever
     contain more than one card actually taken from the discard pile"; aces low."""
     v = load["phom"]
     assert isinstance(v.going_out, rules.Showing) and v.going_out.turns == 4
@@ -402,7 +402,7 @@ def test_phom_showing_and_eating(load: dict[str, rk.Variant]) -> None:
 
 
 def test_phom_chips(load: dict[str, rk.Variant]) -> None:
-    """S002: "Jack | 11 / Queen | 12 / King | 13"; ù "collects 6 points from each other player
+    """[S2]: "Jack | 11 / Queen | 12 / King | 13"; ù "collects 6 points from each other player
     ... If he can meld all 10 cards ... doubled"; places pay 1, 2, 3; a móm pays 4."""
     v = load["phom"]
     assert [value(v, c) for c in ("AS", "TS", "JS", "QS", "KS")] == [1, 10, 11, 12, 13]
@@ -415,7 +415,7 @@ def test_phom_chips(load: dict[str, rk.Variant]) -> None:
 
 
 def test_romme_deck_and_melds(load: dict[str, rk.Variant]) -> None:
-    """S002: "two standard 52 card decks ... with the addition of six total Jokers"; a set is
+    """[S2]: "two standard 52 card decks ... with the addition of six total Jokers"; a set is
     "3 or 4 cards all of the same rank but each of a different suit"; "A valid meld may never
     contain more Jokers than natural cards"."""
     v = load["romme"]
@@ -427,7 +427,7 @@ def test_romme_deck_and_melds(load: dict[str, rk.Variant]) -> None:
 
 
 def test_romme_opening_and_values(load: dict[str, rk.Variant]) -> None:
-    """S002: "The first meld ... must total at least 40 points"; Joker "Remaining in hand at end of
+    """[S2]: "The first meld ... must total at least 40 points"; Joker "Remaining in hand at end of
     game - 30 Points"; Ace "Left in Hand - 11 Points", "Used in a Run before a two - 1 Point"."""
     v = load["romme"]
     init = v.initial_meld
@@ -438,7 +438,7 @@ def test_romme_opening_and_values(load: dict[str, rk.Variant]) -> None:
 
 
 def test_romme_joker_swap_and_going_out(load: dict[str, rk.Variant]) -> None:
-    """S002: "he must immediately, on that same turn use the Joker in a meld ... only after he has
+    """[S2]: "he must immediately, on that same turn use the Joker in a meld ... only after he has
     made his initial meld"; "play his second to last card and discard his last card"."""
     v = load["romme"]
     assert isinstance(v.swap, rules.StandardSwap)
@@ -451,7 +451,7 @@ def test_romme_joker_swap_and_going_out(load: dict[str, rk.Variant]) -> None:
 
 
 def test_indian_deck_and_cut_joker(load: dict[str, rk.Variant]) -> None:
-    """S003: "Indian rummy is played with 2 deck of cards"; "Wild Joker: This is simply a random
+    """[S3]: "Indian rummy is played with 2 deck of cards"; "Wild Joker: This is simply a random
     card chosen by the players from the closed deck"; "If by chance a printed Joker is picked ...
     the Ace cards of all the suits serve as the Card Joker"."""
     v = load["indian"]
@@ -465,7 +465,7 @@ def test_indian_deck_and_cut_joker(load: dict[str, rk.Variant]) -> None:
 
 
 def test_indian_declaration(load: dict[str, rk.Variant]) -> None:
-    """S003: "A valid declaration or show should consist of two sequences (of which one must be
+    """[S3]: "A valid declaration or show should consist of two sequences (of which one must be
     pure)"; a set "should not contain two or more cards of the same suit"."""
     v = load["indian"]
     g = v.going_out
@@ -477,7 +477,7 @@ def test_indian_declaration(load: dict[str, rk.Variant]) -> None:
 
 
 def test_indian_points(load: dict[str, rk.Variant]) -> None:
-    """S003: "all the face cards and Aces will earn a player 10 points. Jokers of both kinds ...
+    """[S3]: "all the face cards and Aces will earn a player 10 points. Jokers of both kinds ...
     are worth zero points"; "capped at 80"; "A wrong declaration ... 80 points"; "First Drop ...
     20 points"; "Middle Drop ... 40 points"."""
     v = load["indian"]
@@ -490,8 +490,8 @@ def test_indian_points(load: dict[str, rk.Variant]) -> None:
 
 
 def test_indian_pool101(load: dict[str, rk.Variant]) -> None:
-    """S003: "101 Pool Rummy: 20 points prior to drawing ... 40 Points after"; rules.md §1.7
-    [CLS]: a player is out on reaching 101."""
+    """[S3]: "101 Pool Rummy: 20 points prior to drawing ... 40 Points after";
+    [S27]: a player is out on reaching 101."""
     v = load["indian-pool101"]
     s = v.scoring
     assert isinstance(s, rules.IndianPoints) and (s.first_drop, s.middle_drop) == (20, 40)
@@ -502,8 +502,8 @@ def test_indian_pool101(load: dict[str, rk.Variant]) -> None:
 
 
 def test_indian_pool201(load: dict[str, rk.Variant]) -> None:
-    """S003: "201 Pool Rummy: 25 points prior to drawing ... 50 Points after"; rules.md §1.7
-    [CLS]: a player is out on reaching 201."""
+    """[S3]: "201 Pool Rummy: 25 points prior to drawing ... 50 Points after";
+    [S27]: a player is out on reaching 201."""
     v = load["indian-pool201"]
     s = v.scoring
     assert isinstance(s, rules.IndianPoints) and (s.first_drop, s.middle_drop) == (25, 50)
@@ -514,7 +514,7 @@ def test_indian_pool201(load: dict[str, rk.Variant]) -> None:
 
 
 def test_indian_deals(load: dict[str, rk.Variant]) -> None:
-    """rules.md §1.7 [RC-D, RM-D]: "Each player starts with 80 x deals chips. After each deal the
+    """[S29, S30]: "Each player starts with 80 x deals chips. After each deal the
     losers' points move to the winner. Most chips wins; a tie goes to a tiebreaker deal"."""
     v = load["indian-deals"]
     end = v.game_end
@@ -536,7 +536,7 @@ def test_indian_formats_share_the_deal_rules(load: dict[str, rk.Variant]) -> Non
 
 
 def test_kalooki_rules(load: dict[str, rk.Variant]) -> None:
-    """S002: "two standard 52 card decks with four Jokers"; "Each player is dealt 15 cards";
+    """[S2]: "two standard 52 card decks with four Jokers"; "Each player is dealt 15 cards";
     "A player's first meld on a hand must total 51 or more points"; "Aces which are 15 and
     Jokers which are 25"."""
     v = load["kalooki"]
@@ -548,7 +548,7 @@ def test_kalooki_rules(load: dict[str, rk.Variant]) -> None:
 
 
 def test_kalooki_discards_and_jokers(load: dict[str, rk.Variant]) -> None:
-    """S002: "Until a player has made his initial meld, he may also not take cards from the
+    """[S2]: "Until a player has made his initial meld, he may also not take cards from the
     discard pile ... However, he may take the top card of the discard pile to use it immediately
     in his initial meld"; "after drawing but before melding or discarding, the player may replace
     a Joker in any other meld"."""
@@ -562,7 +562,7 @@ def test_kalooki_discards_and_jokers(load: dict[str, rk.Variant]) -> None:
 
 
 def test_double_rum(load: dict[str, rk.Variant]) -> None:
-    """S002: "Two regular 52 card decks, plus four Jokers"; "Group melds are allowed that contain
+    """[S2]: "Two regular 52 card decks, plus four Jokers"; "Group melds are allowed that contain
     identical cards"; "a player adding to the meld is allowed to move the Joker to the other end";
     "picture cards count 10, Aces 11, Jokers 15"."""
     v = load["double-rum"]
@@ -578,7 +578,7 @@ def test_double_rum(load: dict[str, rk.Variant]) -> None:
 
 
 def test_queen_city(load: dict[str, rk.Variant]) -> None:
-    """S002: "Each player receives seven cards regardless of the number of players"; "No partial
+    """[S2]: "Each player receives seven cards regardless of the number of players"; "No partial
     melds are allowed"; "collects the point value of his own, melded hand, times the number of
     other players"."""
     v = load["queen-city"]
@@ -592,7 +592,7 @@ def test_queen_city(load: dict[str, rk.Variant]) -> None:
 
 
 def test_nowrang(load: dict[str, rk.Variant]) -> None:
-    """S002: "the dealer distributes 11 cards to his opponent and 10 cards to himself"; "the
+    """[S2]: "the dealer distributes 11 cards to his opponent and 10 cards to himself"; "the
     dealer's opponent must then simply discard"; "melds of equally ranked cards are not
     recognized"; one sequence of four "and two additional sequences consisting of three cards";
     "the Ace considered the highest card, after King"."""
@@ -612,7 +612,7 @@ def test_nowrang(load: dict[str, rk.Variant]) -> None:
 
 
 def test_rami_malta(load: dict[str, rk.Variant]) -> None:
-    """S002: "distributes 10 cards to each player"; ranks "Ace, King, Queen ... 2"; "a player's
+    """[S2]: "distributes 10 cards to each player"; ranks "Ace, King, Queen ... 2"; "a player's
     first meld must consist of at least one group or sequence consisting of four or more cards";
     "Ace | 11 Each"; "reached or exceeded 100 ... must then drop from the game"."""
     v = load["rami-malta"]
@@ -631,7 +631,7 @@ def test_rami_malta(load: dict[str, rk.Variant]) -> None:
 
 
 def test_wrotham(load: dict[str, rk.Variant]) -> None:
-    """S001: "A 55-card pack is used, including three jokers"; "Eight cards are dealt to the
+    """[S1]: "A 55-card pack is used, including three jokers"; "Eight cards are dealt to the
     starting player and seven to each other player. On the first turn the starting player does
     not draw"; "in the last three rounds, players may not meld any cards until they are able to
     lay down all seven at once"; "Six deals are played"."""

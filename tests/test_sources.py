@@ -1,0 +1,84 @@
+"""The sources page (docs/sources.md) is the one bibliography: every label that
+a variant file, a test or a page cites is listed there, each variant's sources
+repeat its entries word for word, and rulebooks print titles, not addresses."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import rummykit as rk
+from rummykit.rulebook import rulebook
+
+ROOT = Path(__file__).resolve().parents[1]
+_ROW = re.compile(r"^\| (S[0-9]+) \| (.+?) \| (<https?://[^ >]+>)? ?\|$")
+_CITE = re.compile(r"\[((?:S[0-9]+)(?:, S[0-9]+)*)\]")
+
+
+def _entries() -> dict[str, tuple[str, str]]:
+    rows: dict[str, tuple[str, str]] = {}
+    for line in (ROOT / "docs" / "sources.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("| S"):
+            m = _ROW.match(line)
+            assert m, f"docs/sources.md: a row that does not read | label | source | address |: {line}"
+            assert m.group(1) not in rows, f"docs/sources.md: {m.group(1)} is listed twice"
+            rows[m.group(1)] = (m.group(2), (m.group(3) or "").strip("<>"))
+    return rows
+
+
+ENTRIES = _entries()
+
+
+def test_the_labels_are_numbered_in_order() -> None:
+    """A numbered bibliography: S1, S2, ... with no gap, each with a title and site."""
+    assert list(ENTRIES) == [f"S{i}" for i in range(1, len(ENTRIES) + 1)]
+    for label, (text, _) in ENTRIES.items():
+        assert len(text) > 15 and "http" not in text, (label, text)
+
+
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_a_variants_sources_are_entries_of_the_sources_page(name: str) -> None:
+    for source in rk.load_variant(name).info.sources:
+        m = re.match(r"^\[(S[0-9]+)\] (.+)$", source)
+        assert m, f"{name}: {source!r} does not start with a label"
+        assert m.group(1) in ENTRIES, f"{name}: {m.group(1)} is not on the sources page"
+        assert m.group(2) == ENTRIES[m.group(1)][0], f"{name}: {source!r} differs from the sources page"
+
+
+def _cited(text: str) -> set[str]:
+    return {label for group in _CITE.findall(text) for label in group.split(", ")}
+
+
+def test_every_label_cited_in_the_repository_is_listed() -> None:
+    files = [*ROOT.glob("variants/*.toml"), *ROOT.glob("tests/**/*.py"), *ROOT.glob("tests/data/**/*.toml")]
+    files += [*ROOT.glob("docs/*.md"), *ROOT.glob("src/rummykit/**/*.py"), *ROOT.glob("examples/*.py")]
+    unknown = {
+        (str(f.relative_to(ROOT)), label)
+        for f in files
+        for label in _cited(f.read_text(encoding="utf-8"))
+        if label not in ENTRIES
+    }
+    assert not unknown
+
+
+def test_every_entry_is_cited_somewhere() -> None:
+    """No entry is listed for nothing: each is cited by a variant file, a test or a page."""
+    text = "".join(
+        f.read_text(encoding="utf-8")
+        for f in [*ROOT.glob("variants/*.toml"), *ROOT.glob("tests/**/*.py"), *ROOT.glob("docs/*.md")]
+        if f.name != "sources.md"
+    )
+    assert set(ENTRIES) - _cited(text) == set()
+
+
+@pytest.mark.parametrize("name", ["gin", "indian", "phom", "rum500"])
+def test_rulebooks_print_titles_not_addresses(name: str) -> None:
+    """``rummykit rules`` is for the table: sources by label and title, no shop,
+    app-store or casino address."""
+    text = rulebook(rk.load_variant(name)).to_text()
+    sources = text.split("\nSources\n-------\n", 1)[1]
+    assert "http" not in sources and "www." not in sources and ".apk" not in sources
+    first = rk.load_variant(name).info.sources[0]
+    assert sources.startswith("- " + first[:40])
