@@ -338,6 +338,19 @@ def _cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    from rummykit.tournament import tournament
+
+    variant = _load(args.variant)
+    report = tournament(
+        variant, args.bots, games=args.games, seed=args.seed, jobs=args.jobs, records=args.records
+    )
+    print(report)
+    if args.records:
+        print(f"\nrecords: {args.records}")
+    return 0
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from rummykit.sim import SimulationReport, simulate
 
@@ -458,7 +471,7 @@ def _bots(text: str) -> tuple[str, ...]:
         if name not in BOT_NAMES:
             if ":" not in name:
                 raise argparse.ArgumentTypeError(
-                    f"unknown bot {name!r} (expected {', '.join(BOT_NAMES)} or module:Class)"
+                    f"unknown bot {name!r} (expected {', '.join(BOT_NAMES)}, module:Class or cmd:PROGRAM)"
                 )
             from rummykit.bots import BotError
             from rummykit.bots.base import resolve_spec
@@ -746,6 +759,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="progress bar on stderr (default: when stderr is a terminal)",
     )
     p.set_defaults(func=_cmd_simulate)
+
+    p = sub.add_parser(
+        "tournament",
+        help="every pair of bots on duplicate deals, with a table of wins and ratings",
+        description="Play every pair of bots on the same deals twice, once from each seat (duplicate"
+        " deals), and print each bot's hands won, share, points per hand and an Elo-style rating, then"
+        " each pair's result with a 95%% Wilson interval. Bots: random, greedy, search, module:Class or"
+        " cmd:PROGRAM (a program speaking the rummykit-bot protocol).",
+    )
+    p.add_argument("variant", metavar="NAME|FILE", help="a built-in name or a variant file")
+    p.add_argument(
+        "--bots", type=_bots, required=True, metavar="a,b,c", help="two or more bots, comma-separated"
+    )
+    p.add_argument("--games", type=_count(1), default=100, metavar="N", help="deals per pair (default 100)")
+    p.add_argument("--jobs", type=_count(1), default=1, metavar="J", help="worker processes (default 1)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="master seed (default 0)")
+    p.add_argument("--records", metavar="FILE.jsonl", help="write every hand's record here, one a line")
+    p.set_defaults(func=_cmd_tournament)
 
     p = sub.add_parser(
         "replay",
