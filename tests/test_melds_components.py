@@ -8,8 +8,8 @@ is as good as a wild; a run takes every rank of its window the hand holds; a
 set with a wild takes every suit the hand holds) are exact only under rules
 that let a wild stand anywhere a natural card could: any number of wilds per
 meld, wilds side by side, in sets and in runs, one natural card per meld at
-the least. The reference is the general search (:mod:`rummykit.melds.search`,
-itself held to the brute force of :mod:`rummykit.melds.reference` in
+the least. The reference is the general search (:mod:`rummykit.melds.general_search`,
+itself held to the brute force of the reference in ``tests/oracles`` in
 ``test_melds_solver.py``), and the brute force itself on small hands.
 """
 
@@ -23,10 +23,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.melds.components import CompTables, comp_tables, dead_cards, deadwood, deadwood_each, encode
+from oracles.reference import reference_min_deadwood
+from rummykit.melds.component_discards import dead_cards, deadwood_each
+from rummykit.melds.components import CompTables, comp_tables, deadwood, encode
 from rummykit.melds.declare import _deadwood_left, declaration_rule
-from rummykit.melds.reference import reference_min_deadwood
-from rummykit.melds.search import search
+from rummykit.melds.general_search import search
 from rummykit.melds.solver import SCALE, deadwood_cards, discard_deadwoods
 from rummykit.melds.tables import JOKER, rules_for
 from rummykit.rules.melds import SetSuits, WildLimit
@@ -99,7 +100,7 @@ def test_indian_min_deadwood_equals_the_search(hw: tuple[list[rk.Card], frozense
 @given(hw=dense_hands(max_size=8))
 def test_indian_small_hands_equal_the_brute_force(hw: tuple[list[rk.Card], frozenset[rk.Rank]]) -> None:
     """Up to eight cards, against the plain enumeration of every split
-    (:func:`rummykit.melds.reference.reference_min_deadwood`)."""
+    (``oracles.reference.reference_min_deadwood``)."""
     hand, wild = hw
     expected = reference_min_deadwood(INDIAN, hand, wild_ranks=wild)
     assert expected is not None

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.melds.reference import reference_declaration
+from oracles.reference import reference_declaration
 
 INDIAN = rk.load_variant("indian")
 CONTINENTAL = rk.load_variant("continental")

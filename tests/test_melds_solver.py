@@ -1,6 +1,6 @@
 """The best-arrangement solver: exact against brute force and against OpenSpiel.
 
-``rummykit.melds.reference`` enumerates every split of a hand into meld
+``oracles.reference`` (tests/oracles) enumerates every split of a hand into meld
 groups with no cleverness; the fast solvers (the one-deck plain path, the
 few-wilds path and the general search) must find the same least deadwood on
 every hand hypothesis generates, wild cards and duplicates included.
@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.melds.reference import reference_discard, reference_min_deadwood
-from rummykit.melds.simple import SCALE, simple_search
+from oracles.memo_search import SCALE, simple_search
+from oracles.reference import reference_discard, reference_min_deadwood
 from rummykit.melds.tables import rules_for
 
 DATA = Path(__file__).resolve().parent / "data"

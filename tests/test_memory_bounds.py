@@ -19,8 +19,8 @@ from rummykit.bots import simple
 from rummykit.cards import Rank
 from rummykit.engine import kit as kit_module
 from rummykit.engine.kit import table_for
-from rummykit.melds import search as search_module
-from rummykit.melds import tables
+from rummykit.melds import core_lists, tables
+from rummykit.melds import general_search as search_module
 from rummykit.melds.tables import rules_for
 
 INDIAN = rk.load_variant("indian")
@@ -89,7 +89,7 @@ def test_dropped_memos_do_not_change_results() -> None:
 def test_the_card_pattern_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past its limit the cache of card patterns starts again (a small limit
     here, so that a few hands pass it)."""
-    monkeypatch.setattr(search_module, "_CARD_LIMIT", 50)
+    monkeypatch.setattr(core_lists, "_CARD_LIMIT", 50)
     rules = rules_for(INDIAN)
     rules.card_cache.clear()
     sizes = []

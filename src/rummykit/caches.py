@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from rummykit.bots import simple
 from rummykit.engine import kit
-from rummykit.melds import plain, search, tables
+from rummykit.melds import general_search, no_wilds, tables
 
 __all__ = ["clear_caches"]
 
@@ -34,8 +34,8 @@ def clear_caches() -> None:
     >>> rk.min_deadwood(v, rk.parse_cards("2H 3H 4H 9S 9C KD")) == before
     True
     """
-    search.clear_memos()
+    general_search.clear_memos()
     tables.clear_rules()
     kit.clear_kits()
-    plain.clear_tables()
+    no_wilds.clear_tables()
     simple.clear_memos()

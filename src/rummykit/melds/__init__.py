@@ -19,13 +19,12 @@ Modules:
 * :mod:`~rummykit.melds.declare`: :func:`check_declaration`,
   :func:`best_declaration`;
 * internals: :mod:`~rummykit.melds.tables` (a variant compiled into tables),
-  :mod:`~rummykit.melds.plain` (one deck, no wilds), :mod:`~rummykit.melds.few`
+  :mod:`~rummykit.melds.no_wilds` (one deck, no wilds), :mod:`~rummykit.melds.wild_cores`
   (one deck, a few jokers), :mod:`~rummykit.melds.components` (any number of
-  decks, wilds worth nothing), :mod:`~rummykit.melds.search` (anything),
-  :mod:`~rummykit.melds.bound` (quick proofs that a hand cannot be melded whole),
-  and the slow references :mod:`~rummykit.melds.reference` (plain
-  enumeration) and :mod:`~rummykit.melds.simple` (memoised enumeration) that
-  the tests hold them to.
+  decks, wilds worth nothing), :mod:`~rummykit.melds.general_search` (anything),
+  :mod:`~rummykit.melds.meld_bounds` (quick proofs that a hand cannot be melded whole) and
+  :mod:`~rummykit.melds.arg_checks` (the public functions' argument checks).
+  The tests hold every solver to slow plain and memoised enumerations.
 
 >>> import rummykit as rk
 >>> gin = rk.load_variant("gin")

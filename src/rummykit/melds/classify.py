@@ -45,7 +45,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from rummykit.cards import Card, Rank, parse_cards
 from rummykit.errors import NotationError
-from rummykit.melds.args import checked
+from rummykit.melds.arg_checks import checked
 from rummykit.melds.meld import Meld, MeldKind
 from rummykit.melds.tables import JOKER, Rules, card_rank, card_suit, rules_for
 from rummykit.variant import Variant

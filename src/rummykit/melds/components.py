@@ -22,7 +22,7 @@ The naturals of any meld are connected, so the hand splits into components
 that share nothing but the wilds: the least deadwood of each component is
 computed for every number of wilds ``0..w``, and the components are combined
 by a min-plus convolution over the wilds. The least deadwood after each
-possible discard (:func:`deadwood_each`) recomputes only the discarded card's
+possible discard (:func:`~rummykit.melds.component_discards.deadwood_each`) recomputes only the discarded card's
 component: one pass over the hand instead of one search per card.
 
 Search inside a component. The lowest natural card is deadwood, or the
@@ -36,9 +36,9 @@ would lower the deadwood, so in a best arrangement these swaps move no card
 of value in or out of the deadwood. Results are memoised per (cards,
 wilds) and kept between calls: components recur from one hand to the next.
 
-Discards (:func:`deadwood_each`). A card worth ``x`` that some best
+Discards (:func:`~rummykit.melds.component_discards.deadwood_each`). A card worth ``x`` that some best
 arrangement leaves over leaves exactly the hand's value less ``x`` when
-discarded, any other card more; :func:`dead_cards` finds the former by
+discarded, any other card more; :func:`~rummykit.melds.component_discards.dead_cards` finds the former by
 following every best move of the memoised search, so only the other cards
 are searched again, and with ``exact=False`` only those whose lower bound
 does not exceed the least value found.
@@ -46,7 +46,7 @@ does not exceed the least value found.
 Memos, components and cost lists are shared by every wild rank of a variant
 (the least deadwood of natural cards reads only their values, the same
 whichever rank is wild). Checked against the general search
-(:mod:`rummykit.melds.search`) and the brute force in
+(:mod:`rummykit.melds.general_search`) and the brute force in
 ``tests/test_melds_components.py``: random Indian hands, every built-in
 variant, and rule changes it must stay exact under or refuse.
 
@@ -54,24 +54,39 @@ variant, and rule changes it must stay exact under or refuse.
 >>> from rummykit.melds.tables import rules_for
 >>> t = comp_tables(rules_for(rk.load_variant("indian"), frozenset({rk.Rank.NINE})))
 >>> n, w, dead = encode(t, [c.code for c in rk.parse_cards("3H 4H 6H 9S JK KD QC")])
->>> w, deadwood(t, n, w), [str(rk.Card.from_code(c)) for c in dead_cards(t, n, w)]
-(2, 20, ['QC', 'KD'])
+>>> w, deadwood(t, n, w)
+(2, 20)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from rummykit.melds.tables import JOKER, MAXK, Rules, rules_for
 
-__all__ = ["CompTables", "comp_tables", "dead_cards", "deadwood", "deadwood_each", "encode", "one_dead"]
+if TYPE_CHECKING:
+    from rummykit.melds.component_discards import DiscardPass
+
+__all__ = [
+    "COL",
+    "M26",
+    "RANK_SHIFT",
+    "SUIT_SHIFT",
+    "CompTables",
+    "comp_tables",
+    "deadwood",
+    "encode",
+    "min_plus",
+    "split_costs",
+]
 
 INF = 1 << 62
-_M26 = (1 << 26) - 1
+M26 = (1 << 26) - 1
 _EVEN26 = sum(1 << (2 * r) for r in range(13))
 _EVEN = sum(1 << (2 * c) for c in range(52))
 _SPREAD4 = 1 | 1 << 26 | 1 << 52 | 1 << 78
-_COL = 3 * _SPREAD4
+COL = 3 * _SPREAD4
 _MAXW = 31
 _MEMO_LIMIT = 150_000
 """States the component solver's memos (one per number of wilds) keep in
@@ -81,8 +96,8 @@ MAX_CARDS = 17
 """The largest hand the component solver takes (a 16-card Continental hand
 and its draw). A 40-card Boathouse hand, one component, took it 28 s where
 the general search takes 2 s."""
-_SUIT_SHIFT = tuple(26 * (c // 13) for c in range(52))
-_RANK_SHIFT = tuple(2 * (c % 13) for c in range(52))
+SUIT_SHIFT = tuple(26 * (c // 13) for c in range(52))
+RANK_SHIFT = tuple(2 * (c % 13) for c in range(52))
 
 ONES = tuple(sum(1 << (2 * r) for r in range(13) if m >> r & 1) for m in range(1 << 13))
 """13-bit rank mask -> one copy of each rank in a 26-bit suit field."""
@@ -122,12 +137,12 @@ class CompTables:
         )
         self.set_min = min(rules.set_sizes) if rules.sets and rules.set_sizes else 99
         self._calls = 0
-        self.passes: dict[tuple[int, int, int], _Pass] = {}
-        """The last hands :func:`deadwood_each` was asked about, with what it
+        self.passes: dict[tuple[int, int, int], DiscardPass] = {}
+        """The last hands :func:`~rummykit.melds.component_discards.deadwood_each` was asked about, with what it
         found (the engine, then the player, ask about the same hand)."""
         self.known: dict[int, int] = {}
         """``cards << 5 | wilds`` -> least deadwood, for the hands that
-        :func:`deadwood_each` found exactly (the player's hand after its
+        :func:`~rummykit.melds.component_discards.deadwood_each` found exactly (the player's hand after its
         discard is asked about again at its next turn)."""
         self.gap: list[list[int]]
         """The fewest wilds between two ranks in one run window."""
@@ -302,10 +317,10 @@ def _solver(t: CompTables) -> Callable[[int, int], int]:
     values = t.values
     run_opts = t.run_opts
     set_opts = t.set_opts
-    suit_shift = _SUIT_SHIFT
-    rank_shift = _RANK_SHIFT
-    m26 = _M26
-    colmask = _COL
+    suit_shift = SUIT_SHIFT
+    rank_shift = RANK_SHIFT
+    m26 = M26
+    colmask = COL
 
     def f(n: int, k: int) -> int:
         memo = memos[k]
@@ -370,10 +385,10 @@ def _dead_solver(t: CompTables) -> Callable[[int, int], int]:
     values = t.values
     run_opts = t.run_opts
     set_opts = t.set_opts
-    suit_shift = _SUIT_SHIFT
-    rank_shift = _RANK_SHIFT
-    m26 = _M26
-    colmask = _COL
+    suit_shift = SUIT_SHIFT
+    rank_shift = RANK_SHIFT
+    m26 = M26
+    colmask = COL
 
     def d(n: int, k: int) -> int:
         memo = memos[k]
@@ -466,7 +481,7 @@ def _groups(t: CompTables, n: int, w: int) -> tuple[int, ...]:
         return hit
     pw = w if w < 13 else 13
     groups: list[int] = []
-    p = [(present >> (26 * s)) & _M26 for s in range(4)]
+    p = [(present >> (26 * s)) & M26 for s in range(4)]
     for s in range(4):
         if p[s]:
             sh = 26 * s
@@ -502,7 +517,7 @@ def _groups(t: CompTables, n: int, w: int) -> tuple[int, ...]:
     return found
 
 
-def _conv(a: list[int], b: list[int]) -> list[int]:
+def min_plus(a: list[int], b: list[int]) -> list[int]:
     """Min-plus convolution of two cost lists indexed by wilds used."""
     out = []
     for k in range(len(a)):
@@ -528,7 +543,7 @@ def _costs(t: CompTables, p: int, w: int) -> list[int]:
     return hit
 
 
-def _split(t: CompTables, n: int, w: int) -> tuple[list[int], list[list[int]]]:
+def split_costs(t: CompTables, n: int, w: int) -> tuple[list[int], list[list[int]]]:
     """The components of natural cards ``n`` with ``w`` wilds and the cost
     list of each (:func:`_costs`)."""
     parts = [n & g for g in _groups(t, n, w)] if n else []
@@ -553,246 +568,5 @@ def deadwood(t: CompTables, n: int, w: int) -> int:
         if arr[0] == arr[w]:
             fixed += arr[0]
         else:
-            acc = arr if acc is None else _conv(acc, arr)
+            acc = arr if acc is None else min_plus(acc, arr)
     return fixed + (acc[w] if acc is not None else 0)
-
-
-def _can_dead(
-    t: CompTables, parts: list[int], arrs: list[list[int]], others: list[list[int]], w: int, total: int
-) -> int:
-    """The cards of value that some best arrangement of the components
-    ``parts`` leaves over (``total``: their least deadwood; ``arrs``: their
-    costs per number of wilds, ``others``: the other components' combined)."""
-    d = t.d
-    out = 0
-    for j, p in enumerate(parts):
-        if not w:
-            out |= d(p, 0)
-        else:
-            o = others[j]
-            a = arrs[j]
-            for k in range(w + 1):
-                if o[w - k] + a[k] == total:
-                    out |= d(p, k)
-    return out
-
-
-def dead_cards(t: CompTables, n: int, w: int) -> list[int]:
-    """The codes of the cards worth something that are deadwood in at least
-    one best arrangement of natural cards ``n`` with ``w`` wilds: exactly
-    those whose discard lowers the least deadwood by their whole value."""
-    mask = _Pass(t, n, w, 0).can_dead  # the pass deadwood_each makes of a hand
-    return [c for c in range(JOKER) if mask >> (2 * c) & 1]
-
-
-def _walk_dead(t: CompTables, n: int, k: int) -> int:
-    """The cards one best arrangement of ``n`` with ``k`` wilds leaves over
-    (2-bit counts): the walk of :func:`_solver`'s search that puts the lowest
-    card into the first meld that stays optimal (runs, then sets), and into
-    the deadwood only where no meld does."""
-    f = t.f
-    run_opts = t.run_opts
-    set_opts = t.set_opts
-    dead = 0
-    while n:
-        target = f(n, k)
-        c = ((n & -n).bit_length() - 1) >> 1
-        moved = False
-        for opts, sh in ((run_opts, _SUIT_SHIFT[c]), (set_opts, _RANK_SHIFT[c])):
-            mask = _M26 if opts is run_opts else _COL
-            for delta, kmin in opts[(n >> sh) & mask]:
-                if kmin > k:
-                    break
-                left = n - (delta << sh)
-                if (f(left, k - kmin) if left else 0) == target:
-                    n, k, moved = left, k - kmin, True
-                    break
-            if moved:
-                break
-        if not moved:
-            unit = 1 << (c << 1)
-            dead += unit
-            n -= unit
-    return dead
-
-
-def one_dead(t: CompTables, n: int, w: int) -> list[int]:
-    """The codes of the natural cards (one per copy) that one best
-    arrangement of natural cards ``n`` with ``w`` wilds leaves over: their
-    values add up to :func:`deadwood`. The wilds go to the components in the
-    first split that stays optimal, and each component is walked as the
-    general search places cards (lowest first, into the first meld that stays
-    optimal); among equally good arrangements this need not be the one
-    :func:`rummykit.best_arrangement` gives.
-
-    >>> import rummykit as rk
-    >>> from rummykit.melds.tables import rules_for
-    >>> t = comp_tables(rules_for(rk.load_variant("indian"), frozenset({rk.Rank.NINE})))
-    >>> n, w, _ = encode(t, [c.code for c in rk.parse_cards("3H 4H 6H 9S JK KD QC QC")])
-    >>> [str(rk.Card.from_code(c)) for c in one_dead(t, n, w)]
-    ['QC', 'QC', 'KD']
-    """
-    if not n:
-        return []
-    t.trim()
-    parts, arrs = _split(t, n, w)
-    prefix = [[0] * (w + 1)]
-    for a in arrs:
-        prefix.append(_conv(prefix[-1], a))
-    dead = 0
-    k = w
-    for j in range(len(parts) - 1, -1, -1):
-        want = prefix[j + 1][k]
-        a = arrs[j]
-        kk = next(x for x in range(k + 1) if prefix[j][k - x] + a[x] == want)
-        dead += _walk_dead(t, parts[j], kk)
-        k -= kk
-    out = []
-    for c in range(JOKER):
-        out.extend([c] * (dead >> (c << 1) & 3))
-    return out
-
-
-class _Pass:
-    """One hand's components, their costs per number of wilds, and the
-    values after a discard found so far (card code -> least deadwood)."""
-
-    __slots__ = ("arrs", "can_dead", "done", "others", "parts", "total", "wild_less")
-
-    def __init__(self, t: CompTables, n: int, w: int, dead: int) -> None:
-        parts, arrs = _split(t, n, w)
-        others: list[list[int]] = []
-        wild_less = INF
-        if w:
-            prefix = [[0] * (w + 1)]
-            for a in arrs:
-                prefix.append(_conv(prefix[-1], a))
-            total = prefix[-1][w] + dead
-            wild_less = prefix[-1][w - 1] + dead  # the same components serve w - 1 wilds
-            size = len(parts)
-            suffix = [[0] * (w + 1)] * (size + 1)
-            for i in range(size - 1, -1, -1):
-                suffix[i] = _conv(suffix[i + 1], arrs[i])
-            others = [_conv(prefix[j], suffix[j + 1]) for j in range(size)]
-        else:
-            total = sum(a[0] for a in arrs) + dead
-        self.parts = parts
-        self.arrs = arrs
-        self.others = others
-        self.total = total
-        self.wild_less = wild_less
-        self.can_dead = _can_dead(t, parts, arrs, others, w, total - dead) if total > dead else 0
-        self.done: dict[int, int] = {}
-
-
-def deadwood_each(
-    t: CompTables,
-    n: int,
-    w: int,
-    dead: int,
-    want: Sequence[int],
-    exact: bool = True,
-    below: int | None = None,
-) -> tuple[int, dict[int, int]]:
-    """The least deadwood value of a hand (natural cards ``n``, ``w`` wilds,
-    dead jokers worth ``dead``) and, for each code of ``want`` (cards of the
-    hand), the least deadwood value after removing one copy of it.
-
-    A card worth ``x`` that is deadwood in some best arrangement of the hand
-    leaves exactly the hand's value less ``x``; any other leaves more (a
-    better arrangement of the rest, plus the card, would beat the best). So
-    the cards found by :func:`_dead_solver`, the wilds and the dead jokers
-    are answered without a search, and with ``exact=False`` any other card
-    whose lower bound (the hand's value less its own, plus one where that
-    cannot be reached) exceeds the least value found is given that bound
-    instead of a search. Then every value is at most the true one, equal to
-    it wherever the true one is the least, and above the least elsewhere:
-    the least and the cards that leave it are exact. ``want`` should list
-    the most valuable cards first. With ``below`` as well, a card whose bound
-    is at least ``below`` is not searched either: the values below it stay
-    exact (enough to ask whether some discard leaves less than ``below``).
-
-    The hand's components and the values found are kept for the next
-    questions about the same hand (a player's hand is asked about by the
-    engine's declaration check, then by its discard choice)."""
-    key = (n, w, dead)
-    passes = t.passes
-    st = passes.get(key)
-    if st is None:
-        t.trim()
-        if len(passes) > 64:
-            passes.clear()
-        st = passes[key] = _Pass(t, n, w, dead)
-    f = t.f
-    values = t.values
-    wild = t.rules.wild
-    done = st.done
-    total = st.total
-    can_dead = st.can_dead
-    known = t.known
-    if len(known) > 4096:
-        known.clear()
-    out: dict[int, int] = {}
-    least = INF if below is None or exact else below - 1
-    later: list[int] = []
-    for c in want:
-        got = done.get(c)
-        if got is None:
-            if wild[c]:
-                got = st.wild_less
-                known[n << 5 | (w - 1)] = got - dead
-            elif c == JOKER or can_dead >> (c << 1) & 1:
-                got = total - values[c]  # a dead joker is never in a meld
-                if c != JOKER:
-                    known[(n - (1 << (c << 1))) << 5 | w] = got - dead
-            else:
-                later.append(c)
-                continue
-            done[c] = got
-        out[c] = got
-        if got < least:
-            least = got
-    if later:
-        parts = st.parts
-        arrs = st.arrs
-        others = st.others
-    for c in later:
-        unit = 1 << (c << 1)
-        j = 0
-        while not parts[j] & (unit | unit << 1):
-            j += 1
-        if not exact:
-            # the rest of the hand as it is, or the other components with
-            # every wild and nothing left of this one
-            bound = total - values[c] + (1 if values[c] else 0)
-            other = (others[j][w] if w else total - dead - arrs[j][0]) + dead
-            if other > bound:
-                bound = other
-            if bound > least:
-                out[c] = bound
-                continue
-        left = parts[j] - unit
-        if not w:
-            got = total - arrs[j][0] + (f(left, 0) if left else 0)
-        else:
-            o = others[j]
-            if not left:
-                got = o[w] + dead
-            else:
-                # f(left, k) >= f(left, w): fewer wilds here only help
-                # where the other components gain by them
-                top = f(left, w)
-                got = o[0] + top
-                for k in range(w - 1, -1, -1):
-                    ok = o[w - k]
-                    if ok + top < got:
-                        y = ok + f(left, k)
-                        if y < got:
-                            got = y
-                got += dead
-        done[c] = got
-        known[(n - unit) << 5 | w] = got - dead
-        out[c] = got
-        if got < least:
-            least = got
-    return total, out

@@ -23,8 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from rummykit.cards import Card, Rank, format_cards
-from rummykit.melds.args import checked
-from rummykit.melds.bound import cannot_meld_all
+from rummykit.melds.arg_checks import checked
 from rummykit.melds.classify import (
     MeldInput,
     classify_meld,
@@ -33,8 +32,10 @@ from rummykit.melds.classify import (
     to_cards,
     valid_reading,
 )
-from rummykit.melds.components import comp_tables, deadwood, deadwood_each, encode
+from rummykit.melds.component_discards import deadwood_each
+from rummykit.melds.components import comp_tables, deadwood, encode
 from rummykit.melds.meld import Arrangement, Meld, MeldKind
+from rummykit.melds.meld_bounds import cannot_meld_all
 from rummykit.melds.solver import plan_to_arrangement, solve
 from rummykit.melds.tables import Rules, rules_for
 from rummykit.rules.going_out import Declare, FinalDiscard

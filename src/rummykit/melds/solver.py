@@ -11,14 +11,14 @@ wild cards. Ties are broken in this order:
    always gives the same arrangement. Which of several equally good
    arrangements that is depends on the solver the hand takes:
 
-   * one deck, no wild card (:mod:`rummykit.melds.plain`): each rank that
+   * one deck, no wild card (:mod:`rummykit.melds.no_wilds`): each rank that
      could form a set tries its largest sets first (in suit order), then no
      set; each suit is split into runs, its lowest card taking the longest
      run that stays optimal;
-   * one deck, printed jokers as the only wilds (:mod:`rummykit.melds.few`):
+   * one deck, printed jokers as the only wilds (:mod:`rummykit.melds.wild_cores`):
      the melds that need jokers are chosen first, the most valuable first;
      the rest as above;
-   * anything else (:mod:`rummykit.melds.search`): cards are placed from the
+   * anything else (:mod:`rummykit.melds.general_search`): cards are placed from the
      lowest (card order: clubs ace first), each into the first meld that
      stays optimal, trying runs (more natural cards first), then sets, then
      the card alone with wilds, fewer wilds first; deadwood last.
@@ -26,8 +26,7 @@ wild cards. Ties are broken in this order:
    Within a meld, wilds are read canonically (see :mod:`rummykit.melds.classify`).
 
 The melds are listed in card order of their lowest card. Every solver is
-checked against the plainly exhaustive :mod:`rummykit.melds.reference` in
-the tests.
+checked in the tests against a plainly exhaustive enumeration.
 
 >>> import rummykit as rk
 >>> gin = rk.load_variant("gin")
@@ -44,12 +43,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rummykit.cards import Card, Rank
-from rummykit.melds.args import checked
+from rummykit.melds.arg_checks import checked
 from rummykit.melds.classify import first_reading
-from rummykit.melds.components import CompTables, comp_tables, deadwood, deadwood_each, encode, one_dead
+from rummykit.melds.component_discards import deadwood_each, one_dead
+from rummykit.melds.components import CompTables, comp_tables, deadwood, encode
+from rummykit.melds.general_search import Plan, few_arrangement, few_search, search
 from rummykit.melds.meld import Arrangement, Meld
-from rummykit.melds.plain import SCALE, PlainTables, plain_cost, plain_melds, plain_plan, plain_tables
-from rummykit.melds.search import Plan, few_arrangement, few_search, search
+from rummykit.melds.no_wilds import SCALE, PlainTables, plain_cost, plain_melds, plain_plan, plain_tables
 from rummykit.melds.tables import JOKER, Rules, rules_for
 from rummykit.variant import Variant
 
@@ -117,7 +117,7 @@ def solve(
     sizes: tuple[int, ...] | None = None,
     leave_costs: bool = False,
 ) -> tuple[int, Plan] | None:
-    """The best plan for ``codes`` (see :func:`rummykit.melds.simple.simple_search`)."""
+    """The best plan for ``codes`` (see :func:`rummykit.melds.general_search.search`)."""
     if not (min_runs or min_pure or strict or leave or sizes is not None):
         t = _plain(rules)
         if t is not None:
@@ -398,7 +398,9 @@ def discard_deadwoods(
     if below is not None and (isinstance(below, bool) or not isinstance(below, int)):
         raise TypeError(f"discard_deadwoods: below must be a whole number or None, got {below!r}")
     if not wanted <= set(hand):
-        raise ValueError(f"discard_deadwoods: among holds cards not in the hand: {sorted(wanted - set(hand))}")
+        raise ValueError(
+            f"discard_deadwoods: among holds cards not in the hand: {sorted(wanted - set(hand))}"
+        )
     values = rules.values
     ct, enc = _components(rules, hand)
     if enc is None:

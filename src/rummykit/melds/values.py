@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rummykit.cards import Card, Rank
-from rummykit.melds.args import checked
+from rummykit.melds.arg_checks import checked
 from rummykit.melds.meld import Meld, MeldKind
 from rummykit.melds.tables import rules_for
 from rummykit.variant import Variant

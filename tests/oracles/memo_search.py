@@ -1,9 +1,9 @@
-"""A simple memoised meld search over card multisets (internal, slow but general).
+"""A simple memoised meld search over card multisets (a test oracle, slow but general).
 
 It splits a hand the way the reference does (the lowest card is either
 deadwood, the discard, or in a meld with compatible cards), but memoises the
 best result for each remaining multiset. The fast solvers in
-:mod:`rummykit.melds.search` and :mod:`rummykit.melds.plain` answer the same
+:mod:`rummykit.melds.general_search` and :mod:`rummykit.melds.no_wilds` answer the same
 questions; this one backs them up in tests.
 """
 
@@ -13,7 +13,7 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 
-from rummykit.melds.reference import group_level
+from oracles.reference import group_level
 from rummykit.melds.tables import JOKER, Rules, card_rank, card_suit
 
 __all__ = ["Plan", "simple_search"]

@@ -3,7 +3,7 @@
 With ``W`` wild cards, at most ``W`` melds need a wild to exist at all (a
 *wild core*: natural cards that make a meld only with ``a >= 1`` wilds, such
 as ``KH`` + 2 wilds or ``7H 9H`` + 1). Every other meld is natural, and the
-natural part is exactly the plain problem (:mod:`rummykit.melds.plain`,
+natural part is exactly the plain problem (:mod:`rummykit.melds.no_wilds`,
 microseconds per call). So the search enumerates sets of disjoint wild cores
 (branch and bound, the most valuable first; removing cards of value ``x`` can
 lower the plain cost by at most ``x``, which prunes almost every set) and asks
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rummykit.melds.plain import PlainTables, plain_cost, plain_plan
+from rummykit.melds.no_wilds import PlainTables, plain_cost, plain_plan
 from rummykit.melds.tables import Rules
 
 __all__ = ["Core", "few_cores", "few_wilds"]

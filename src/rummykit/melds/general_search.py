@@ -24,9 +24,9 @@ discard is still to be made, runs and pure runs still needed, and (for
 declarations with patterns) the meld sizes still to be filled.
 
 Shortcuts. In a one-deck hand without requirements, once no wild is left
-the rest is the plain problem (:mod:`rummykit.melds.plain`, an oracle of a
+the rest is the plain problem (:mod:`rummykit.melds.no_wilds`, an oracle of a
 few microseconds); and when every wild is a printed joker or a wild-rank card
-already split off, :mod:`rummykit.melds.few` chooses the wilds' melds first
+already split off, :mod:`rummykit.melds.wild_cores` chooses the wilds' melds first
 and asks the plain solver about the rest.
 """
 
@@ -37,12 +37,13 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rummykit.cards import Card
-from rummykit.melds.bound import cannot_meld_all, may_hold_pure_run
 from rummykit.melds.classify import first_reading
-from rummykit.melds.few import few_cores, few_wilds
+from rummykit.melds.core_lists import Entry, candidates, card_keys, swar
 from rummykit.melds.meld import Meld
-from rummykit.melds.plain import PlainTables, plain_cost, plain_keyed_melds, plain_plan, plain_tables
+from rummykit.melds.meld_bounds import cannot_meld_all, may_hold_pure_run
+from rummykit.melds.no_wilds import PlainTables, plain_cost, plain_keyed_melds, plain_plan, plain_tables
 from rummykit.melds.tables import JOKER, Rules
+from rummykit.melds.wild_cores import few_cores, few_wilds
 
 __all__ = ["few_arrangement", "few_search", "search"]
 
@@ -57,186 +58,6 @@ _SZ = 17  # index of the meld sizes still to be filled
 
 Plan = tuple[list[tuple[tuple[int, ...], int]], list[int], list[int]]
 
-_SWAR: dict[int, tuple[tuple[int, ...], int, dict[int, int], dict[int, int]]] = {}
-
-
-def _swar(width: int) -> tuple[tuple[int, ...], int, dict[int, int], dict[int, int]]:
-    """Units, guard mask, lowest-bit -> code, and a rank-mask spread cache.
-
-    Width 1 (one deck) has no guard bits: the hand is a plain bit mask.
-    """
-    found = _SWAR.get(width)
-    if found is None:
-        unit = tuple(1 << (width * c) for c in range(53))
-        if width == 1:
-            guard = 0
-            lowcode = {1 << c: c for c in range(53)}
-        else:
-            guard = sum(1 << (width * c + width - 1) for c in range(53))
-            lowcode = {1 << (width * c + j): c for c in range(53) for j in range(width - 1)}
-        found = (unit, guard, lowcode, {})
-        _SWAR[width] = found
-    return found
-
-
-def _spread(width: int, cache: dict[int, int], mask: int) -> int:
-    hit = cache.get(mask)
-    if hit is None:
-        hit = sum(1 << (width * i) for i in range(13) if mask >> i & 1)
-        cache[mask] = hit
-    return hit
-
-
-Entry = tuple[int, int, int, int, int, int, int, int, int, tuple[tuple[int, ...], int]]
-"""``(core, run k-bits, run min k, run absorbs, pure, set k-bits, set min k,
-set absorbs, natural count, (relative codes, offset))``; k-bits hold only
-``k <= wmax``; min k is 99 when the core cannot be that kind."""
-
-
-def _entry(
-    kb_run: int, kb_set: int, wmax: int, core: int, m: int, codes: tuple[int, ...]
-) -> tuple[int, int, int, int, int, int, int, int, int, tuple[int, ...]]:
-    full = (1 << (wmax + 1)) - 1
-    ra = (kb_run & -kb_run).bit_length() - 1 if kb_run else 99
-    sa = (kb_set & -kb_set).bit_length() - 1 if kb_set else 99
-    rabs = 1 if kb_run and (kb_run >> ra) & full == full else 0
-    sabs = 1 if kb_set and (kb_set >> sa) & full == full else 0
-    return (core, kb_run & full, ra, rabs, kb_run & 1, kb_set & full, sa, sabs, m, codes)
-
-
-RelEntry = tuple[int, int, int, int, int, int, int, int, int, tuple[int, ...]]
-
-
-def _run_entries(rules: Rules, rank: int, higher: int, wmax: int, width: int) -> list[RelEntry]:
-    """Run cores (two or more natural cards) of ``rank`` with some ``higher``
-    ranks of its suit, relative to the clubs suit (cached)."""
-    key = ("runE", rank, higher, wmax, width)
-    found: list[RelEntry] | None = rules.shape_cache.get(key)
-    if found is None:
-        spread_cache = _swar(width)[3]
-        found = []
-        for rm, kb in rules.run_subcores(rank, higher, wmax):
-            if rm != 1 << rank:
-                codes = tuple(j for j in range(13) if rm >> j & 1)
-                found.append(_entry(kb, 0, wmax, _spread(width, spread_cache, rm), rm.bit_count(), codes))
-        found.sort(key=lambda e: (-e[8], e[9]))
-        rules.shape_cache[key] = found
-    return found
-
-
-def _set_entries(
-    rules: Rules, suit: int, counts: tuple[int, int, int, int], wmax: int, width: int
-) -> list[RelEntry]:
-    """Set cores (two or more natural cards) of a card of ``suit`` with the
-    ``counts`` other cards of its rank per suit it may join, relative to the
-    ace (cached)."""
-    key = ("setE", suit, counts, wmax, width)
-    found: list[RelEntry] | None = rules.shape_cache.get(key)
-    if found is None:
-        found = []
-        field = [1 << (width * 13 * s) for s in range(4)]
-        for choice in itertools.product(*(range(n + 1) for n in counts)):
-            extra = sum(choice)
-            if not extra:
-                continue
-            m = 1 + extra
-            distinct_ok = choice[suit] == 0 and all(x <= 1 for x in choice)
-            kb = rules.set_kbits(m, distinct_ok)
-            if not kb or (kb & -kb).bit_length() - 1 > wmax:
-                continue
-            core = field[suit]
-            codes = [suit * 13]
-            for s, x in enumerate(choice):
-                core += field[s] * x
-                codes += [s * 13] * x
-            found.append(_entry(0, kb, wmax, core, m, tuple(sorted(codes))))
-        found.sort(key=lambda e: (-e[8], e[9]))
-        rules.shape_cache[key] = found
-    return found
-
-
-def _single_entry(rules: Rules, rank: int, wmax: int) -> RelEntry | None:
-    """The core of one natural card (with wilds), relative to clubs (cached)."""
-    key = ("oneE", rank, wmax)
-    if key not in rules.shape_cache:
-        kb_run = rules.run_kbits(1 << rank) if rules.runs else 0
-        kb_set = rules.set_kbits(1, True) if rules.sets else 0
-        ok = (kb_run and (kb_run & -kb_run).bit_length() - 1 <= wmax) or (
-            kb_set and (kb_set & -kb_set).bit_length() - 1 <= wmax
-        )
-        rules.shape_cache[key] = _entry(kb_run, kb_set, wmax, 1, 1, (0,)) if ok else None
-    found: RelEntry | None = rules.shape_cache[key]
-    return found
-
-
-_CARD_LIMIT = 50_000
-"""Card patterns whose cores the general search keeps (shared by the wild
-ranks of a variant; 200,000 held over 100 MB: bench/RESULTS.md, round 17)."""
-
-
-def _card_entries(
-    rules: Rules, c: int, higher: int, set_key: int, wmax: int, width: int
-) -> tuple[Entry, ...]:
-    """The cores card ``c`` may lead, given the higher cards of its suit near
-    it (``higher``, a rank mask) and of its rank (``set_key``); cached."""
-    key = (c, higher, set_key, wmax, width)
-    cache = rules.card_cache
-    hit: tuple[Entry, ...] | None = cache.get(key)
-    if hit is not None:
-        return hit
-    s, i = divmod(c, 13)
-    entries: list[Entry] = []
-    if rules.runs and higher:
-        shift = width * 13 * s
-        off = s * 13
-        for e in _run_entries(rules, i, higher, wmax, width):
-            entries.append((e[0] << shift, *e[1:9], (e[9], off)))
-    if rules.sets and set_key:
-        counts = tuple((set_key >> (3 * t)) & 7 for t in range(4))
-        shift = width * i
-        for e in _set_entries(rules, s, counts, wmax, width):  # type: ignore[arg-type]
-            entries.append((e[0] << shift, *e[1:9], (e[9], i)))
-    one = _single_entry(rules, i, wmax)
-    if one is not None:
-        entries.append((1 << (width * c), *one[1:9], ((c,), 0)))
-    if len(cache) > _CARD_LIMIT:
-        cache.clear()
-    result = cache[key] = tuple(entries)
-    return result
-
-
-def _card_keys(rules: Rules, naturals: Counter[int], wmax: int) -> list[tuple[int, int, int]]:
-    """``(card, near higher ranks of its suit, higher cards of its rank)`` per natural card."""
-    present = sorted(c for c in naturals if c < JOKER)
-    suit_masks = [0, 0, 0, 0]
-    packs = [0] * 13
-    distinct = rules.distinct
-    for c in present:
-        s, i = divmod(c, 13)
-        suit_masks[s] |= 1 << i
-        packs[i] |= (1 if distinct else naturals[c]) << (3 * s)
-    out = []
-    runs = rules.runs
-    sets = rules.sets
-    for c in present:
-        s, i = divmod(c, 13)
-        higher = suit_masks[s] >> (i + 1) << (i + 1)
-        higher = rules.near(i, higher, wmax) if higher and runs else 0
-        set_key = packs[i] >> (3 * s + 3) << (3 * s + 3)
-        if not distinct:
-            set_key |= (naturals[c] - 1) << (3 * s)
-        out.append((c, higher, set_key if sets else 0))
-    return out
-
-
-def _candidates(
-    rules: Rules, keys: list[tuple[int, int, int]], width: int, wmax: int
-) -> dict[int, tuple[Entry, ...]]:
-    """For each natural card: the cores it may lead (it is their lowest card),
-    in search order: runs, then sets (more natural cards first), then the card
-    alone with wilds."""
-    return {c: _card_entries(rules, c, higher, set_key, wmax, width) for c, higher, set_key in keys}
-
 
 def search(
     rules: Rules,
@@ -250,8 +71,16 @@ def search(
     leave_costs: bool = False,
     want_plan: bool = True,
 ) -> tuple[int, Plan] | None:
-    """The best split of ``codes``, as :func:`rummykit.melds.simple.simple_search`
-    (``want_plan=False``: the cost only, with an empty plan)."""
+    """The best split of ``codes``: least deadwood value, then fewest deadwood cards.
+
+    ``strict``: no deadwood at all; ``leave``: exactly that many cards (0 or 1)
+    are left over at no cost (a discard); ``sizes``: the groups' sizes must
+    be exactly this multiset; ``leave_costs``: a left-over card costs its
+    value (a declaration keeps the cheapest discard). Returns ``(cost, plan)``
+    with ``cost = value * SCALE + cards``, or ``None`` when impossible
+    (``want_plan=False``: the cost only, with an empty plan). The tests hold
+    it to a memoised enumeration of the same questions.
+    """
     wild = rules.wild
     values = rules.values
     counts = Counter(codes)
@@ -266,7 +95,7 @@ def search(
         return None  # no suit holds a whole run window of natural cards
     top = max([*counts.values(), dead_jokers, 1])
     width = 1 if top == 1 else top.bit_length() + 1
-    unit = _swar(width)[0]
+    unit = swar(width)[0]
     keys: list[tuple[int, int, int]] | None = None
     base = sum(unit[c] * k for c, k in counts.items()) + unit[JOKER] * dead_jokers
     oracle: PlainTables | None = None
@@ -302,8 +131,8 @@ def search(
     few = bool(oracle is not None and wmax and not dead_jokers)
     wild_cores = few_cores(rules, base, wmax) if few else None
     if not few:
-        keys = _card_keys(rules, counts, wmax)
-    cands = {} if few else _candidates(rules, keys or [], width, wmax)
+        keys = card_keys(rules, counts, wmax)
+    cands = {} if few else candidates(rules, keys or [], width, wmax)
     natural_cands: dict[int, tuple[Entry, ...]] | None = None
     # The best cost of a state (cards left, wilds left, requirements) depends
     # only on the rules, the wilds' values and the kind of search, not on the
@@ -332,7 +161,7 @@ def search(
                 if natural_cands is None:
                     natural_cands = {
                         c: tuple(e for e in es if e[2] == 0 or e[6] == 0)
-                        for c, es in _candidates(rules, _card_keys(rules, counts, wmax), width, wmax).items()
+                        for c, es in candidates(rules, card_keys(rules, counts, wmax), width, wmax).items()
                     }
                 return _root(rules, natural_cands, width, mask, wilds, 0, False, False, [], [], None, {})
 
@@ -425,7 +254,7 @@ def few_search(
 ) -> tuple[int, Plan]:
     """The best split of a one-deck hand (a 52-bit mask of natural cards, no
     wild ranks) with ``jokers`` wild jokers: wild cores first, then the plain
-    solver (:mod:`rummykit.melds.few`)."""
+    solver (:mod:`rummykit.melds.wild_cores`)."""
     pool = [JOKER] * jokers
     cores = few_cores(rules, mask, jokers)
     natural_cands: dict[int, tuple[Entry, ...]] | None = None
@@ -436,7 +265,7 @@ def few_search(
             counts = Counter(c for c in range(52) if mask >> c & 1)
             natural_cands = {
                 c: tuple(e for e in es if e[2] == 0 or e[6] == 0)
-                for c, es in _candidates(rules, _card_keys(rules, counts, jokers), 1, jokers).items()
+                for c, es in candidates(rules, card_keys(rules, counts, jokers), 1, jokers).items()
             }
         return _root(rules, natural_cands, 1, rest, wilds, 0, False, False, [], [], None, {})
 
@@ -460,7 +289,7 @@ def few_arrangement(
             counts = Counter(c for c in range(52) if mask >> c & 1)
             natural_cands = {
                 c: tuple(e for e in es if e[2] == 0 or e[6] == 0)
-                for c, es in _candidates(rules, _card_keys(rules, counts, jokers), 1, jokers).items()
+                for c, es in candidates(rules, card_keys(rules, counts, jokers), 1, jokers).items()
             }
         return _root(rules, natural_cands, 1, rest, wilds, 0, False, False, [], [], None, {})
 
@@ -495,7 +324,7 @@ def _root(
     """Search one split of the wild-rank cards; returns the cost and a plan builder.
 
     ``memo`` may be shared by roots whose wilds have the same values."""
-    unit, guard, lowcode, _ = _swar(width)
+    unit, guard, lowcode, _ = swar(width)
     single = width == 1
     values = rules.values
     wcount = len(pool)

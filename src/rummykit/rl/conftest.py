@@ -1,7 +1,0 @@
-"""Skip the doctests of rummykit.rl when the ``rl`` extra is not installed."""
-
-from importlib.util import find_spec
-
-collect_ignore_glob: list[str] = (
-    [] if all(find_spec(m) is not None for m in ("numpy", "gymnasium", "pettingzoo")) else ["*.py"]
-)

@@ -1,0 +1,1 @@
+"""Slow, simple meld solvers the fast ones are held to in the tests."""
