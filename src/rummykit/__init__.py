@@ -87,7 +87,7 @@ from rummykit.settlement import (
 )
 from rummykit.variant import Limits, Players, Variant, VariantInfo
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Action",
