@@ -1,0 +1,26 @@
+"""Text agents: prompts from the rules, a tolerant reader of replies."""
+
+from rummykit.llm.bot import FALLBACKS, Exchange, TextBot, bot, refusal_prompt
+from rummykit.llm.dataset import prompt_rows, write_prompts
+from rummykit.llm.parse import AMBIGUOUS, NO_MOVE, AmbiguousReply, ReplyError, nearest, parse
+from rummykit.llm.prompt import NOTATION, RULES_FORMS, prompt, rules_text
+
+__all__ = [
+    "AMBIGUOUS",
+    "FALLBACKS",
+    "NOTATION",
+    "NO_MOVE",
+    "RULES_FORMS",
+    "AmbiguousReply",
+    "Exchange",
+    "ReplyError",
+    "TextBot",
+    "bot",
+    "nearest",
+    "parse",
+    "prompt",
+    "prompt_rows",
+    "refusal_prompt",
+    "rules_text",
+    "write_prompts",
+]
