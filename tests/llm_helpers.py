@@ -12,7 +12,21 @@ import attrs
 import rummykit as rk
 from rummykit.cards import Card
 
-RANK_WORDS = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"]
+RANK_WORDS = [
+    "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+]
 SUIT_WORDS = ["clubs", "diamonds", "hearts", "spades"]
 SYMBOLS = "♣♦♥♠"
 
@@ -175,7 +189,11 @@ def said_ok(result: rk.Action, junk: str) -> bool:
     if not any(s in lowered for s in synonyms.get(words[0], (words[0],))):
         return False
     codes = {c.split("=")[0] for c in words[1:]}
-    return all(c.lower() in lowered for c in codes if not c.isdigit() and c not in ("on", "from", "meld", "melds", "+", "discard", "layoff", "draw"))
+    return all(
+        c.lower() in lowered
+        for c in codes
+        if not c.isdigit() and c not in ("on", "from", "meld", "melds", "+", "discard", "layoff", "draw")
+    )
 
 
 Judge = Callable[[rk.Hand, str], rk.Action]

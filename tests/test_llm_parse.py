@@ -16,7 +16,7 @@ from rummykit.cards import build_shoe
 NAMES = [*rk.list_variants(), *HOUSE]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _states(name: str) -> tuple[rk.Hand, ...]:
     return tuple(states(name, 1, 4))
 
@@ -43,14 +43,74 @@ def test_the_styles_reach_every_kind_of_move() -> None:
     """The states above hold every kind of move of the notation (so the
     style test reads all of them)."""
     words = {str(a).split()[0] for name in NAMES for h in _states(name) for a in h.legal_actions()}
-    assert words >= {"draw", "take", "pick", "meld", "layoff", "swap", "borrow", "discard", "knock", "declare", "call", "pass", "drop"}
+    assert words >= {
+        "draw",
+        "take",
+        "pick",
+        "meld",
+        "layoff",
+        "swap",
+        "borrow",
+        "discard",
+        "knock",
+        "declare",
+        "call",
+        "pass",
+        "drop",
+    }
 
 
-FILLER = (
-    "I think the best option here is clearly to keep my cards and wait for a better one maybe "
-    "hmm this hand looks weak but we will see what happens well okay sure thanks"
-).split()
-VERBS = ["draw", "take", "pick", "meld", "layoff", "swap", "borrow", "discard", "knock", "declare", "call", "pass", "drop"]
+FILLER = [
+    "I",
+    "think",
+    "the",
+    "best",
+    "option",
+    "here",
+    "is",
+    "clearly",
+    "to",
+    "keep",
+    "my",
+    "cards",
+    "and",
+    "wait",
+    "for",
+    "a",
+    "better",
+    "one",
+    "maybe",
+    "hmm",
+    "this",
+    "hand",
+    "looks",
+    "weak",
+    "but",
+    "we",
+    "will",
+    "see",
+    "what",
+    "happens",
+    "well",
+    "okay",
+    "sure",
+    "thanks",
+]
+VERBS = [
+    "draw",
+    "take",
+    "pick",
+    "meld",
+    "layoff",
+    "swap",
+    "borrow",
+    "discard",
+    "knock",
+    "declare",
+    "call",
+    "pass",
+    "drop",
+]
 NEEDS_CARDS = {"meld", "layoff", "swap", "borrow", "discard", "knock", "declare", "call", "pick"}
 KINDS = {"take": {"take", "pick"}, "pick": {"take", "pick"}, "drop": {"drop", "discard"}}
 
@@ -164,7 +224,14 @@ def test_an_illegal_move_is_refused_with_the_engines_rule_and_the_nearest_moves(
 def test_a_refusal_passes_on_the_rule_that_refused_it() -> None:
     """Whatever rule the engine names, parse names it too."""
     v = rk.load_variant("gin")
-    h = rk.new_hand(v, players=2, dealer=0, discard="AS", hands=["2S 8S 4D 9H 9D 9C KC QC JC TC", "AH 2H 3H 2C 2D 4S 5S 6S 5C KS"], stock="7S 6H 6D 4C 8D")
+    h = rk.new_hand(
+        v,
+        players=2,
+        dealer=0,
+        discard="AS",
+        hands=["2S 8S 4D 9H 9D 9C KC QC JC TC", "AH 2H 3H 2C 2D 4S 5S 6S 5C KS"],
+        stock="7S 6H 6D 4C 8D",
+    )
     h.apply("take")  # seat 1 takes the ace: it may not discard it at once
     for text in ("discard AS", "knock 5C", "knock AS"):
         try:

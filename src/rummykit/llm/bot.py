@@ -99,7 +99,9 @@ class TextBot:
         if not isinstance(retries, int) or isinstance(retries, bool) or retries < 0:
             raise ArgumentError(f"bot: retries must be a whole number from 0, got {retries!r:.40}")
         if rules not in RULES_FORMS:
-            raise ArgumentError(f"bot: rules must be one of {', '.join(map(repr, RULES_FORMS))}, got {rules!r}")
+            raise ArgumentError(
+                f"bot: rules must be one of {', '.join(map(repr, RULES_FORMS))}, got {rules!r}"
+            )
         self.fn = fn
         self.variant = variant
         self.retries = retries
@@ -140,7 +142,9 @@ class TextBot:
             try:
                 if not isinstance(reply, str):
                     raise ReplyError(
-                        f"the reply must be text, got {type(reply).__name__}", reply=repr(reply), rule="reply.no_move"
+                        f"the reply must be text, got {type(reply).__name__}",
+                        reply=repr(reply),
+                        rule="reply.no_move",
                     )
                 action = parse(view, reply)
             except IllegalAction as exc:

@@ -88,7 +88,9 @@ def prompt_rows(
     if isinstance(bots, str) or not bots:
         raise ArgumentError("prompt_rows: bots must be a non-empty sequence of bot specs")
     if rules not in RULES_FORMS:
-        raise ArgumentError(f"prompt_rows: rules must be one of {', '.join(map(repr, RULES_FORMS))}, got {rules!r}")
+        raise ArgumentError(
+            f"prompt_rows: rules must be one of {', '.join(map(repr, RULES_FORMS))}, got {rules!r}"
+        )
     keep = set(range(players)) if seats is None else set(seats)
     if not keep <= set(range(players)):
         raise ArgumentError(f"prompt_rows: seats {sorted(keep)} are not all seats of {players} players")
@@ -110,7 +112,9 @@ def prompt_rows(
             yield from rows
         else:
             h = new_hand(v, players, seed=game_seed)
-            yield from _hand_rows(v, h, tuple(range(players)), players_, labels, keep, game, 1, legal, rules, None)
+            yield from _hand_rows(
+                v, h, tuple(range(players)), players_, labels, keep, game, 1, legal, rules, None
+            )
 
 
 def _hand_rows(

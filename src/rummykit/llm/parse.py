@@ -43,6 +43,7 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+
 import attrs
 
 from rummykit.cards import Card, Rank, parse_card

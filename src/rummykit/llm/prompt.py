@@ -260,7 +260,9 @@ def prompt(
     else:
         raise ArgumentError(f"prompt: expected a Hand or a View, got {type(state).__name__}")
     if scores is not None and len(scores) != len(view.hand_counts):
-        raise ArgumentError(f"prompt: scores needs one score per seat ({len(view.hand_counts)}), got {len(scores)}")
+        raise ArgumentError(
+            f"prompt: scores needs one score per seat ({len(view.hand_counts)}), got {len(scores)}"
+        )
     n = len(view.hand_counts)
     parts = [f"You are playing {variant.title} as seat {view.player}, with {n} players (seats 0 to {n - 1})."]
     text = rules_text(variant, rules)

@@ -168,7 +168,12 @@ _RANK_WORDS: dict[str, Rank] = {
 }
 _RANK_PLURALS = {"sixes": "six", "deuces": "deuce", "treys": "trey"}
 _RANK_CODES: dict[str, Rank] = {r.letter.lower(): r for r in Rank} | {"10": Rank.TEN}
-_SUIT_WORDS: dict[str, Suit] = {"club": Suit.CLUBS, "diamond": Suit.DIAMONDS, "heart": Suit.HEARTS, "spade": Suit.SPADES}
+_SUIT_WORDS: dict[str, Suit] = {
+    "club": Suit.CLUBS,
+    "diamond": Suit.DIAMONDS,
+    "heart": Suit.HEARTS,
+    "spade": Suit.SPADES,
+}
 _SUIT_CODES: dict[str, Suit] = {s.letter.lower(): s for s in Suit} | {
     "♣": Suit.CLUBS,
     "♧": Suit.CLUBS,
@@ -179,7 +184,18 @@ _SUIT_CODES: dict[str, Suit] = {s.letter.lower(): s for s in Suit} | {
     "♠": Suit.SPADES,
     "♤": Suit.SPADES,
 }
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
 _ENGLISH_CODES = frozenset({"as", "ah", "ad"})
 """Card codes that are English words too: read as cards only where a card is
 expected (after a move word, a card, ``+`` or ``=``, or before a card), or
@@ -193,14 +209,20 @@ _B = r"(?<![A-Za-z0-9])"  # a word start (card codes sit next to '=' and symbols
 _E = r"(?![A-Za-z0-9])"
 
 _PATTERNS: tuple[tuple[str, str], ...] = (
-    ("card_words", rf"{_B}(?:the\s+|a\s+|an\s+)?({_RANK_WORD}|{_RANK_SYM})\s+of\s+({_SUIT_WORD}|[{_SYMBOLS}])\ufe0f?{_E}"),
+    (
+        "card_words",
+        rf"{_B}(?:the\s+|a\s+|an\s+)?({_RANK_WORD}|{_RANK_SYM})\s+of\s+({_SUIT_WORD}|[{_SYMBOLS}])\ufe0f?{_E}",
+    ),
     ("card_symbol", rf"{_B}({_RANK_SYM})\s?([{_SYMBOLS}])\ufe0f?"),
     ("symbol_card", rf"([{_SYMBOLS}])\ufe0f?\s?({_RANK_SYM}){_E}"),
     ("joker", rf"{_B}(?:jk|jokers?|jkr){_E}"),
     ("card_code", rf"{_B}({_RANK_SYM})([cdhs]){_E}"),
     ("then", r"(?:\.(?=\s|$)|;|\bthen\b|\bafter\s+that\b|\bafterwards\b|\bnext\b|\n)"),
     ("not", r"\b(?:not|never|instead\s+of|rather\s+than|without)\b|n't\b|\bcannot\b"),
-    ("pile_phrase", r"\b(?:discard\s+pile|the\s+discards?|top\s+discard|a\s+discard|this\s+discard|that\s+discard|discards|pile|upcard|up[\s-]card)\b"),
+    (
+        "pile_phrase",
+        r"\b(?:discard\s+pile|the\s+discards?|top\s+discard|a\s+discard|this\s+discard|that\s+discard|discards|pile|upcard|up[\s-]card)\b",
+    ),
     ("stock", r"\b(?:stock|deck|pack)\b"),
     ("layoff", r"\b(?:lay(?:s|ing)?[\s-]*off|laid\s+off|layoffs?)\b"),
     ("meld", r"\b(?:(?:lay|lays|laying|put|puts|putting)\s+down|meld(?:s|ing|ed)?)\b"),
