@@ -63,14 +63,22 @@ def test_every_label_cited_in_the_repository_is_listed() -> None:
     assert not unknown
 
 
+# The sources of variants still being written: listed ahead of their files.
+_AHEAD = "## Sources for contract, showdown and partnership games"
+
+
 def test_every_entry_is_cited_somewhere() -> None:
-    """No entry is listed for nothing: each is cited by a variant file, a test or a page."""
+    """No entry is listed for nothing: each is cited by a variant file, a test or a
+    page (the part of the sources of variants still being written excepted)."""
+    page = (ROOT / "docs" / "sources.md").read_text(encoding="utf-8")
+    ahead = {m.group(1) for line in page.split(_AHEAD, 1)[-1].splitlines() if (m := _ROW.match(line))}
+    assert _AHEAD in page and ahead
     text = "".join(
         f.read_text(encoding="utf-8")
         for f in [*ROOT.glob("variants/*.toml"), *ROOT.glob("tests/**/*.py"), *ROOT.glob("docs/*.md")]
         if f.name != "sources.md"
     )
-    assert set(ENTRIES) - _cited(text) == set()
+    assert set(ENTRIES) - ahead - _cited(text) == set()
 
 
 @pytest.mark.parametrize("name", ["gin", "indian", "phom", "rum500"])
