@@ -101,3 +101,14 @@ def test_custom_bot_plays_in_simulate_and_the_search_bot_explains() -> None:
     out = run("examples/custom_bot.py", "4")
     assert "seat 0 CautiousBot" in out and "seat 1 greedy" in out
     assert "Search bot, seat" in out and "rollouts, mean result" in out
+
+
+@pytest.mark.parametrize(("variant", "extra"), [("gin", ()), ("kalooki", ("--show-prompt",))])
+def test_llm_match_plays_a_whole_match_between_a_text_function_and_the_greedy_bot(
+    variant: str, extra: tuple[str, ...]
+) -> None:
+    out = run("examples/llm_match.py", variant, "1", *extra)
+    assert "a text agent (seat 0) against the greedy bot (seat 1)" in out
+    assert "Final totals [" in out and "won by seat " in out
+    assert "replies refused, 0 moves played by the fallback" in out
+    assert ("## Your move" in out) == bool(extra)

@@ -1,9 +1,9 @@
 """Text agents: prompts from the rules, a tolerant reader of replies."""
 
-from rummykit.llm.bot import FALLBACKS, Exchange, TextBot, bot, refusal_prompt
 from rummykit.llm.dataset import prompt_rows, write_prompts
-from rummykit.llm.parse import AMBIGUOUS, NO_MOVE, AmbiguousReply, ReplyError, nearest, parse
-from rummykit.llm.prompt import NOTATION, RULES_FORMS, prompt, rules_text
+from rummykit.llm.prompts import NOTATION, RULES_FORMS, prompt, rules_text
+from rummykit.llm.replies import AMBIGUOUS, NO_MOVE, AmbiguousReply, ReplyError, nearest, parse
+from rummykit.llm.textbot import FALLBACKS, Exchange, TextBot, bot, refusal_prompt
 
 __all__ = [
     "AMBIGUOUS",

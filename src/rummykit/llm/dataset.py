@@ -30,7 +30,7 @@ from typing import Any
 from rummykit.bots import bot_label, make_bot
 from rummykit.engine import Hand, Match, new_hand, new_match
 from rummykit.errors import ArgumentError
-from rummykit.llm.prompt import RULES_FORMS, prompt
+from rummykit.llm.prompts import RULES_FORMS, prompt
 from rummykit.loading import load_variant
 from rummykit.variant import Variant
 

@@ -35,7 +35,7 @@ Action.parse('knock KS')
 >>> llm.parse(h, "discard the ace of spades")
 Traceback (most recent call last):
 ...
-rummykit.llm.parse.ReplyError: reply 'discard the ace of spades' reads as 'discard AS', which is not allowed: AS is not in seat 1's hand. Nearest legal moves: discard AH, discard 4S, discard 5S, discard 6S, discard 7S
+rummykit.llm.replies.ReplyError: reply 'discard the ace of spades' reads as 'discard AS', which is not allowed: AS is not in seat 1's hand. Nearest legal moves: discard AH, discard 4S, discard 5S, discard 6S, discard 7S
 """
 
 from __future__ import annotations
@@ -486,7 +486,7 @@ def parse(state: Hand | View, reply: str) -> Action:
     >>> llm.parse(h, "throw away the ten")
     Traceback (most recent call last):
     ...
-    rummykit.llm.parse.ReplyError: reply 'throw away the ten' reads as 'discard a ten', which fits no legal move. Nearest legal moves: discard 2C, discard 4C, discard 5C, discard 2D, discard 6D
+    rummykit.llm.replies.ReplyError: reply 'throw away the ten' reads as 'discard a ten', which fits no legal move. Nearest legal moves: discard 2C, discard 4C, discard 5C, discard 2D, discard 6D
     """
     if not isinstance(reply, str):
         raise ArgumentError(f"parse: reply must be a str, got {type(reply).__name__}")

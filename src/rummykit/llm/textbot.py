@@ -30,8 +30,8 @@ import attrs
 
 from rummykit.engine import Action, Match, View
 from rummykit.errors import ArgumentError, IllegalAction
-from rummykit.llm.parse import ReplyError, parse
-from rummykit.llm.prompt import RULES_FORMS, prompt
+from rummykit.llm.prompts import RULES_FORMS, prompt
+from rummykit.llm.replies import ReplyError, parse
 from rummykit.variant import Variant
 
 __all__ = ["FALLBACKS", "Exchange", "TextBot", "bot", "refusal_prompt"]
