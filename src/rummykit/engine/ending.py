@@ -25,7 +25,7 @@ def build_ending(h: Hand) -> Ending:
         owner, j = index[i]
         for card, layer in t.laid:
             laid.append(LaidOff(card, layer, owner, j))
-    # Nothing displayed "except possibly in the final turn" (S000): the turn in
+    # Nothing displayed "except possibly in the final turn" [S5]: the turn in
     # which the hand ended, played by h.current; a loser who showed melds on
     # their own last turn before that did display them.
     last = h.current

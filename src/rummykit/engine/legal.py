@@ -394,7 +394,7 @@ def play_actions(h: Hand, *, every_arrangement: bool = True) -> list[Action]:
         if kit.declares or kit.all_at_once(h.deal_number):
             out.extend(declare_actions(h, p))
     if kit.drops and h._claim is None:
-        out.append(DROP)  # a middle drop after drawing (S003: "after drawing a card")
+        out.append(DROP)  # a middle drop after drawing ([S3]: "after drawing a card")
     return out
 
 

@@ -40,7 +40,7 @@ class Phase(enum.StrEnum):
     def hands_shown(self) -> bool:
         """Whether every hand lies face up: at the showdown after a knock, when
         the knocker lays out its melds and deadwood and each defender its hand
-        before laying off (Gin, WK), and once the hand is over.
+        before laying off (Gin, [S20]), and once the hand is over.
 
         >>> Phase.LAYOFF.hands_shown, Phase.PLAY.hands_shown
         (True, False)

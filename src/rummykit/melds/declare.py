@@ -203,7 +203,7 @@ def check_declaration(
     :class:`~rummykit.Meld` (whose wilds then stand where it says). A group
     that can be cut into consecutive shorter runs (or into several sets of
     its rank) counts as those melds wherever that fits the going-out rule,
-    as a player lays a long run down in one piece (Continental S002: a 6-card
+    as a player lays a long run down in one piece (Continental [S2]: a 6-card
     run is two of the "five three card sequences"; Nowrang: a 7-card run is
     the four-card garwanj and a three-card sequence).
     ``deadwood`` lists the cards of the hand left out of the groups: at most

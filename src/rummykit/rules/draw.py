@@ -122,7 +122,7 @@ class TopTwoDraw(DrawPolicy):
 
     def depths(self, pile: int) -> tuple[int, ...]:
         # "if he draws the top card from the discard pile, he then must also draw
-        # the next card in the discard pile or the top of the stock pile" (S002):
+        # the next card in the discard pile or the top of the stock pile" [S2]:
         # never the top discard alone (``take draw`` is the other way).
         return (2,) if pile >= 2 else ()
 
@@ -191,7 +191,7 @@ class EatDraw(DrawPolicy):
 
     def conceals_eaten_melds(self) -> bool:
         # "the player does not yet show the meld made with this card but retains
-        # all melds in his hand" (S002)
+        # all melds in his hand" [S2]
         return True
 
 

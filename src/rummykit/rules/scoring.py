@@ -262,7 +262,7 @@ class IndianPoints(Scoring):
     the winner adds nothing (Pool rummy)."""
     valid_loser_points: int = 0
     """Points of a loser whose whole hand also forms a valid declaration
-    (option, seed S003 only: "The second player to declare with a valid
+    (option, [S3] only: "The second player to declare with a valid
     declaration will earn the player two points"); 0: they count nothing."""
 
 
@@ -305,7 +305,7 @@ class ChipsTie(Kind):
     DEALER_LEFT = "dealer-left"
     """The tied player closest to the dealer going clockwise: the dealer's
     left first, then round the table, the dealer last, whatever the
-    direction of play (S002: "the player who is closest to the dealer in a
+    direction of play ([S2]: "the player who is closest to the dealer in a
     clockwise rotation")."""
     PLAY_ORDER = "play-order"
     """The tied player who plays first after the dealer, in the direction of

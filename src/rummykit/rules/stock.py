@@ -75,10 +75,10 @@ class Reuse(StockExhaustion):
     """How many times the pile may be reused; 0 means no limit."""
     end_trigger: EndTrigger = EndTrigger.DECLINE
     """How the hand ends when the stock runs out with no reuse left:
-    ``decline``: when the next player does not want the top discard (S001:
+    ``decline``: when the next player does not want the top discard ([S1]:
     "after the stock becomes exhausted for the third time, the play should end
     if the next player does not want to take the discard"); ``empty``: at once
-    (S001: "reused only once and the play ends when the stock is used up for
+    ([S1]: "reused only once and the play ends when the stock is used up for
     the second time"). Nobody scores."""
 
     def may_reuse(self, *, already: int) -> bool:
