@@ -47,6 +47,8 @@ def _variant_page(name: str) -> str:
     text = rulebook(v).to_markdown()
     path = builtin_path(name)
     source = path.read_text(encoding="utf-8") if path else v.to_toml()
+    if v.info.sources:
+        text += "\nThe labels are those of the [sources page](../sources.md), with the address of each source that has a stable one.\n"
     return (
         text
         + f"\n## The ruleset file\n\n`rummykit show {name}` prints it with every default written out;"
