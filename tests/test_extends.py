@@ -130,7 +130,11 @@ def test_arrays_replace_not_append(tmp_path: Path) -> None:
 
 def test_changed_kind_replaces_the_table(tmp_path: Path) -> None:
     """straight's scoring has rummy_multiplier = 2; "penalty" has no such key, and it is not merged."""
-    house = write(tmp_path, "house.toml", 'extends = "straight"\n[scoring]\nkind = "penalty"\n')
+    house = write(
+        tmp_path,
+        "house.toml",
+        'extends = "straight"\n[scoring]\nkind = "penalty"\n[game_end]\nbest = "lowest"\n',
+    )
     v = rk.load_variant(house)
     assert v.scoring == rk.rules.Penalty()
 

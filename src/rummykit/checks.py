@@ -57,6 +57,7 @@ from rummykit.rules import (
     Target,
 )
 from rummykit.rules.base import ByPlayers, FrozenMap
+from rummykit.soundness import override_warnings, size_warnings, winner_problems
 from rummykit.variant import Variant, component_fields
 
 __all__ = ["NUMBER_RANGES", "check_variant", "check_warnings", "number_range"]
@@ -182,7 +183,7 @@ def check_warnings(variant: Variant) -> tuple[Problem, ...]:
     """
     if check_variant(variant):
         return ()
-    return tuple(_warnings(variant))
+    return (*_warnings(variant), *override_warnings(variant), *size_warnings(variant))
 
 
 def _warn(path: str, message: str) -> Problem:
@@ -251,6 +252,7 @@ def _checks(v: Variant) -> Iterator[Problem]:
     sound = _deal_is_sound(v)
     yield from _going_out(v, sound)
     yield from _consistency(v, sound)
+    yield from winner_problems(v)
     yield from _numbers(v)
 
 

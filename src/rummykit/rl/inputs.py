@@ -39,7 +39,7 @@ def _integer(value: object) -> int | None:
     if dtype is not None and (getattr(value, "shape", None) != () or dtype.kind not in "iu"):
         return None
     try:
-        return operator.index(value)  # type: ignore[call-overload, no-any-return]
+        return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         return None
 

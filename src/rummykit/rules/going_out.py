@@ -98,6 +98,17 @@ class GoingOut(Component):
         and after which the hand ends; 0: no such turn."""
         return 0
 
+    def winning_endings(self) -> tuple[str, ...]:
+        """How a hand ends when a player wins it by this rule, as the values of
+        :class:`rummykit.Termination` (``"went-out"``, ``"knock"``, ...): what
+        the scoring must be able to settle with a winner (checked by ``validate``).
+
+        >>> import rummykit as rk
+        >>> rk.load_variant("gin").going_out.winning_endings()
+        ('knock', 'gin')
+        """
+        return ("went-out",)
+
     def run_requirement(self) -> tuple[int, int]:
         """Fewest runs and fewest pure runs a complete hand needs (a losing
         hand without them counts every card, as in Indian rummy)."""
@@ -160,6 +171,9 @@ class Knock(GoingOut):
 
     def big_gin_allowed(self) -> bool:
         return self.big_gin
+
+    def winning_endings(self) -> tuple[str, ...]:
+        return ("knock", "gin")
 
     def may_knock(self, deadwood: int, *, limit: int | None = None) -> bool:
         """Whether a hand with this deadwood count may knock."""
@@ -247,6 +261,9 @@ class Declare(GoingOut):
     def drops_allowed(self) -> bool:
         return self.drops
 
+    def winning_endings(self) -> tuple[str, ...]:
+        return ("declared", "dropped") if self.drops else ("declared",)
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -266,3 +283,6 @@ class Showing(GoingOut):
 
     def declares(self) -> bool:
         return self.all_melded_wins
+
+    def winning_endings(self) -> tuple[str, ...]:
+        return ("showing", "declared") if self.all_melded_wins else ("showing",)

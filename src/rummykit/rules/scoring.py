@@ -121,6 +121,21 @@ class Scoring(Component):
         letter = card.rank.letter
         return values.get(letter, STANDARD_VALUES[letter])
 
+    def names_winner(self, ending: str) -> bool:
+        """Whether a hand that ended so (a :class:`rummykit.Termination` value:
+        ``"went-out"``, ``"knock"``, ``"showing"``, ...) is settled with a winner.
+        ``validate`` refuses a ruleset whose going-out rule only ends hands in
+        ways its scoring names no winner for.
+
+        >>> Penalty().names_winner("went-out"), Penalty().names_winner("knock")
+        (True, False)
+        """
+        return ending in ("went-out", "declared", "dropped")
+
+    def penalty_points(self) -> bool:
+        """Whether the scores are penalty points (the lowest total is best)."""
+        return False
+
 
 class NoWinner(Kind):
     """How a hand that nobody went out of is scored."""
@@ -153,6 +168,11 @@ class WinnerTakes(Scoring):
     down their hands, separating out their own melds from non meldable
     cards"); off: every card left in their hands scores."""
 
+    def names_winner(self, ending: str) -> bool:
+        if self.no_winner is NoWinner.DIFFERENCES and ending != "turn-limit":
+            return True
+        return super().names_winner(ending)
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -161,6 +181,9 @@ class Penalty(Scoring):
 
     kind = "penalty"
     summary = "Each player scores the value left in their own hand as penalty points."
+
+    def penalty_points(self) -> bool:
+        return True
 
 
 @component
@@ -183,6 +206,9 @@ class MeldsMinusHand(Scoring):
     (Thai: 50)."""
     playable_discard_penalty: int = 0
     """Taken for each discard that could have extended an exposed meld (Thai: 50)."""
+
+    def names_winner(self, ending: str) -> bool:
+        return ending != "turn-limit"  # the best score wins when nobody went out
 
 
 class KnockTie(Kind):
@@ -222,6 +248,9 @@ class KnockScoring(Scoring):
     is still considered the winner" and collects the bonus from everyone, the
     tied player included (Knock Rummy); ``tie`` then applies only to knocks
     with deadwood."""
+
+    def names_winner(self, ending: str) -> bool:
+        return ending in ("knock", "gin", "went-out", "declared", "dropped")
 
 
 class LoserCount(Kind):
@@ -264,6 +293,9 @@ class IndianPoints(Scoring):
     """Points of a loser whose whole hand also forms a valid declaration
     (option, [S3] only: "The second player to declare with a valid
     declaration will earn the player two points"); 0: they count nothing."""
+
+    def penalty_points(self) -> bool:
+        return not self.winner_collects
 
 
 @component
@@ -336,3 +368,6 @@ class Chips(Scoring):
     """A player whose discards the next player took three times, when that
     player then goes ù, pays the winner for every loser and the others pay
     nothing (Phỏm option)."""
+
+    def names_winner(self, ending: str) -> bool:
+        return ending != "turn-limit"  # the lowest count wins when nobody went out

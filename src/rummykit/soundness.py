@@ -1,0 +1,171 @@
+"""Rulesets that load but do not work as written: no winner, keys that another
+key silently overrides, deals too big for the engine's bounds.
+
+:func:`winner_problems` are errors (``check_variant`` reports them: the variant
+is refused); :func:`override_warnings` and :func:`size_warnings` are warnings
+(``validate --strict`` fails on them).
+
+>>> import rummykit as rk
+>>> rk.loads_variant('extends = "gin"\\n[scoring]\\nkind = "penalty"', source="x")
+Traceback (most recent call last):
+...
+rummykit.errors.VariantError: 2 problems in variant:
+x: scoring.kind: "penalty" scoring never names a winner when a hand ends by a knock or gin (going_out.kind = "knock"): no hand could be won
+x: game_end.best: "penalty" scoring gives penalty points (lower is better), but the highest total wins the game: the worst player would win (use best = "lowest")
+
+The bound on the size of a hand: the engine lists every legal action of a
+hand of at most :data:`MAX_HAND_CARDS` cards (dealt, the first player's
+extra cards and a draw) in about a second at most.
+
+>>> MAX_HAND_CARDS
+20
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from rummykit.errors import Problem
+from rummykit.rules import Deals, Knock, KnockScoring, StandardDeal, StandardDraw, StandardMelds, Target
+from rummykit.rules.game_end import Best
+from rummykit.rules.ranking import Ace
+from rummykit.variant import Variant
+
+__all__ = ["MAX_HAND_CARDS", "override_warnings", "size_warnings", "winner_problems"]
+
+MAX_HAND_CARDS = 20
+"""The most cards a ruleset's deal may put in one hand at once (the hand
+dealt, the first player's extra cards and one draw) within the engine's
+bounds: for such hands ``legal_actions()`` lists at most a few hundred
+actions, in about a second at most (a 20-card Gin hand built of many
+overlapping melds, the worst case measured). A bigger deal loads, with a warning (the
+solver's work grows fast with the hand: a Gin hand of 31 cards from two
+decks takes half a minute, one of 61 from eight decks does not finish)."""
+
+_WORDS = {
+    "went-out": "going out",
+    "knock": "a knock",
+    "gin": "gin",
+    "declared": "a declaration",
+    "showing": "the showing",
+    "dropped": "drops",
+}
+
+
+def winner_problems(v: Variant) -> Iterator[Problem]:
+    """Rulesets that cannot name a winner, or that name the wrong one."""
+    endings = v.going_out.winning_endings()
+    if endings and not any(v.scoring.names_winner(e) for e in endings):
+        ways = " or ".join(_WORDS.get(e, e) for e in endings)
+        yield Problem(
+            "scoring.kind",
+            f'"{v.scoring.kind}" scoring never names a winner when a hand ends by {ways}'
+            f' (going_out.kind = "{v.going_out.kind}"): no hand could be won',
+        )
+    end = v.game_end
+    if isinstance(end, Target | Deals) and end.best is Best.HIGHEST and v.scoring.penalty_points():
+        yield Problem(
+            "game_end.best",
+            f'"{v.scoring.kind}" scoring gives penalty points (lower is better), but the highest total'
+            ' wins the game: the worst player would win (use best = "lowest")',
+        )
+
+
+def _default(obj: Any, name: str) -> Any:
+    default = attrs.fields_dict(type(obj))[name].default
+    return default.factory() if isinstance(default, attrs.Factory) else default  # type: ignore[misc]
+
+
+def _set(obj: Any, name: str) -> bool:
+    """Whether ``obj.name`` differs from the component's default (so the file set it)."""
+    return bool(getattr(obj, name) != _default(obj, name))
+
+
+def _warn(path: str, message: str) -> Problem:
+    return Problem(path, message, severity="warning")
+
+
+def override_warnings(v: Variant) -> Iterator[Problem]:
+    """Keys set to a value that another key makes unused.
+
+    >>> import rummykit as rk
+    >>> v = rk.loads_variant('extends = "gin"\\n[going_out]\\noklahoma = true\\nmax_deadwood = 7')
+    >>> print(next(override_warnings(v)))
+    warning: going_out.max_deadwood: 7 is never used: going_out.oklahoma = true takes the knock limit from the upcard's value
+    """
+    g = v.going_out
+    upcard = isinstance(v.deal, StandardDeal) and v.deal.upcard
+    if isinstance(g, Knock):
+        if g.any_deadwood:
+            if _set(g, "max_deadwood"):
+                yield _warn(
+                    "going_out.max_deadwood",
+                    f"{g.max_deadwood} is never used: going_out.any_deadwood = true lets any count knock",
+                )
+            if g.oklahoma:
+                yield _warn(
+                    "going_out.oklahoma",
+                    "is never used: going_out.any_deadwood = true lets any count knock",
+                )
+        elif g.oklahoma and upcard and _set(g, "max_deadwood"):
+            yield _warn(
+                "going_out.max_deadwood",
+                f"{g.max_deadwood} is never used: going_out.oklahoma = true takes the knock limit"
+                " from the upcard's value",
+            )
+        elif g.oklahoma and isinstance(v.deal, StandardDeal) and not upcard:
+            yield _warn(
+                "going_out.oklahoma",
+                "has no effect: deal.upcard = false deals no upcard, so the knock limit stays"
+                f" going_out.max_deadwood ({g.max_deadwood})",
+            )
+    s = v.scoring
+    if isinstance(s, KnockScoring) and s.big_gin_bonus and not g.big_gin_allowed():
+        yield _warn(
+            "scoring.big_gin_bonus",
+            f"{s.big_gin_bonus} is never scored: going_out.big_gin is off (or not a knock rule)",
+        )
+    m = v.melds
+    if isinstance(m, StandardMelds):
+        for on, keys in (("sets", ("set_min", "set_max", "set_suits")), ("runs", ("run_min", "run_max"))):
+            if not getattr(m, on):
+                for key in keys:
+                    if _set(m, key):
+                        yield _warn(f"melds.{key}", f"{getattr(m, key)!s} is never used: melds.{on} = false")
+    if (
+        isinstance(v.draw, StandardDraw)
+        and v.draw.upcard_offer
+        and isinstance(v.deal, StandardDeal)
+        and not upcard
+    ):
+        yield _warn("draw.upcard_offer", "is never used: deal.upcard = false deals no upcard to offer")
+    ace = getattr(v.ranking, "ace", None)
+    if ace is Ace.HIGH and v.scoring.low_ace_value is not None:
+        yield _warn(
+            "scoring.low_ace_value",
+            f'{v.scoring.low_ace_value} is never used: ranking.ace = "high" never places an ace low',
+        )
+
+
+def size_warnings(v: Variant) -> Iterator[Problem]:
+    """Deals that put more than :data:`MAX_HAND_CARDS` cards in one hand."""
+    deal = v.deal
+    if not isinstance(deal, StandardDeal):
+        return
+    counts = [n for n in v.players.counts() if deal.hand_size.covers(n)]
+    if not counts:
+        return
+    n = max(counts, key=deal.hand_size.get)
+    dealt = deal.hand_size.get(n)
+    most = dealt + deal.first_player_extra + 1
+    if most > MAX_HAND_CARDS:
+        extra = f", {deal.first_player_extra} extra" if deal.first_player_extra else ""
+        yield _warn(
+            "deal.hand_size",
+            f"a hand can hold {most} cards ({dealt} dealt{extra} and a draw), over the bound of"
+            f" {MAX_HAND_CARDS} for which the engine lists a turn's legal actions quickly:"
+            " listing them may take minutes",
+        )
