@@ -317,3 +317,46 @@ def test_a_view_that_is_not_the_movers_has_no_move() -> None:
     h = _straight()
     with pytest.raises(llm.ReplyError, match="no move is wanted"):
         llm.parse(h.view(1), "draw")
+
+
+def test_knocks_and_lay_offs_in_prose() -> None:
+    gin = rk.new_hand(
+        rk.load_variant("gin"),
+        players=2,
+        dealer=0,
+        discard="AS",
+        hands=["2S 8S 4D 9H 9D 9C KC QC JC TC", "AH 2H 3H 2C 2D 4S 5S 6S 5C KS"],
+        stock="7S 6H 6D 4C 8D",
+    )
+    for a in ("pass", "pass", "draw"):
+        gin.apply(a)
+    for reply, move in [
+        ("I knock, discarding the king of spades", "knock KS"),
+        ("knock and discard K♠", "knock KS"),
+        (
+            "I will knock with the K♠ showing melds A♥ 2♥ 3♥ and 4♠ 5♠ 6♠ 7♠",
+            "knock KS melds AH 2H 3H + 4S 5S 6S 7S",
+        ),
+    ]:
+        assert llm.parse(gin, reply) == rk.parse_action(move), reply
+    h = rk.new_hand(
+        rk.load_variant("straight"),
+        players=2,
+        dealer=1,
+        discard="KD",
+        hands=["7H 8H 9H TH 2C 2D 5C 6D QS KS", "AC 3D 4H 5S 6S 7S TC JD QH KH"],
+        stock="4C 9D 6H 8C JH",
+    )
+    for a in ("draw", "meld 7H 8H 9H", "discard KS", "draw", "meld 5S 6S 7S", "discard TC", "draw"):
+        h.apply(a)
+    for reply in (
+        "lay off the ten of hearts onto the first meld",
+        "layoff TH on meld 1",
+        "put the T♥ on meld #1",
+        "add 10H to the 1st meld",
+        "lay off the ten of hearts",
+    ):
+        assert llm.parse(h, reply) == rk.parse_action("layoff TH on 1"), reply
+    with pytest.raises(llm.ReplyError) as err:
+        llm.parse(h, "lay off the ten of hearts onto the second meld")
+    assert err.value.reading == "layoff TH on 2" and "Nearest legal moves: layoff TH on 1" in str(err.value)

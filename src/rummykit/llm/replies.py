@@ -166,6 +166,8 @@ def _continues(move: _Move, verb: str) -> bool:
         return True
     if move.verb == "take" and verb == "draw":
         return not any(t.kind in ("card", "num") for t in move.tokens)
+    if move.verb == "knock" and verb == "discard":  # "knock, discarding the KS"
+        return not any(t.kind == "card" for t in move.tokens)
     return (move.verb, verb) in (("knock", "meld"), ("declare", "discard"), ("borrow", "meld"))
 
 
@@ -188,8 +190,10 @@ def _moves(tokens: Sequence[Token]) -> list[_Move]:
                 cur.closed = True
             continue
         if t.kind == "verb":
-            noun = t.value == "meld" and (
+            before = tokens[i - 2] if i > 1 else None
+            noun = t.value == "meld" and (  # "on meld 2", "onto the second meld", "from meld 2"
                 (prev is not None and prev.kind in ("on", "from"))
+                or (prev is not None and prev.kind == "num" and before is not None and before.kind in ("on", "from"))
                 or (cur is not None and not cur.closed and cur.verb in ("layoff", "call", "swap", "borrow")
                     and nxt is not None and nxt.kind == "num")
             )  # fmt: skip
@@ -324,9 +328,9 @@ def _read(move: _Move) -> _Reading | None:
         return _Reading(text, (Discard,), kept, tuple(ranks[: 1 - len(kept)]), ())
     if verb == "knock":
         head, tail = _split_at_then(move)
-        first = _first_card(head)
+        first = _first_card(tail if move.then == "discard" else head)
         text = "knock" if first is None else f"knock {_slot(first)}"
-        if move.then:
+        if move.then == "meld":
             text += " melds " + _groups(tail)
         return _Reading(text, (Knock,), cards, tuple(ranks), ())
     if verb == "declare":

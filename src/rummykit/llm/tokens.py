@@ -196,6 +196,12 @@ _NUMBER_WORDS = {
     "nine": 9,
     "ten": 10,
 }
+_ORDINALS = {
+    w: i
+    for i, w in enumerate(
+        ["second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"], 2
+    )
+}
 _ENGLISH_CODES = frozenset({"as", "ah", "ad"})
 """Card codes that are English words too: read as cards only where a card is
 expected (after a move word, a card, ``+`` or ``=``, or before a card), or
@@ -224,8 +230,8 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
         r"\b(?:discard\s+pile|the\s+discards?|top\s+discard|a\s+discard|this\s+discard|that\s+discard|discards|pile|upcard|up[\s-]card)\b",
     ),
     ("stock", r"\b(?:stock|deck|pack)\b"),
-    ("layoff", r"\b(?:lay(?:s|ing)?[\s-]*off|laid\s+off|layoffs?)\b"),
     ("meld", r"\b(?:(?:lay|lays|laying|put|puts|putting)\s+down|meld(?:s|ing|ed)?)\b"),
+    ("layoff", r"\b(?:lay(?:s|ing)?[\s-]*off|laid\s+off|layoffs?|add|put|place)\b"),
     ("discard", r"\b(?:discard(?:s|ing|ed)?|throw(?:s|ing)?(?:\s+(?:away|out|down))?|threw|toss|dump)\b"),
     ("draw", r"\b(?:draw(?:s|ing|n)?|drew)\b"),
     ("take", r"\b(?:tak(?:e|es|en|ing)|took|pick(?:s|ing|ed)?\s+up|grab)\b"),
@@ -242,6 +248,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("eq", r"=|\b(?:as|for|standing\s+for|stands\s+for|representing|represents)\b"),
     ("plus", r"[+,&/]|\band\b"),
     ("ordinal", r"\b([0-9]{1,4})(?:st|nd|rd|th)\b"),
+    ("ordinal_word", r"\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\b"),
     ("num", r"#?\b([0-9]{1,4})\b"),
     ("top_number", r"\btop\s+(one|two|three|four|five|six|seven|eight|nine|ten)\b"),
     ("number_cards", r"\b(one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:cards|discards)\b"),
@@ -287,6 +294,8 @@ def _raw(text: str) -> Iterable[Token]:
             yield Token("verb", value=kind, text=whole, plural=plural)
         elif kind in ("num", "ordinal"):
             yield Token("num", number=int(inner[0]), text=whole)
+        elif kind == "ordinal_word":
+            yield Token("num", number=_ORDINALS[inner[0].lower()], text=whole)
         elif kind in ("top_number", "number_cards"):
             yield Token("num", number=_NUMBER_WORDS[inner[0].lower()], text=whole)
         elif kind == "rank_word":
