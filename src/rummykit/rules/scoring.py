@@ -259,7 +259,7 @@ class LoserCount(Kind):
     UNGROUPED = "ungrouped"
     """Cards outside valid sequences and sets (the standard)."""
     OUTSIDE_SEQUENCES = "outside-sequences"
-    """Cards outside sequences (the seed's literal reading)."""
+    """Cards outside sequences ([S3]'s literal reading)."""
 
 
 @component
