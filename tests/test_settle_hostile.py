@@ -94,7 +94,7 @@ def test_attack_short_concealed() -> None:
         ({"went_out": 0, "hands": ["", "KS"], "final_discard": "yes"}, "final_discard"),
         ({"went_out": 0, "hands": ["", "KS"], "concealed": (1, 0)}, "concealed\\[0\\]"),
         ({"went_out": 0, "hands": ["", "KS"], "laid_off": ("KS",)}, "LaidOff"),
-        ({"went_out": 0, "hands": ["", "KS"], "wild_ranks": ["2"]}, "not a Rank"),
+        ({"went_out": 0, "hands": ["", "KS"], "wild_ranks": [2]}, "not a Rank"),
         ({"went_out": 0, "hands": ["", "KS"], "dealer": -1}, "dealer = -1"),
     ],
 )

@@ -524,6 +524,8 @@ def _out_knock(c: Knock, v: Variant) -> list[str]:
         out = ["After drawing, you may knock with any count of unmelded cards; then discard."]
     elif c.oklahoma:
         out = ["After drawing, you may knock when your unmelded cards count no more than the first upcard."]
+        if c.ace_gin_only:
+            out.append("When the first upcard is an ace, nobody may knock: you must go gin.")
     else:
         out = [f"After drawing, you may knock when your unmelded cards count {c.max_deadwood} or less."]
     out.append("Everyone then shows their melds and unmelded cards (deadwood).")
@@ -666,6 +668,8 @@ def _score_knock(c: KnockScoring, v: Variant) -> list[str]:
     out.append(f"Knocking with no deadwood (gin) earns {c.gin_bonus} extra{per}.")
     if c.big_gin_bonus:
         out.append(f"Big gin earns {c.big_gin_bonus} more.")
+    if c.spade_doubles:
+        out.append("When the first upcard is a spade, the hand's score counts double (box bonuses do not).")
     return out
 
 

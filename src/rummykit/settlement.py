@@ -42,7 +42,7 @@ from typing import Any
 
 import attrs
 
-from rummykit.cards import Card, Rank, parse_cards
+from rummykit.cards import Card, Rank, Suit, parse_card, parse_cards
 from rummykit.errors import ArgumentError, NotationError, RummyError
 from rummykit.melds import (
     Meld,
@@ -157,8 +157,25 @@ def _tuple(value: Iterable[Any]) -> tuple[Any, ...]:
     return tuple(value)
 
 
-def _frozen(value: Iterable[Rank]) -> frozenset[Rank]:
-    return frozenset(_tuple(value))
+def _frozen(value: Iterable[Rank | str]) -> frozenset[Rank]:
+    """Wild ranks, as ranks or their text (``"8"``, ``"T"``, ``"10"``)."""
+    out = []
+    for r in _tuple(value):
+        if isinstance(r, str):
+            try:
+                r = Rank.parse(r)
+            except NotationError:
+                raise _bad(f"wild rank {r!r} is not a rank (A 2-9 T J Q K)") from None
+        out.append(r)
+    return frozenset(out)
+
+
+def _card_or_none(value: Card | str | None) -> Card | None:
+    if value is None or isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return parse_card(value)
+    raise _bad(f"upcard = {value!r} is not a card (a Card, text such as 'QS', or None)")
 
 
 def _is_int(x: object) -> bool:
@@ -196,6 +213,8 @@ class Ending:
     cap); ``meld_totals``, the value of each seat's melds (lay-offs credited
     as the variant says); ``joker_counts`` and ``wild_counts``, the printed
     jokers and other wilds in the winner's melds (Continental payments).
+    ``upcard`` is the hand's first upcard (Oklahoma Gin: its value sets the
+    knock limit, an ace allows gin only, a spade may double the hand).
     ``best_layoffs``: after a knock, lay off each defender's cards onto the
     knocker's melds in the way best for the defender (the rules let the
     defender choose), instead of taking the hands as already laid off.
@@ -222,6 +241,10 @@ class Ending:
     penalties: tuple[tuple[int, str, int | None], ...] = attrs.field(default=(), converter=_tuple)
     dropped: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=_tuple)
     wild_ranks: frozenset[Rank] = attrs.field(default=frozenset(), converter=_frozen)
+    """The ranks wild in this hand (ranks or their text, ``["8"]``)."""
+    upcard: Card | None = attrs.field(default=None, converter=_card_or_none)
+    """The hand's first upcard, where the knock limit or the scoring depends
+    on it (Oklahoma Gin); None: not known."""
     draws: int = -1
     """Draws made by the player who went out (-1: not known)."""
     order: tuple[int, ...] = attrs.field(default=(), converter=_tuple)
@@ -949,6 +972,26 @@ def _melds_minus_hand(c: _Ctx) -> Settlement:
 
 @register_settlement(KnockScoring)
 def _knock(c: _Ctx) -> Settlement:
+    result = _knock_plain(c)
+    s = c.scoring
+    assert isinstance(s, KnockScoring)
+    up = c.e.upcard
+    if not (s.spade_doubles and up is not None and up.suit is Suit.SPADES and any(result.scores)):
+        return result
+    # Oklahoma Gin, spades double: "when the upcard is a spade, all scores
+    # accruing from that deal are doubled" (Bicycle, "Oklahoma Gin",
+    # http://www.bicyclecards.com/card-games/rule/oklahoma-gin); the box bonuses,
+    # counted at the game's end, are not (rummy-games.com: "gin and undercut
+    # bonuses are doubled, but box (line) bonuses are not doubled").
+    return attrs.evolve(
+        result,
+        scores=tuple(2 * x for x in result.scores),
+        payments=tuple(attrs.evolve(p, amount=2 * p.amount) for p in result.payments),
+        reasons=(*result.reasons, f"the upcard {up} is a spade: the hand counts double"),
+    )
+
+
+def _knock_plain(c: _Ctx) -> Settlement:
     s = c.scoring
     assert isinstance(s, KnockScoring)
     k = c.e.knocker if c.e.knocker is not None else c.e.went_out
@@ -960,9 +1003,13 @@ def _knock(c: _Ctx) -> Settlement:
         d = c.deadwood(x)
         dead.append(c.hand(x) if d is None else d)
     others = [x for x in c.seat_order() if x != k] or [x for x in range(c.n) if x != k]
-    # the highest limit any upcard allows (Oklahoma: the upcard's value)
-    limits = [c.v.going_out.knock_limit(upcard_value=u) for u in (None, *range(51))]
-    limit = max((x for x in limits if x is not None), default=None)
+    up = c.e.upcard
+    if up is not None:
+        limit = c.v.going_out.knock_limit(upcard_value=c.card(up), upcard=up)
+    else:
+        # the highest limit any upcard allows (Oklahoma: the upcard's value)
+        limits = [c.v.going_out.knock_limit(upcard_value=u) for u in (None, *range(51))]
+        limit = max((x for x in limits if x is not None), default=None)
     if limit is not None and dead[k] > limit:
         raise _bad(f"the knocker (seat {k}) has deadwood {dead[k]}, above the knock limit {limit}")
     if c.e.best_layoffs:

@@ -122,7 +122,11 @@ def override_warnings(v: Variant) -> Iterator[Problem]:
                 "has no effect: deal.upcard = false deals no upcard, so the knock limit stays"
                 f" going_out.max_deadwood ({g.max_deadwood})",
             )
+    if isinstance(g, Knock) and not g.oklahoma and _set(g, "ace_gin_only"):
+        yield _warn("going_out.ace_gin_only", "is never used without going_out.oklahoma = true")
     s = v.scoring
+    if isinstance(s, KnockScoring) and s.spade_doubles and isinstance(v.deal, StandardDeal) and not upcard:
+        yield _warn("scoring.spade_doubles", "is never used: deal.upcard = false deals no upcard")
     if isinstance(s, KnockScoring) and s.big_gin_bonus and not g.big_gin_allowed():
         yield _warn(
             "scoring.big_gin_bonus",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from rummykit.cards import Card, Rank
 from rummykit.rules.base import Component, ConfigError, Kind, component, concern, show_value
 
 __all__ = [
@@ -60,9 +61,10 @@ class GoingOut(Component):
         """Whether the going-out discard goes face down (it cannot be taken)."""
         return False
 
-    def knock_limit(self, *, upcard_value: int | None) -> int | None:
+    def knock_limit(self, *, upcard_value: int | None, upcard: Card | None = None) -> int | None:
         """Highest deadwood that may knock (None: knocking is not a way out);
-        ``upcard_value`` is the value of the hand's first upcard."""
+        ``upcard_value`` is the value of the hand's first upcard, ``upcard``
+        the card itself where it is known."""
         return None
 
     def fixed_knock_limit(self) -> int | None:
@@ -149,6 +151,12 @@ class Knock(GoingOut):
     """Knock with any deadwood count (Knock Rummy)."""
     oklahoma: bool = False
     """The knock limit is the value of the first upcard (Oklahoma Gin)."""
+    ace_gin_only: bool = True
+    """With ``oklahoma``: an ace upcard allows gin only. Bicycle, "Oklahoma
+    Gin" (http://www.bicyclecards.com/card-games/rule/oklahoma-gin): "When an
+    ace is the knock card, neither player may knock with a count of 1 point;
+    instead, each must play for a gin hand." Off: an ace allows a knock with 1
+    (rummyrulebook.com: "Many players adopt the rule")."""
     big_gin: bool = False
     """A player whose whole hand, drawn card included, is melded may go out
     without a discard (big gin)."""
@@ -159,10 +167,18 @@ class Knock(GoingOut):
     def buries_final_discard(self) -> bool:
         return True
 
-    def knock_limit(self, *, upcard_value: int | None) -> int | None:
+    def knock_limit(self, *, upcard_value: int | None, upcard: Card | None = None) -> int | None:
+        """The knock limit of a hand (see :meth:`GoingOut.knock_limit`).
+
+        >>> ok = Knock(oklahoma=True)
+        >>> ok.knock_limit(upcard_value=7, upcard=Card.parse("7H")), ok.knock_limit(upcard_value=1, upcard=Card.parse("AS"))
+        (7, 0)
+        """
         if self.any_deadwood:
             return 1 << 30
         if self.oklahoma and upcard_value is not None:
+            if self.ace_gin_only and upcard is not None and upcard.rank is Rank.ACE:
+                return 0
             return upcard_value
         return self.max_deadwood
 

@@ -248,6 +248,15 @@ class KnockScoring(Scoring):
     is still considered the winner" and collects the bonus from everyone, the
     tied player included (Knock Rummy); ``tie`` then applies only to knocks
     with deadwood."""
+    spade_doubles: bool = False
+    """Oklahoma Gin's spades double: when the first upcard is a spade, the
+    hand's score (deadwood differences and the gin and undercut bonuses)
+    counts double; the box bonuses added at the game's end do not. Bicycle,
+    "Oklahoma Gin" (http://www.bicyclecards.com/card-games/rule/oklahoma-gin):
+    "An additional rule, often played, is that when the upcard is a spade, all
+    scores accruing from that deal are doubled"; rummy-games.com, "Oklahoma Gin
+    Rummy Rules" (http://www.rummy-games.com/rules/oklahoma-gin.html): "gin and
+    undercut bonuses are doubled, but box (line) bonuses are not doubled"."""
 
     def names_winner(self, ending: str) -> bool:
         return ending in ("knock", "gin", "went-out", "declared", "dropped")
