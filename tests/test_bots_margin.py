@@ -1,9 +1,7 @@
 """The search bot's margin (``SearchBot(margin=...)``): by how many standard
 errors a candidate must beat the default move. By default
 (:func:`default_margin`) the search keeps its default where a knock under a
-fixed limit ends the hand (Gin), and plays no rollouts there: its choices
-lost to the default alone against the greedy bot (bench/RESULTS.md, round
-26)."""
+fixed limit ends the hand (Gin), and plays no rollouts there."""
 
 from __future__ import annotations
 
@@ -65,7 +63,7 @@ def test_in_gin_the_search_plays_its_default_without_rollouts(monkeypatch: pytes
     to knock), and no determinization is dealt nor rollout played; given a
     margin the same bot searches again and may leave the default."""
     v = rk.load_variant("gin")
-    hands = _gin_decisions(60)
+    hands = _gin_decisions(10)
     views = [h.view(h.current_player) for h in hands if h.current_player is not None]
     bot = SearchBot(v, seed=3, think=1.0)
     twin = SearchBot(v, seed=3, think=1.0)
@@ -77,14 +75,14 @@ def test_in_gin_the_search_plays_its_default_without_rollouts(monkeypatch: pytes
     monkeypatch.setattr(bot, "_rollout", forbidden)
     for view in views:
         assert bot.choose(view) == twin.default(view)
-    searching = SearchBot(v, seed=3, iterations=40, margin=0.0)
-    default = SearchBot(v, seed=3, iterations=40, margin=0.0)
+    searching = SearchBot(v, seed=3, iterations=16, margin=0.0)
+    default = SearchBot(v, seed=3, iterations=16, margin=0.0)
     differs = searched = 0
     for view in views:
         searching.last_stats = []
         differs += searching.choose(view) != default.default(view)
         searched += any(visits > 0 for _, visits, _ in searching.last_stats)
-    assert searched >= 10 and differs >= 1
+    assert searched >= 5 and differs >= 1
 
 
 @pytest.mark.parametrize("margin", [-1, -0.5, float("nan"), "2", True, None])

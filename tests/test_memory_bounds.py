@@ -15,7 +15,7 @@ import random
 import pytest
 
 import rummykit as rk
-from rummykit.bots import simple
+from rummykit.bots import greedy
 from rummykit.cards import Rank
 from rummykit.engine import kit as kit_module
 from rummykit.engine.kit import table_for
@@ -134,5 +134,5 @@ def test_clear_caches_empties_the_registries_and_changes_no_game() -> None:
     assert tables._CACHE_W and kit_module._KITS
     rk.clear_caches()
     assert not tables._CACHE and not tables._CACHE_W and not kit_module._KITS
-    assert not search_module._HOLDERS and not simple._MEMOS
+    assert not search_module._HOLDERS and not greedy._MEMOS
     assert _greedy_results("indian", range(4)) == before

@@ -14,7 +14,7 @@ each hand (``start_hand``).
 
 from __future__ import annotations
 
-from rummykit.bots import simple
+from rummykit.bots import greedy
 from rummykit.engine import kit
 from rummykit.melds import general_search, no_wilds, tables
 
@@ -38,4 +38,4 @@ def clear_caches() -> None:
     tables.clear_rules()
     kit.clear_kits()
     no_wilds.clear_tables()
-    simple.clear_memos()
+    greedy.clear_memos()

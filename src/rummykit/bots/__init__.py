@@ -12,6 +12,12 @@ Built-in bots, by name (:data:`BOTS`): ``random`` (:class:`RandomBot`),
 factory into a bot; ``"cmd:PROGRAM ARGS"`` runs any program that speaks the
 JSON-lines protocol of :mod:`rummykit.bots.process` (:class:`ProcessBot`).
 
+Modules: ``base`` (the protocol, :func:`make_bot`), ``random_bot``,
+``greedy`` (with ``requirement``, the runs a declaration needs), ``search``
+(with ``races``, its default move; ``opponents``, its opponent model;
+``rollout``, its rollout policy; ``search_defaults``, its settings read from
+the rules), ``hands`` (card helpers), ``process``.
+
 >>> import rummykit as rk
 >>> h = rk.new_hand(rk.load_variant("straight"), players=2, seed=5)
 >>> bots = [rk.GreedyBot(h.variant, seed=1), rk.GreedyBot(h.variant, seed=2)]
@@ -24,9 +30,10 @@ True
 from __future__ import annotations
 
 from rummykit.bots.base import BOTS, Bot, BotError, bot_label, make_bot
+from rummykit.bots.greedy import GreedyBot
 from rummykit.bots.process import ProcessBot
+from rummykit.bots.random_bot import RandomBot
 from rummykit.bots.search import SearchBot
-from rummykit.bots.simple import GreedyBot, RandomBot
 
 BOTS.update({"random": RandomBot, "greedy": GreedyBot, "search": SearchBot})
 

@@ -225,7 +225,7 @@ class ProcessBot:
 
     def _fallback_bot(self) -> Any:
         if self._fallback is None:
-            from rummykit.bots.simple import RandomBot
+            from rummykit.bots.random_bot import RandomBot
 
             self._fallback = RandomBot(self.variant, seed=self._seed)
         return self._fallback

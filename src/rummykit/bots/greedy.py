@@ -1,15 +1,25 @@
-"""The simple bots: :class:`RandomBot` and :class:`GreedyBot`."""
+"""The greedy bot: it plays what the variant allows, greedily, one move at a
+time, by the deadwood each move leaves."""
 
 from __future__ import annotations
 
 import random
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from operator import attrgetter
-from typing import Any, ClassVar, Literal
+from collections.abc import Sequence
 
-from rummykit.cards import JOKER_CODE, Card, Rank
+from rummykit.bots.hands import (
+    CARDS,
+    closeness,
+    near,
+    rank_value,
+    sort_cards,
+    unmatched,
+    without,
+)
+from rummykit.bots.meld_chances import MeldChances
+from rummykit.bots.requirement import RunRequirement, clear_requirements
+from rummykit.cards import Card, Rank
 from rummykit.engine import (
     Action,
     Call,
@@ -26,55 +36,44 @@ from rummykit.engine import (
     Take,
     View,
 )
-from rummykit.errors import ArgumentError
 from rummykit.melds import (
     Arrangement,
     Meld,
     best_arrangement,
     card_value,
     classify_meld,
+    deadwood_cards,
     discard_deadwoods,
     layoff_options,
     min_deadwood,
 )
-from rummykit.melds.meld import near
-from rummykit.melds.solver import deadwood_cards
 from rummykit.rules import KnockTie
 from rummykit.variant import Variant
 
-__all__ = ["GreedyBot", "RandomBot"]
+__all__ = ["GreedyBot", "clear_memos"]
 
 STALL_TURNS = 120
-"""After this many turns of a hand, the greedy bot starts to break deadlocks
-(every seat holding cards the others wait for) by now and then throwing a card
-it would rather keep, the chance growing with the turn count, and takes an
-upcard whenever some discard then leaves less deadwood."""
-
+"""Turns of a hand after which the bot starts to break deadlocks (every seat
+waiting for cards another holds): far past the usual length of a hand, so
+that play before it is unaffected."""
 
 HORIZON_TURNS = 6
-"""Own turns the greedy bot looks ahead when it weighs a card's chance of
-joining a meld, in a hand that has no fixed length (fewer when the stock is
-nearly out)."""
+"""Own turns over which the bot weighs a card's chance of joining a meld:
+shorter look-aheads lost or tied in every game but Gin, longer ones gained
+under a point (``bench/bots.py vs``)."""
 
 KNOCK_HORIZON_TURNS = 2
-"""The same look-ahead where a knock under a limit ends the hand (Gin), a
-race that seldom leaves a partial meld six turns to fill: with 2 turns the
-greedy bot won 54.1% and 53.1% of two sets of 1,000 duplicate Gin deals
-against itself with 6, and 54.3% and 54.0% against OpenSpiel's simple Gin
-player (bench/RESULTS.md, round 22); elsewhere 2 turns lost (45.0% in
-Straight, 46.3% in Thai, 46.8% in 500 Rum, 200 deals each)."""
-
+"""The same where a knock under a fixed limit ends the hand (Gin), a race
+to the limit that seldom leaves six turns to fill a partial meld: 2 turns
+won about 54% of duplicate Gin deals against 6."""
 
 REQUIREMENT_WEIGHT = 20
-"""Points the greedy bot adds to a hand's deadwood for each card it lacks of
-the runs a declaration requires (Indian rummy: two runs, one pure): a hand
-of sets without them would count every card when another player declares."""
-
+"""Points the bot adds for each card a hand lacks of the runs a declaration
+requires (Indian rummy): without them the hand counts every card when
+another player declares."""
 
 _MeldMemo = dict[tuple[int, int, int], bool]
 _PairMemo = dict[tuple[int, int, frozenset[Rank]], tuple[int, ...]]
-_CARDS = tuple(Card.from_code(c) for c in range(JOKER_CODE + 1))
-_CODE = attrgetter("code")
 _MEMOS: dict[int, tuple[Variant | None, _MeldMemo, _PairMemo]] = {}
 
 
@@ -92,85 +91,36 @@ def _shared_memos(variant: Variant | None) -> tuple[_MeldMemo, _PairMemo]:
 def clear_memos() -> None:
     """Forget the greedy bots' shared meld memos and run requirements."""
     _MEMOS.clear()
-    _RunRequirement._made.clear()
+    clear_requirements()
 
 
-def _split_args(variant: Any, seed: int | None) -> tuple[Variant | None, int | None]:
-    """Old call forms: ``RandomBot(7)`` means seed 7."""
-    if isinstance(variant, int) and not isinstance(variant, bool) and seed is None:
-        return None, variant
-    return variant, seed
-
-
-class RandomBot:
-    """Picks a legal action uniformly at random (seeded).
-
-    Built as ``RandomBot(variant, seed=...)`` like every bot;
-    ``RandomBot(seed)`` still works.
-
-    >>> import rummykit as rk
-    >>> h = rk.new_hand(rk.load_variant("gin"), players=2, seed=1)
-    >>> RandomBot(h.variant, seed=3).choose(h.view(h.current_player)) in h.legal_actions()
-    True
-    """
-
-    def __init__(self, variant: Variant | int | None = None, seed: int | None = None) -> None:
-        self.variant, seed = _split_args(variant, seed)
-        self.rng = random.Random(seed)
-
-    def choose(self, view: View) -> Action:
-        """A random legal action."""
-        return self.rng.choice(view.legal)
-
-    def __call__(self, view: View) -> Action:
-        return self.choose(view)
-
-
-class GreedyBot:
+class GreedyBot(MeldChances):
     """A rule-following player: it plays what the variant allows, greedily.
 
-    It declares or goes out whenever it can; melds the longest meld and lays
-    off what it can; takes an upcard that is wild or makes a meld with two
-    natural cards of its hand (``take_for="melds"``, the default; with
-    ``"deadwood"``, the earlier rule, also one after which some discard
-    leaves less deadwood: that bot wins only 36-44% of hands against the
-    default in 11 of the 17 games and 48-51% in the others,
-    ``bench/RESULTS.md``; past ``STALL_TURNS`` turns the bot takes by that
-    rule too, so that low cards waiting in hands move again), never once the
-    stock is out and declining ends the hand, and passes an upcard it does
-    not want; keeps a meld in hand
-    rather than strand itself with one card on a table that can take none
-    while the others are down to two cards or fewer; knocks when the knock
-    leaves at most ``knock_at`` deadwood, and, where any count may knock
-    (Knock Rummy), also when its count is likely the lowest: at least
-    ``knock_odds`` of ``samples`` hands dealt to each opponent from the cards
-    it has not seen, each the best of the opponent's hand size out of that
-    many cards plus one per turn the opponent has played, count more (or tie
-    where ties go to the knocker). It discards the card that leaves the
-    least *expected* deadwood: a deadwood card that the unseen cards could
-    still complete into a meld with another card of the hand counts only by
-    its chance of staying unmatched over the turns left (the fixed number of
-    turns of a showing, or ``HORIZON_TURNS``: ``KNOCK_HORIZON_TURNS`` where a
-    knock under a limit ends the hand), and where a hand without any
-    meld pays a penalty (Phỏm's móm), the chance of ending without a meld
-    weighs as much as the whole hand. Where a declaration needs runs that
-    the least deadwood does not see (Indian rummy: two sequences, one pure,
-    or every card counts), each card the hand lacks of them adds
-    ``REQUIREMENT_WEIGHT`` (20) to a discard's score, and an upcard that
-    brings those runs closer by more than it costs is taken; there the
-    discard is scored by its plain deadwood, without the look-ahead
-    (``lookahead=None``, the default: on except where such runs are
-    counted; in Indian rummy the look-ahead won 48.0% of 2,000 hands against
-    the plain score, at a quarter more time per hand). Ties are broken by
-    closeness to a meld, then by its seeded generator; in a hand that drags
-    on past ``STALL_TURNS`` turns it now and then throws a card it would
-    rather keep (past twice that, sometimes any card), so that hands where
-    every seat waits for cards another holds still end.
+    - It declares or goes out whenever it can, calls, melds the longest meld
+      and lays off what it can; it keeps a meld in hand rather than strand
+      itself with one card on a table that can take none.
+    - It takes an upcard that is wild or makes a meld with two natural cards
+      of its hand, or that brings the runs a declaration requires closer
+      (Indian rummy); otherwise it draws from the stock or passes.
+    - It knocks when the knock leaves at most ``knock_at`` deadwood and,
+      where any count may knock (Knock Rummy), when at least ``knock_odds``
+      of ``samples`` hands dealt to the opponents from the cards it has not
+      seen count more (:meth:`knock_chance`).
+    - It discards the card that leaves the least *expected* deadwood: a loose
+      card that an unseen card could still complete into a meld counts only
+      by its chance of staying unmatched over the turns left; where a hand
+      without a meld pays (Phỏm), that chance weighs the whole hand. Where a
+      declaration needs runs (Indian rummy), each card the hand lacks of
+      them adds ``REQUIREMENT_WEIGHT`` and the discard is scored by its plain
+      deadwood.
+    - Ties go to the card farther from a meld, then to its seeded generator.
+      Past ``STALL_TURNS`` turns it now and then throws a card it would
+      rather keep, so that hands where every seat waits still end.
 
-    ``GreedyBot(variant, seed=...)``; without a variant it cannot evaluate
-    hands and plays the first sensible action. Without a seed it is seeded
-    with 0: the same position gets the same answer, so that simulations,
-    tests and docs built with ``GreedyBot(v)`` are reproducible.
+    ``GreedyBot(variant, seed=...)``; without a variant it plays the first
+    sensible action. Without a seed it is seeded with 0, so that
+    ``GreedyBot(v)`` is reproducible.
 
     >>> import rummykit as rk
     >>> v = rk.load_variant("gin")
@@ -187,13 +137,16 @@ class GreedyBot:
         knock_at: int = 10,
         knock_odds: float = 0.35,
         samples: int = 48,
-        lookahead: bool | None = None,
-        take_for: Literal["deadwood", "melds"] | None = None,
     ) -> None:
         self.variant = variant
         self.knock_at = knock_at
+        """The most deadwood the bot knocks with at once."""
         self.knock_odds = knock_odds
+        """Where any count may knock: the least chance of the lowest count it
+        knocks with (0.35 held its own against sensible knockers; higher
+        waits too long)."""
         self.samples = samples
+        """Hands dealt to the opponents to estimate that chance."""
         self.seed = 0 if seed is None else seed
         self.rng = random.Random(self.seed)
         self._cache: dict[tuple[tuple[Card, ...], frozenset[Rank]], int] = {}
@@ -205,13 +158,10 @@ class GreedyBot:
         self._values: dict[frozenset[Rank], list[int]] = {}
         self._took: tuple[tuple[Card, ...], int] | None = None
         """After taking a discard: the hand then held and its deadwood before."""
-        self._runs = _RunRequirement.of(variant)
-        self.lookahead = self._runs is None if lookahead is None else lookahead
-        """Whether discards are weighed by their expected deadwood (see the class)."""
-        if take_for not in (None, "deadwood", "melds"):
-            raise ArgumentError(f"GreedyBot: take_for must be 'deadwood', 'melds' or None, got {take_for!r}")
-        self.take_for: Literal["deadwood", "melds"] = take_for or "melds"
-        """When an upcard is taken (see the class): ``"deadwood"`` or ``"melds"``."""
+        self._runs = RunRequirement.of(variant)
+        self._lookahead = self._runs is None
+        """Whether discards are weighed by their expected deadwood: not where
+        required runs are counted, where it played no stronger and slower."""
         knock_limit = variant is not None and variant.going_out.fixed_knock_limit() is not None
         self._horizon = KNOCK_HORIZON_TURNS if knock_limit else HORIZON_TURNS
         """Own turns of the discard look-ahead in a hand of no fixed length."""
@@ -225,7 +175,7 @@ class GreedyBot:
             self._cache.clear()
 
     def _deadwood(self, v: Variant, cards: tuple[Card, ...], view: View) -> int:
-        key = _sorted(cards)
+        key = sort_cards(cards)
         # the hand's wild ranks (a cut joker) change from hand to hand of a match
         found = self._cache.get((key, view.wild_ranks))
         if found is None:
@@ -265,7 +215,7 @@ class GreedyBot:
         melds = [a for a in legal if isinstance(a, MeldAction)]
         if melds:
             best_meld = max(melds, key=lambda a: (len(a.cards()), str(a)))
-            if v is None or not self._strands(v, view, best_meld.cards(), _melds_of(v, best_meld, view)):
+            if v is None or not self._strands(v, view, best_meld.cards(), melds_of(v, best_meld, view)):
                 return best_meld
         layoffs = [a for a in legal if isinstance(a, Layoff)]
         if layoffs and (v is None or not self._strands(v, view, layoffs[0].cards(), (), layoffs[0])):
@@ -277,7 +227,7 @@ class GreedyBot:
             return self._draw_choice(view)
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
-            return self._discard_choice(view, discards)
+            return self.discard_choice(view, discards)
         passes = [a for a in legal if isinstance(a, Pass)]
         if passes:
             return passes[0]
@@ -323,9 +273,9 @@ class GreedyBot:
             cards.remove(card)
         return self._deadwood(v, tuple(cards), view)
 
-    def _discard_deadwood(self, v: Variant, view: View, discards: list[Discard]) -> dict[Card, int]:
-        """The deadwood each discard leaves (see :meth:`_after_each`)."""
-        return self._after_each(v, tuple(view.hand), {a.card for a in discards}, view)
+    def discard_deadwood(self, v: Variant, view: View, discards: list[Discard]) -> dict[Card, int]:
+        """The deadwood each discard leaves (see :meth:`after_each`)."""
+        return self.after_each(v, tuple(view.hand), {a.card for a in discards}, view)
 
     def _arrangement(self, v: Variant, hand: tuple[Card, ...], wild: frozenset[Rank]) -> Arrangement | None:
         """The best arrangement of ``hand`` (sorted), the last one remembered:
@@ -337,7 +287,7 @@ class GreedyBot:
         self._last_arrangement = ((hand, wild), arr)
         return arr
 
-    def _after_each(
+    def after_each(
         self, v: Variant, cards: tuple[Card, ...], allowed: set[Card], view: View, below: int | None = None
     ) -> dict[Card, int]:
         """The deadwood left by discarding each card of ``allowed`` from
@@ -352,7 +302,7 @@ class GreedyBot:
         for the others are lower bounds above the least, which is all the
         choice needs.
         """
-        hand = _sorted(cards)
+        hand = sort_cards(cards)
         wild = view.wild_ranks
         each = discard_deadwoods(
             v, hand, wild_ranks=wild, among=allowed, exact=False, fast_only=True, below=below
@@ -380,17 +330,17 @@ class GreedyBot:
                 out[c] = bound
         return out
 
-    def _value_table(self, v: Variant, wild: frozenset[Rank]) -> list[int]:
+    def value_table(self, v: Variant, wild: frozenset[Rank]) -> list[int]:
         """Every card's value (by code) under these wild ranks (cached)."""
         found = self._values.get(wild)
         if found is None:
-            found = self._values[wild] = [card_value(v, c, wild_ranks=wild) for c in _CARDS]
+            found = self._values[wild] = [card_value(v, c, wild_ranks=wild) for c in CARDS]
         return found
 
     def _exact_after(self, v: Variant, view: View, cards: set[Card]) -> dict[Card, int]:
         """The exact deadwood left by discarding each of ``cards`` (one pass
         over the hand where the component solver takes it)."""
-        hand = _sorted(view.hand)
+        hand = sort_cards(view.hand)
         each = discard_deadwoods(v, hand, wild_ranks=view.wild_ranks, among=cards, fast_only=True)
         if each is not None:
             return each
@@ -399,40 +349,6 @@ class GreedyBot:
     def _stalling(self, view: View) -> bool:
         over = view.turn - STALL_TURNS
         return over > 0 and self.rng.random() < min(0.5, over / 400)
-
-    # ------------------------------------------------------------ what is left to see
-
-    def _unseen(self, v: Variant, view: View, *, pile_live: bool = False) -> Counter[Card]:
-        """The cards this seat has not seen: the shoe less its hand, the table,
-        the face-up discards (kept when ``pile_live``: cards it may still dig
-        out) and the cards others were seen to eat."""
-        counts = self._unseen_counts(v, view, pile_live=pile_live)
-        return Counter({_CARDS[c]: k for c, k in enumerate(counts) if k})
-
-    def _unseen_counts(self, v: Variant, view: View, *, pile_live: bool = False) -> list[int]:
-        """:meth:`_unseen` as a count per card code (0-52)."""
-        n = len(view.hand_counts)
-        shoe = self._shoes.get(n)
-        if shoe is None:
-            shoe = self._shoes[n] = [0] * (JOKER_CODE + 1)
-            for c in v.deck.shoe(n):
-                shoe[c.code] += 1
-        counts = list(shoe)
-        for c in view.hand:
-            counts[c.code] -= 1
-        for m in view.table:
-            for c in m.meld.cards:
-                counts[c.code] -= 1
-        if not pile_live:
-            for c in view.discard:
-                counts[c.code] -= 1
-        for c in view.face_down:
-            counts[c.code] -= 1
-        for seat, cards in enumerate(view.eaten):
-            if seat != view.player:
-                for c in cards:
-                    counts[c.code] -= 1
-        return [k if k > 0 else 0 for k in counts]
 
     def _position_rng(self, view: View) -> random.Random:
         """A generator seeded by the bot's seed and the position alone, so that
@@ -470,7 +386,7 @@ class GreedyBot:
         opponents = [s for s in range(n) if s != view.player and not view.dropped[s]]
         if not opponents:
             return 1.0
-        pool = list(_sorted(self._unseen(v, view).elements()))
+        pool = list(sort_cards(self._unseen(v, view).elements()))
         extra = min(HORIZON_TURNS, max(0, (view.turn - 1) // n))
         rng = self._position_rng(view)
         wins = 0
@@ -480,7 +396,7 @@ class GreedyBot:
             for s in opponents:
                 size = view.hand_counts[s]
                 take = min(len(pool) - at, size + extra)
-                theirs = self._best_of(v, _sorted(pool[at : at + take]), size, view.wild_ranks)
+                theirs = self._best_of(v, sort_cards(pool[at : at + take]), size, view.wild_ranks)
                 at += take
                 if theirs < count or (theirs == count and not ties_win):
                     break
@@ -501,146 +417,11 @@ class GreedyBot:
             return 0
         return sum(sorted(card_value(v, c, wild_ranks=wild) for c in arr.deadwood)[:room])
 
-    # ------------------------------------------------------------------ discarding
-
-    def _turns_left(self, v: Variant, view: View) -> int:
-        """Own turns after this one in which a drawn card can still be used."""
-        n = len(view.hand_counts)
-        showing = v.going_out.showing_turn()
-        own = -(-view.turn // n)
-        if showing:
-            return max(0, showing - own)
-        return min(self._horizon, max(1, view.stock_count // n))
-
-    def _is_meld(self, v: Variant, x: Card, z: Card, y: Card, wild: frozenset[Rank]) -> bool:
-        """Whether natural ``x`` and ``z`` make a meld with ``y``. Memoised by
-        the cards and whether ``y`` is wild (then by whether it is a printed
-        joker, not by which card it is: a wild may stand for any card)."""
-        if v.deck.is_wild(y, wild):
-            key: tuple[int, int, int] = (x.code, z.code, -2 if y.rank is None else -1)
-        else:
-            key = tuple(sorted((x.code, z.code, y.code)))  # type: ignore[assignment]
-        found = self._melds.get(key)
-        if found is None:
-            if len(self._melds) > 50_000:
-                self._melds.clear()
-            found = self._melds[key] = classify_meld(v, [x, z, y], wild_ranks=wild) is not None
-        return found
-
-    def _partials(
-        self, v: Variant, view: View, hand: tuple[Card, ...], dead: tuple[Card, ...]
-    ) -> list[tuple[Card, Card, float]]:
-        """Pairs (deadwood card, other hand card) that one unseen card would
-        turn into a meld, with the chance that such a card comes within the
-        turns left (a card drawn and, where discards may be taken, a card
-        discarded to this seat each turn)."""
-        turns = self._turns_left(v, view)
-        if not turns or not dead:
-            return []
-        wild = view.wild_ranks
-        dig = len(v.draw.depths(3)) > 1
-        unseen = self._unseen_counts(v, view, pile_live=dig)
-        total = sum(unseen)
-        if not total:
-            return []
-        looks = turns * (2 if v.draw.takes_discards else 1)
-        deck = v.deck
-        players = len(view.hand_counts)
-        # the hand's natural cards by rank and by suit: the cards near a card
-        by_rank: dict[Rank, list[Card]] = {}
-        by_suit: dict[object, list[Card]] = {}
-        for c in _sorted(set(hand)):
-            if not deck.is_wild(c, wild) and c.rank is not None:
-                by_rank.setdefault(c.rank, []).append(c)
-                by_suit.setdefault(c.suit, []).append(c)
-        out: list[tuple[Card, Card, float]] = []
-        done: set[tuple[int, int]] = set()
-        for x in _sorted(set(dead)):
-            if x.rank is None or deck.is_wild(x, wild):
-                continue
-            close = [z for z in by_rank.get(x.rank, ()) if z != x]
-            close.extend(z for z in by_suit.get(x.suit, ()) if z != x and near(x, z))
-            for z in close:
-                a, b = (x, z) if x.code < z.code else (z, x)
-                key = (a.code, b.code)
-                if key in done:
-                    continue
-                done.add(key)
-                outs = 0
-                for y in self._thirds(v, (a, b), wild, players):
-                    outs += unseen[y]
-                if outs:
-                    out.append((a, b, 1.0 - (1.0 - min(1.0, outs / total)) ** looks))
-        return out
-
-    def _thirds(
-        self, v: Variant, pair: tuple[Card, Card], wild: frozenset[Rank], players: int
-    ) -> tuple[int, ...]:
-        """The codes of the distinct cards of the shoe that make a meld with
-        ``pair`` (memoised: the answer depends only on the pair and the wild
-        ranks)."""
-        x, z = pair
-        key = (x.code, z.code, wild)
-        found = self._pairs.get(key)
-        if found is None:
-            if len(self._pairs) > 50_000:
-                self._pairs.clear()
-            deck = v.deck
-            found = self._pairs[key] = tuple(
-                y.code
-                for y in sorted(set(v.deck.shoe(players)))
-                if (deck.is_wild(y, wild) or (near(x, y) and near(z, y)))
-                and self._is_meld(v, x, z, y, wild)
-            )
-        return found
-
-    def _expected(
-        self,
-        v: Variant,
-        view: View,
-        card: Card,
-        after: int,
-        dead: tuple[Card, ...],
-        partials: list[tuple[Card, Card, float]],
-        has_meld: bool,
-        held: Counter[Card],
-        values: dict[Card, int],
-    ) -> float:
-        """The deadwood expected after discarding ``card`` (see the class);
-        ``held`` counts the hand's cards, ``values`` gives their values."""
-
-        def left(c: Card) -> int:
-            return held[c] - (c == card)
-
-        alive = [(x, z, p) for x, z, p in partials if left(x) > 0 and left(z) > 0]
-        unmatched = _unmatched(alive)
-        rest = list(dead)
-        if card in rest:
-            rest.remove(card)
-        value = float(after)
-        for c in rest:
-            value -= values[c] * (1.0 - unmatched.get(c, 1.0))
-        if not has_meld and getattr(v.scoring, "no_meld_pay", 0) > 0:
-            none = 1.0
-            for _, _, p in alive:
-                none *= 1.0 - p
-            value += none * (sum(values[c] * left(c) for c in held))
-        return value
-
-    def _has_meld_after(
-        self, v: Variant, view: View, card: Card, dead: tuple[Card, ...], melded: bool
-    ) -> bool:
-        if melded and card in dead:
-            return True
-        cards = list(view.hand)
-        cards.remove(card)
-        arr = best_arrangement(v, _sorted(cards), wild_ranks=view.wild_ranks) if cards else None
-        return arr is not None and bool(arr.melds)
-
-    def _discard_choice(self, view: View, discards: list[Discard]) -> Action:
+    def discard_choice(self, view: View, discards: list[Discard]) -> Action:
+        """The discard of ``discards`` the bot plays (see the class)."""
         v = self.variant
         if v is None:
-            return max(discards, key=lambda a: (_rank(a.card), a.card.code))
+            return max(discards, key=lambda a: (rank_value(a.card), a.card.code))
         hand = view.hand
         if len(discards) > 1 and self._stalling(view):
             # break a deadlock: throw any card that is not in a meld, and
@@ -652,21 +433,21 @@ class GreedyBot:
             loose = [a for a in discards if self._after(v, view, a.card) < now]
             return self.rng.choice(loose or discards)
         took, self._took = self._took, None
-        if took is not None and took[0] == _sorted(hand):
+        if took is not None and took[0] == sort_cards(hand):
             # a discard was taken because some discard then leaves less
             # deadwood than before: play one of those (else two bots can
             # hand the same cards back and forth for the rest of the hand)
             exact_now = self._exact_after(v, view, {a.card for a in discards})
             better = [a for a in discards if exact_now[a.card] < took[1]]
             discards = better or discards
-        after = self._discard_deadwood(v, view, discards)
+        after = self.discard_deadwood(v, view, discards)
         runs = self._runs
         wild = view.wild_ranks
         lacking = runs.missing_each(runs.masks(hand, wild), hand, wild) if runs is not None else None
-        if not self.lookahead:
+        if not self._lookahead:
             return self._plain_choice(v, view, discards, after, lacking)
         needs_meld = getattr(v.scoring, "no_meld_pay", 0) > 0
-        ordered = _sorted(hand)
+        ordered = sort_cards(hand)
         melded = False
         if needs_meld:
             arr = self._arrangement(v, ordered, view.wild_ranks)
@@ -678,7 +459,7 @@ class GreedyBot:
         partials = self._partials(v, view, tuple(hand), dead)
         exact: set[Card] = set(dead)
         held = Counter(hand)
-        table = self._value_table(v, view.wild_ranks)
+        table = self.value_table(v, view.wild_ranks)
         values = {c: table[c.code] for c in held}
         scores: dict[tuple[Card, int], tuple[float, int, int]] = {}
 
@@ -689,15 +470,15 @@ class GreedyBot:
                 e = self._expected(v, view, a.card, after[a.card], dead, partials, has, held, values)
                 if lacking is not None:
                     e += REQUIREMENT_WEIGHT * lacking[a.card]
-                found = (round(e, 9), -_closeness(a.card, hand, wild), -_rank(a.card))
+                found = (round(e, 9), -closeness(a.card, hand, wild), -rank_value(a.card))
                 scores[(a.card, after[a.card])] = found
             return found
 
         # the expected deadwood of a discard is at least its deadwood less
         # `most`, what the partial melds could take off with none broken: a
         # discard whose deadwood exceeds the best expected by more is not scored
-        unmatched = _unmatched(partials)
-        most = sum(values[c] * (1.0 - unmatched.get(c, 1.0)) for c in dead)
+        lonely = unmatched(partials)
+        most = sum(values[c] * (1.0 - lonely.get(c, 1.0)) for c in dead)
         while True:
             scored: dict[Discard, tuple[float, int, int]] = {}
             best: tuple[float, int, int] | None = None
@@ -722,7 +503,7 @@ class GreedyBot:
         rest.remove(a.card)
         if len(self._cache) > 50_000:
             self._cache.clear()
-        self._cache[(_sorted(rest), view.wild_ranks)] = after[a.card]
+        self._cache[(sort_cards(rest), view.wild_ranks)] = after[a.card]
         return a
 
     def _plain_choice(
@@ -752,7 +533,7 @@ class GreedyBot:
             if len(top) > 1:
                 for a in top:
                     if a.card not in ties:
-                        ties[a.card] = (-_closeness(a.card, hand, wild), -_rank(a.card))
+                        ties[a.card] = (-closeness(a.card, hand, wild), -rank_value(a.card))
                 first = min(ties[a.card] for a in top)
                 top = [a for a in top if ties[a.card] == first]
             vague = {a.card for a in top if a.card not in exact}
@@ -772,11 +553,11 @@ class GreedyBot:
         lacking = runs.missing(view.hand, None, wild)
         if not lacking or runs.missing(with_top, None, wild) >= lacking:
             return False
-        hand = _sorted(with_top)
+        hand = sort_cards(with_top)
         cards = set(view.hand)
         each = discard_deadwoods(v, hand, wild_ranks=wild, among=cards, fast_only=True)
         if each is None:
-            each = {c: self._deadwood(v, tuple(_without(hand, c)), view) for c in cards}
+            each = {c: self._deadwood(v, tuple(without(hand, c)), view) for c in cards}
         lacking_each = runs.missing_each(runs.masks(hand, wild), each, wild)
         best = min(d + REQUIREMENT_WEIGHT * lacking_each[c] for c, d in each.items())
         return best < before + REQUIREMENT_WEIGHT * lacking
@@ -789,7 +570,7 @@ class GreedyBot:
         if plain_take and top is not None and self.variant is not None and not stock_out:
             v = self.variant
             with_top = (*view.hand, top)
-            if self.take_for == "melds" and view.turn <= STALL_TURNS and not plain_take[0].and_draw:
+            if view.turn <= STALL_TURNS and not plain_take[0].and_draw:
                 # the hand's deadwood only where the required runs are weighed
                 if self._melds_with(v, view, top) or (
                     self._runs is not None
@@ -806,9 +587,9 @@ class GreedyBot:
                 return Draw() if Draw() in legal else plain_take[0]
             # the best discard afterwards, never the card just taken (a copy of it
             # from the hand leaves the same cards)
-            after = min(self._after_each(v, with_top, set(view.hand), view, below=before).values())
+            after = min(self.after_each(v, with_top, set(view.hand), view, below=before).values())
             if after < before:
-                self._took = (_sorted(with_top), before)
+                self._took = (sort_cards(with_top), before)
                 return plain_take[0]
             if self._helps_runs(v, view, with_top, before):
                 return plain_take[0]
@@ -844,172 +625,7 @@ class GreedyBot:
         close = [c for c in natural if near(c, card)]
         return any(self._is_meld(v, x, z, card, wild) for i, x in enumerate(close) for z in close[i + 1 :])
 
-
-class _RunRequirement:
-    """How many cards a hand lacks of the runs a declaration requires
-    (``going_out.min_runs``, ``min_pure_runs``), where the least deadwood
-    alone does not see them: the variant has sets, or a pure run is needed.
-
-    Counted greedily: the pure runs first, each in the suit window of
-    ``run_min`` ranks that holds the most natural cards, then the other runs,
-    their gaps filled by the hand's wilds (a card of a wild rank counts as a
-    wild only). Memoised by the hand's natural-card masks and wild count,
-    shared by the bots of one variant object.
-    """
-
-    _made: ClassVar[dict[int, tuple[Variant, _RunRequirement | None]]] = {}
-
-    def __init__(self, runs: int, pure: int, windows: tuple[int, ...], size: int) -> None:
-        self.runs = runs
-        self.pure = pure
-        self.windows = windows
-        self.size = size
-        self.memo: dict[tuple[int, ...], int] = {}
-        self.best: dict[int, tuple[int, int]] = {}
-
-    @classmethod
-    def of(cls, v: Variant | None) -> _RunRequirement | None:
-        """The variant's requirement, or None where there is nothing to count."""
-        if v is None:
-            return None
-        found = cls._made.get(id(v))
-        if found is None or found[0] is not v:
-            if len(cls._made) > 32:
-                cls._made.clear()
-            found = cls._made[id(v)] = (v, cls._build(v))
-        return found[1]
-
-    @classmethod
-    def _build(cls, v: Variant) -> _RunRequirement | None:
-        runs, pure = v.going_out.run_requirement()
-        runs = max(runs, pure)
-        melds = v.melds
-        run_sizes = [k for k in range(2, 14) if melds.run_size_ok(k)]
-        has_sets = any(melds.set_size_ok(k) for k in range(2, 9))
-        if runs <= 0 or not run_sizes or not (pure or has_sets):
-            return None
-        size = run_sizes[0]
-        windows = tuple(sum(1 << (int(r) - 1) for r in seq) for seq in v.ranking.run_sequences(size))
-        return cls(runs, pure, windows, size) if windows else None
-
-    @staticmethod
-    def masks(hand: Iterable[Card], wild: frozenset[Rank]) -> tuple[list[int], list[int], int]:
-        """Per suit, the ranks held once or more and twice or more (bit
-        ``rank - 1``), and the number of wilds."""
-        one = [0, 0, 0, 0]
-        two = [0, 0, 0, 0]
-        wilds = 0
-        for c in hand:
-            if c.rank is None or c.rank in wild:
-                wilds += 1
-                continue
-            s, b = divmod(c.code, 13)
-            bit = 1 << b
-            if one[s] & bit:
-                two[s] |= bit
-            else:
-                one[s] |= bit
-        return one, two, wilds
-
-    def missing(self, hand: Iterable[Card], without: Card | None, wild: frozenset[Rank]) -> int:
-        """Cards lacking from ``hand`` less one copy of ``without``."""
-        return self.missing_from(self.masks(hand, wild), without, wild)
-
-    def missing_from(
-        self, masks: tuple[list[int], list[int], int], without: Card | None, wild: frozenset[Rank]
-    ) -> int:
-        """:meth:`missing` from the hand's :meth:`masks`."""
-        one, two, wilds = masks
-        one = list(one)
-        two = list(two)
-        if without is not None:
-            if without.rank is None or without.rank in wild:
-                wilds -= 1
-            else:
-                s, b = divmod(without.code, 13)
-                bit = 1 << b
-                if two[s] & bit:
-                    two[s] ^= bit
-                else:
-                    one[s] &= ~bit
-        key = (*one, *two, wilds)
-        found = self.memo.get(key)
-        if found is None:
-            found = self._count(one, two, wilds)[0]
-            if len(self.memo) > 200_000:
-                self.memo.clear()
-            self.memo[key] = found
-        return found
-
-    def missing_each(
-        self, masks: tuple[list[int], list[int], int], cards: Iterable[Card], wild: frozenset[Rank]
-    ) -> dict[Card, int]:
-        """:meth:`missing_from` for each of ``cards`` (one copy of it taken
-        out), counting again only where the count can change.
-
-        A natural card that none of the runs chosen for the whole hand uses
-        leaves the same choices, so the same count: every other window only
-        loses cards when it goes, and the first fullest window still comes
-        first. Only the cards those runs use, and a wild, are counted again.
-        """
-        one, two, wilds = masks
-        base, used = self._count(list(one), list(two), wilds)
-        out: dict[Card, int] = {}
-        for c in cards:
-            if c in out:
-                continue
-            if c.rank is not None and c.rank not in wild:
-                s, b = divmod(c.code, 13)
-                if not used[s] >> b & 1:
-                    out[c] = base
-                    continue
-            out[c] = self.missing_from(masks, c, wild)
-        return out
-
-    def _window(self, m: int) -> tuple[int, int]:
-        """The most ranks of mask ``m`` in one window, and that window."""
-        found = self.best.get(m)
-        if found is None:
-            found = (0, 0)
-            for w in self.windows:
-                k = (m & w).bit_count()
-                if k > found[0]:
-                    found = (k, w)
-            self.best[m] = found
-        return found
-
-    def _count(self, one: list[int], two: list[int], wilds: int) -> tuple[int, list[int]]:
-        """The cards lacking, and per suit the ranks the chosen runs use."""
-        lacking = 0
-        uses = [0, 0, 0, 0]
-        for i in range(self.runs):
-            best, where, suit = 0, 0, 0
-            for s in range(4):
-                if one[s]:
-                    k, w = self._window(one[s])
-                    if k > best:
-                        best, where, suit = k, w, s
-            need = self.size - best
-            if i >= self.pure:
-                use = min(need, wilds)
-                wilds -= use
-                need -= use
-            lacking += need
-            if best:
-                used = one[suit] & where
-                uses[suit] |= used
-                one[suit] = (one[suit] & ~used) | (two[suit] & used)
-                two[suit] &= ~used
-        return lacking, uses
-
-
-def _without(cards: tuple[Card, ...], card: Card) -> list[Card]:
-    rest = list(cards)
-    rest.remove(card)
-    return rest
-
-
-def _melds_of(v: Variant, action: MeldAction, view: View) -> tuple[Meld, ...]:
+def melds_of(v: Variant, action: MeldAction, view: View) -> tuple[Meld, ...]:
     """The melds ``action`` would put on the table."""
     out = []
     for group in action.groups:
@@ -1018,39 +634,3 @@ def _melds_of(v: Variant, action: MeldAction, view: View) -> tuple[Meld, ...]:
             out.append(meld)
     return tuple(out)
 
-
-def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """``tuple(sorted(cards))``, sorted by the card codes (the same order, a
-    faster sort: no comparison method called)."""
-    return tuple(sorted(cards, key=_CODE))
-
-
-def _unmatched(partials: list[tuple[Card, Card, float]]) -> dict[Card, float]:
-    """For each card of the pairs ``(x, z, p)``: the chance that none of its
-    pairs is completed (each completed with chance ``p``)."""
-    out: dict[Card, float] = {}
-    for x, z, p in partials:
-        for c in (x, z):
-            out[c] = out.get(c, 1.0) * (1.0 - p)
-    return out
-
-
-def _rank(card: Card) -> int:
-    return 0 if card.rank is None else int(card.rank)
-
-
-def _closeness(card: Card, hand: tuple[Card, ...], wild: frozenset[Rank]) -> int:
-    """How close ``card`` is to a meld with the others: same rank, or same suit
-    within two ranks; wilds count high (keep them)."""
-    if card.rank is None or card.rank in wild:
-        return 10
-    r = int(card.rank)
-    score = 0
-    for c in hand:
-        if c is card or c.rank is None:
-            continue
-        if c.rank == card.rank and c != card:
-            score += 2
-        elif c.suit == card.suit and 0 < abs(int(c.rank) - r) <= 2:
-            score += 3 - abs(int(c.rank) - r)
-    return score
