@@ -9,6 +9,7 @@ Run: python examples/bot_game.py [VARIANT] [SEED]
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 import rummykit as rk
@@ -38,5 +39,11 @@ def main(variant: str = "gin", seed: int = 7) -> None:
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    main(args[0] if args else "gin", int(args[1]) if len(args) > 1 else 7)
+    ap = argparse.ArgumentParser(description="Two greedy bots play one hand, shown move by move.")
+    ap.add_argument("variant", nargs="?", default="gin", help="a built-in name or a variant file")
+    ap.add_argument("seed", nargs="?", type=int, default=7)
+    a = ap.parse_args()
+    try:
+        main(a.variant, a.seed)
+    except ValueError as exc:  # every rummykit error is one: a bad name or file, no traceback
+        sys.exit(f"bot_game.py: {exc}")

@@ -13,6 +13,7 @@ Run: python examples/compare_rules.py [GAMES] [JOBS]
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 import rummykit as rk
@@ -46,5 +47,11 @@ def main(games: int = 200, jobs: int = 1) -> None:
 
 
 if __name__ == "__main__":
-    args = [int(a) for a in sys.argv[1:]]
-    main(*args)
+    ap = argparse.ArgumentParser(description="Straight rummy against two house rules, by simulation.")
+    ap.add_argument("games", nargs="?", type=int, default=200)
+    ap.add_argument("jobs", nargs="?", type=int, default=1)
+    a = ap.parse_args()
+    try:
+        main(a.games, a.jobs)
+    except ValueError as exc:  # every rummykit error is one: bad input, no traceback
+        sys.exit(f"compare_rules.py: {exc}")

@@ -16,6 +16,7 @@ Run: python examples/custom_bot.py [GAMES]
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 
@@ -63,4 +64,9 @@ def main(games: int = 20) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
+    ap = argparse.ArgumentParser(description="A bot of your own against the greedy bot.")
+    ap.add_argument("games", nargs="?", type=int, default=20)
+    try:
+        main(ap.parse_args().games)
+    except ValueError as exc:  # every rummykit error is one: bad input, no traceback
+        sys.exit(f"custom_bot.py: {exc}")

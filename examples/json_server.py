@@ -14,6 +14,7 @@ Run: python examples/json_server.py [VARIANT] [SEED]
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Callable
@@ -74,4 +75,11 @@ def main(variant: str = "gin", seed: int = 3) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "gin", int(sys.argv[2]) if len(sys.argv) > 2 else 3)
+    ap = argparse.ArgumentParser(description="One hand driven entirely through JSON messages.")
+    ap.add_argument("variant", nargs="?", default="gin", help="a built-in name or a variant file")
+    ap.add_argument("seed", nargs="?", type=int, default=3)
+    a = ap.parse_args()
+    try:
+        main(a.variant, a.seed)
+    except ValueError as exc:  # every rummykit error is one: a bad name or file, no traceback
+        sys.exit(f"json_server.py: {exc}")

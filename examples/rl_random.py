@@ -97,7 +97,10 @@ def main() -> None:
     ap.add_argument("--episodes", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
-    v = rk.load_variant(a.variant)
+    try:
+        v = rk.load_variant(a.variant)
+    except ValueError as exc:  # every rummykit error is one: a bad name or file, no traceback
+        raise SystemExit(f"rl_random.py: {exc}") from None
     random_aec(a.variant, v.players.min, a.hands, a.seed)
     random_aec(a.variant, v.players.max, 1, a.seed)
     random_vs_greedy(a.variant, a.hands, a.seed)
