@@ -3,6 +3,7 @@ replies written in many styles."""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable
@@ -52,6 +53,18 @@ def short(v: rk.Variant, turns: int = 200) -> rk.Variant:
     return attrs.evolve(v, limits=attrs.evolve(v.limits, max_turns=turns))
 
 
+GAMES = 3
+MOVES = 120
+"""The games :func:`states` plays, and the most moves of each it plays."""
+
+
+@functools.cache
+def cached_states(name: str, seed: int, count: int) -> tuple[rk.Hand, ...]:
+    """:func:`states`, kept for the other tests of the same process (the
+    hands must not be changed: clone them first)."""
+    return tuple(states(name, seed, count))
+
+
 def states(name: str, seed: int, count: int, players: int | None = None) -> list[rk.Hand]:
     """``count`` hands of ``name`` at points of greedy/random games where a
     player is to move (clones): first, for the rarest kinds of move, a point
@@ -63,10 +76,10 @@ def states(name: str, seed: int, count: int, players: int | None = None) -> list
     first: dict[str, rk.Hand] = {}
     seen: dict[str, int] = {}
     rest: list[rk.Hand] = []
-    for game in range(3):
+    for game in range(GAMES):
         h = rk.new_hand(v, players=n, seed=seed * 100 + game)
         bots = [rk.GreedyBot(v, seed=s) if (s + game) % 2 else rk.RandomBot(v, seed=s) for s in range(n)]
-        while not h.is_over:
+        while not h.is_over and len(h.actions) < MOVES:
             kinds = {_kind(a) for a in h.legal_actions()}
             for k in kinds:
                 seen[k] = seen.get(k, 0) + 1

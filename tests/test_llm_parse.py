@@ -3,22 +3,20 @@ junk never reads as a legal move it did not name (issue 52, item 2)."""
 
 from __future__ import annotations
 
-import functools
 import random
 
 import pytest
 
 import rummykit as rk
-from llm_helpers import HOUSE, said_ok, states, styles
+from llm_helpers import HOUSE, cached_states, said_ok, styles
 from rummykit import llm
 from rummykit.cards import build_shoe
 
 NAMES = [*rk.list_variants(), *HOUSE]
 
 
-@functools.cache
 def _states(name: str) -> tuple[rk.Hand, ...]:
-    return tuple(states(name, 1, 4))
+    return cached_states(name, 1, 4)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -360,3 +358,16 @@ def test_knocks_and_lay_offs_in_prose() -> None:
     with pytest.raises(llm.ReplyError) as err:
         llm.parse(h, "lay off the ten of hearts onto the second meld")
     assert err.value.reading == "layoff TH on 2" and "Nearest legal moves: layoff TH on 1" in str(err.value)
+
+
+def test_a_view_read_from_data_reads_the_legal_moves_only() -> None:
+    """Without its hand (a view sent as data), parse checks replies against
+    the view's legal moves; a move outside them is refused as no legal move."""
+    h = _straight()
+    p = h.current_player
+    assert p is not None
+    view = rk.View.from_data(h.view(p).to_data())
+    assert llm.parse(view, "throw away the queen of spades") == rk.parse_action("discard QS")
+    with pytest.raises(llm.ReplyError) as err:
+        llm.parse(view, "discard AS")
+    assert err.value.rule == llm.NO_MOVE and "not one of the legal moves" in str(err.value)

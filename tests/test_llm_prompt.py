@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import rummykit as rk
-from llm_helpers import short, states
+from llm_helpers import cached_states, short, states
 from rummykit import llm
 from rummykit.engine import Action
 from rummykit.rulebook import rulebook
@@ -33,7 +33,7 @@ def test_a_prompt_for_every_variant(name: str) -> None:
     seat's hand, the move wanted and exactly the legal moves, one a line."""
     v = rk.load_variant(name)
     book = rulebook(v)
-    for h in states(name, 2, 2):
+    for h in cached_states(name, 1, 4)[:2]:
         p = h.current_player
         assert p is not None
         text = llm.prompt(h, p)
@@ -238,11 +238,11 @@ def test_two_hands_the_seat_cannot_tell_apart_give_the_same_prompt(name: str) ->
                     ), f"{name}: the prompt tells two hands apart"
             compared += 1
         mine = sorted(_codes(h.view(seat).hand) - _wilds(h))
-        other = _twin(h, mine + unseen[:1], rng) if mine and unseen else None
+        other = _twin(h, mine + unseen[:1], rng) if mine and unseen and not sensitive else None
         if other is not None and other.view(seat) != h.view(seat):
             assert llm.prompt(other, seat) != llm.prompt(h, seat)
             sensitive += 1
-        if compared >= 3 and sensitive:
+        if compared >= 2 and sensitive:
             break
     assert compared, f"{name}: no pair of hands found to compare"
     assert sensitive, f"{name}: no pair of hands the seat can tell apart found"
@@ -250,7 +250,7 @@ def test_two_hands_the_seat_cannot_tell_apart_give_the_same_prompt(name: str) ->
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_table_names_only_cards_the_seat_has_seen(name: str) -> None:
-    for seed in range(3):
+    for seed in range(2):
         v = rk.load_variant(name)
         game = _game(name, seed, seed % 2, 2 if 2 in v.players.counts() else v.players.min)
         if game is None:

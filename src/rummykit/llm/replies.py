@@ -78,7 +78,7 @@ AMBIGUOUS = "reply.ambiguous"
 NEAREST = 5
 """How many nearest legal moves a refusal names."""
 
-SHORTLIST = 12
+SHORTLIST = 10
 """How many legal moves, the nearest by move word and cards, are compared
 by spelling to find the nearest ones."""
 
@@ -136,8 +136,8 @@ class _Judge:
             assert isinstance(self.state, View)
             try:
                 self._hand = self.state.resample(seed=0)
-            except ValueError:
-                raise IllegalAction("it is not one of the legal moves", action=action) from None
+            except ValueError:  # a view read from data: the engine cannot be asked
+                raise IllegalAction("it is not one of the legal moves", action=action, rule=NO_MOVE) from None
         return self._hand.verify(action)
 
 
@@ -437,7 +437,9 @@ def nearest(legal: Sequence[Action], text: str, *, count: int = NEAREST) -> tupl
     # the spelling (a slow comparison) decides only among the best by the rest
     scored.sort(key=lambda x: x[:2], reverse=True)
     short = scored[: max(SHORTLIST, count)]
-    short.sort(key=lambda x: (x[0], difflib.SequenceMatcher(None, x[2], text).ratio(), x[1]), reverse=True)
+    short.sort(
+        key=lambda x: (x[0], difflib.SequenceMatcher(None, x[2], text).quick_ratio(), x[1]), reverse=True
+    )
     return tuple(x[3] for x in short[:count])
 
 
@@ -464,7 +466,10 @@ def _names(actions: Iterable[Action]) -> str:
 def parse(state: Hand | View, reply: str) -> Action:
     """The legal action ``reply`` means, for the player to move in ``state``
     (a :class:`~rummykit.Hand`, or the :class:`~rummykit.View` of the seat to
-    move, as a bot gets it).
+    move, as a bot gets it: the engine's refusals are then asked of a
+    determinization of the view, :meth:`rummykit.View.resample`, whose rules
+    are the same for the seat's own move; a view read from data has none, so
+    a move outside its legal moves is refused with :data:`NO_MOVE`).
 
     Tolerant of case, card words and symbols (``queen of spades``, ``Q♠``,
     ``10 of hearts``, ``ten of hearts``, ``the 7 of clubs``), filler (``I'll
