@@ -371,3 +371,12 @@ def test_a_view_read_from_data_reads_the_legal_moves_only() -> None:
     with pytest.raises(llm.ReplyError) as err:
         llm.parse(view, "discard AS")
     assert err.value.rule == llm.NO_MOVE and "not one of the legal moves" in str(err.value)
+
+
+def test_moves_weighed_before_the_one_chosen_do_not_count() -> None:
+    h = rk.new_hand(rk.load_variant("straight"), players=2, dealer=1, discard="KD", hands=["7H 8H 9H 2C 2D 2S 5C 6D QS KS", "AC 3D 4H 5S 6S 7S TC JD QH KH"], stock="4C 9D")  # fmt: skip
+    assert llm.parse(h, "I could draw or take the king. I'll take it.") == rk.parse_action("take")
+    assert llm.parse(h, "Draw or take? Let's draw.") == rk.parse_action("draw")
+    assert llm.parse(h, "Taking the king gives nothing, so I choose to draw.") == rk.parse_action("draw")
+    assert llm.parse(h, "I'll draw, then I'll discard.") == rk.parse_action("draw")
+    assert llm.parse(h, "Options: draw, take. I will think about it: take") == rk.parse_action("take")

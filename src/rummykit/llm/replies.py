@@ -6,7 +6,9 @@ after the last ``Move:``); :func:`~rummykit.llm.tokens.tokenize` reads move
 words, cards and numbers from it, whatever the case or the spelling (``QS``,
 ``Q♠``, ``queen of spades``, ``10 of hearts``, ``ten of hearts``); the tokens
 are cut into moves at each move word, and the first move that is not
-negated (``not draw``) and says enough to be a move is the answer: a reply
+negated (``not draw``) and says enough to be a move is the answer (in prose,
+the first after ``I'll``, ``I choose``..., when there is one: ``draw or take?
+I'll take``); a reply
 may go on with later moves, as a turn of several steps is played one move at
 a time. That move is written in the action notation and checked by the
 engine; where the notation leaves something out that the legal moves make
@@ -41,6 +43,7 @@ rummykit.llm.replies.ReplyError: reply 'discard the ace of spades' reads as 'dis
 from __future__ import annotations
 
 import difflib
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
@@ -503,15 +506,16 @@ def parse(state: Hand | View, reply: str) -> Action:
     if judge.player is None or not judge.legal:
         who = "the hand is over" if isinstance(state, Hand) and state.is_over else "no move is wanted now"
         raise ReplyError(f"reply {_short(reply)!r} cannot be played: {who}", reply=reply, rule=NO_MOVE)
-    tokens = tokenize(focus(reply), judge.wild)
-    for move in _moves(tokens):
-        if move.negated:
-            continue
-        reading = _read(move)
-        if reading is None:
-            continue
-        return _resolve(judge, reply, reading)
-    found = nearest(judge.legal, focus(reply))
+    text = focus(reply)
+    for part in _parts(text, reply):
+        for move in _moves(tokenize(part, judge.wild)):
+            if move.negated:
+                continue
+            reading = _read(move)
+            if reading is None:
+                continue
+            return _resolve(judge, reply, reading)
+    found = nearest(judge.legal, text)
     raise ReplyError(
         f"reply {_short(reply)!r} names no move (write one move in the action notation, such as "
         f"{str(judge.legal[0])!r}). Nearest legal moves: {_names(found)}",
@@ -519,6 +523,24 @@ def parse(state: Hand | View, reply: str) -> Action:
         nearest=found,
         rule=NO_MOVE,
     )
+
+
+_INTENT = re.compile(
+    r"(?i)\b(?:i'?ll|i\s+will|i\s+choose|i\s+chose|i'?m\s+going\s+to|i\s+am\s+going\s+to|i\s+decide\s+to|"
+    r"my\s+(?:move|choice)\s+is|let'?s)\b"
+)
+"""Where a reply in prose says what it does (``I'll``, ``I choose``...)."""
+
+
+def _parts(text: str, reply: str) -> list[str]:
+    """Where to look for the move: in prose (nothing taken out of the reply by
+    :func:`~rummykit.llm.tokens.focus`), first from the first ``I'll ...``
+    (moves named before it are options weighed: ``draw or take? I'll take``),
+    then the whole text."""
+    if text != reply.strip():
+        return [text]
+    m = _INTENT.search(text)
+    return [text[m.end() :], text] if m is not None and m.start() > 0 else [text]
 
 
 def _resolve(judge: _Judge, reply: str, reading: _Reading) -> Action:
