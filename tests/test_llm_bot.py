@@ -160,3 +160,13 @@ def test_rows_of_whole_matches_carry_scores_and_the_games_outcome() -> None:
         list(llm.prompt_rows(v, games=-1))
     with pytest.raises(rk.ArgumentError):
         list(llm.prompt_rows(v, games=1, bots="greedy"))
+
+
+def test_a_forced_move_is_played_without_asking_when_told_so() -> None:
+    v = rk.load_variant("gin")
+    m = rk.new_match(v, players=2, seed=2)
+    asked: list[str] = []
+    b = llm.bot(lambda t: asked.append(t) or last_listed(t), v, ask_forced=False)
+    m.play([b, rk.GreedyBot(v, seed=1)])
+    assert b.forced > 0 and b.asked == len(asked) == b.moves - b.forced
+    assert all(len(_listed(t)) > 1 for t in asked)

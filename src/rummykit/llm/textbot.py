@@ -73,7 +73,8 @@ def refusal_prompt(text: str, reply: object, refusal: str) -> str:
 class TextBot:
     """A bot that asks a text function for its moves; see :func:`bot`.
 
-    Counters: ``moves`` (moves chosen), ``asked`` (calls of the function),
+    Counters: ``moves`` (moves chosen), ``forced`` (moves played without
+    asking, the only legal move, with ``ask_forced=False``), ``asked`` (calls of the function),
     ``refused`` (replies refused), ``fallbacks`` (moves the fallback played
     after ``retries`` refused replies); ``refusals`` counts the refusals by
     the ``rule`` that refused them; ``last`` holds the exchanges of the last
@@ -91,6 +92,7 @@ class TextBot:
         legal: bool = True,
         rules: str = "short",
         match: Match | None = None,
+        ask_forced: bool = True,
     ) -> None:
         if not callable(fn):
             raise ArgumentError(f"bot: fn must be a function from prompt text to reply text, got {fn!r:.60}")
@@ -108,8 +110,10 @@ class TextBot:
         self.legal = legal
         self.rules = rules
         self.match = match
+        self.ask_forced = ask_forced
         self.fallback = _fallback(fallback, variant, seed)
         self.moves = 0
+        self.forced = 0
         self.asked = 0
         self.refused = 0
         self.fallbacks = 0
@@ -133,6 +137,10 @@ class TextBot:
     def choose(self, view: View) -> Action:
         """Ask the function; read its reply; ask again with the refusal; fall back."""
         self.moves += 1
+        if len(view.legal) == 1 and not self.ask_forced:
+            self.forced += 1
+            self.last = ()
+            return view.legal[0]
         first = self.prompt(view)
         text = first
         exchanges: list[Exchange] = []
@@ -193,7 +201,9 @@ def bot(fn: Callable[[str], Any], variant: Variant, *, retries: int = 2, **optio
     the ``fallback`` plays the move and is counted in ``fallbacks``. The
     fallback is ``"greedy"`` (the default: :class:`~rummykit.GreedyBot`,
     seeded by ``seed``), ``"random"``, ``"first"`` (the first legal move), or
-    any bot. An exception raised by ``fn`` itself is not caught.
+    any bot. With ``ask_forced=False`` a decision with one legal move only
+    (a pass after a knock, say) is played without asking (counted in
+    ``forced``). An exception raised by ``fn`` itself is not caught.
 
     >>> import rummykit as rk
     >>> from rummykit import llm
