@@ -114,6 +114,17 @@ def _ranks(field: int) -> int:
     return m
 
 
+def _no_wild_limit(rules: Rules) -> bool:
+    """Whether a meld may hold any number of wilds (the meld rules' own
+    limits; shared by every wild rank of a variant)."""
+    found = rules.shape_cache.get("no_wild_limit")
+    if found is None:
+        found = rules.shape_cache["no_wild_limit"] = all(
+            rules.wilds_ok(k, m) for m in range(1, MAXK + 1) for k in range(MAXK + 1)
+        )
+    return bool(found)
+
+
 class CompTables:
     """Per-rules tables and the memo of the component solver."""
 
@@ -122,8 +133,8 @@ class CompTables:
         values = rules.values
         self.values = values
         self.dead_joker = 0 if rules.wild[JOKER] else values[JOKER]
-        self.usable = all(x >= 0 for x in values) and all(
-            len(set(seq)) == len(seq) for _, seq in rules.windows
+        self.usable = all(x >= 0 for x in values) and (
+            share.usable if share is not None else all(len(set(seq)) == len(seq) for _, seq in rules.windows)
         )
         # wilds may be helpers at all: worth nothing, no limit, no pattern
         wild_codes = [c for c in range(53) if rules.wild[c]]
@@ -133,7 +144,7 @@ class CompTables:
             and (rules.adjacent_wilds or not rules.runs)
             and (rules.wilds_in_runs or not rules.runs)
             and (rules.wilds_in_sets or not rules.sets)
-            and all(rules.wilds_ok(k, m) for m in range(1, MAXK + 1) for k in range(MAXK + 1))
+            and _no_wild_limit(rules)
         )
         self.set_min = min(rules.set_sizes) if rules.sets and rules.set_sizes else 99
         self._calls = 0

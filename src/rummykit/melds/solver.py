@@ -49,7 +49,9 @@ from rummykit.melds.component_discards import deadwood_each, one_dead
 from rummykit.melds.components import CompTables, comp_tables, deadwood, encode
 from rummykit.melds.general_search import Plan, few_arrangement, few_search, search
 from rummykit.melds.meld import Arrangement, Meld
+from rummykit.melds.meld_bounds import may_hold_pure_run
 from rummykit.melds.no_wilds import SCALE, PlainTables, plain_cost, plain_melds, plain_plan, plain_tables
+from rummykit.melds.required_runs import MAX_REQUIRED, best_with_runs, runs_plan
 from rummykit.melds.tables import JOKER, Rules, rules_for
 from rummykit.variant import Variant
 
@@ -94,6 +96,29 @@ def _components(rules: Rules, hand: Sequence[Card]) -> tuple[CompTables | None, 
     if enc is not None and _plain(rules) is not None and _mask(hand) >= 0:
         enc = None
     return ct, enc
+
+
+_NOT_FAST = (False, None)
+
+
+def _with_runs(
+    rules: Rules, hand: Sequence[Card], min_runs: int, min_pure: int
+) -> tuple[bool, tuple[CompTables, list[int], tuple[int, list[tuple[int, int, int, bool]], int, int]] | None]:
+    """Whether the component solver answers a question with required runs
+    (:mod:`rummykit.melds.required_runs`), and its answer (``None``: the
+    runs cannot be had)."""
+    if min_runs < 0 or min_pure < 0 or min_pure > MAX_REQUIRED or min_runs - min_pure > 1:
+        return _NOT_FAST
+    ct = comp_tables(rules)
+    if ct is None:
+        return _NOT_FAST
+    codes = [c.code for c in hand]
+    if min_pure and not may_hold_pure_run(rules, codes):
+        return True, None  # no suit holds a whole run window of natural cards
+    if encode(ct, codes) is None:
+        return _NOT_FAST
+    found = best_with_runs(ct, codes, min_runs, min_pure)
+    return True, None if found is None else (ct, codes, found)
 
 
 def _mask(cards: Sequence[Card]) -> int:
@@ -218,6 +243,14 @@ def best_arrangement(
     if t is not None and not jokers:
         cost, melds, dead = plain_melds(t, mask)
         return Arrangement(melds, dead, cost // SCALE)
+    if min_runs or min_pure_runs:
+        fast, answer = _with_runs(rules, hand, min_runs, min_pure_runs)
+        if fast:
+            if answer is None:
+                return None
+            plan = runs_plan(*answer)
+            if plan is not None:
+                return _arrangement(rules, *plan)
     if t is not None:
         keyed, dead_cards, spare, plan = few_arrangement(rules, t, mask, jokers)
         if plan is not None:
@@ -251,6 +284,10 @@ def min_deadwood(
     10
     """
     rules, hand, t, mask, jokers = _route(v, cards, wild_ranks, min_runs or min_pure_runs)
+    if min_runs or min_pure_runs:
+        fast, answer = _with_runs(rules, hand, min_runs, min_pure_runs)
+        if fast:
+            return None if answer is None else answer[2][0]
     if t is None and not (min_runs or min_pure_runs):
         ct = comp_tables(rules)
         if ct is not None:

@@ -76,11 +76,13 @@ class Rules:
         self.any_wild_rank = any(wild[:52])
         wild_value = getattr(scoring, "wild_value", None)
         values: list[int] = []
-        natural_values: list[int] = []
+        natural_values: list[int] = (
+            list(share.natural_values)
+            if share is not None
+            else [scoring.card_value(Card.from_code(code)) for code in range(53)]
+        )
         for code in range(53):
-            card = Card.from_code(code)
-            natural = scoring.card_value(card)
-            natural_values.append(natural)
+            natural = natural_values[code]
             if code < 52 and wild[code] and isinstance(wild_value, int):
                 values.append(wild_value)
             else:
@@ -90,8 +92,10 @@ class Rules:
         self.dcost: tuple[int, ...] = tuple(x * 1024 + 1 for x in values)
         """The solver cost of each card as deadwood (value * 1024 + 1)."""
         self.natural_values: tuple[int, ...] = tuple(natural_values)
-        self.low_values: tuple[int, ...] = tuple(
-            scoring.card_value(Card.from_code(code), low_ace=True) for code in range(53)
+        self.low_values: tuple[int, ...] = (
+            share.low_values
+            if share is not None
+            else tuple(scoring.card_value(Card.from_code(code), low_ace=True) for code in range(53))
         )
         self.low_ace_value: int | None = scoring.low_ace_value
         self.replaced = scoring.melded_wild is MeldedWild.REPLACED
@@ -118,30 +122,45 @@ class Rules:
         self.run_sizes: frozenset[int] = frozenset(s for s in range(1, 14) if self.runs and run_size_ok(s))
         self._wilds_ok = wilds_ok
         self._wok: dict[tuple[int, int], bool] = {}
-        # Run windows: (rank mask, ranks in order) for every allowed length.
-        self.sequences: dict[int, tuple[tuple[int, ...], ...]] = {}
-        windows: list[tuple[int, tuple[int, ...]]] = []
-        for length in sorted(self.run_sizes):
-            seqs = tuple(tuple(int(r) for r in seq) for seq in variant.ranking.run_sequences(length))
-            self.sequences[length] = seqs
-            for seq in seqs:
-                mask = 0
-                for r in seq:
-                    mask |= 1 << (r - 1)
-                windows.append((mask, seq))
-        self.windows: tuple[tuple[int, tuple[int, ...]], ...] = tuple(windows)
-        self.natural_windows: tuple[int, ...] = tuple(sorted({m for m, _ in windows}))
-        self._run_kbits: dict[int, int] = {}
-        self._subcores: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
-        # [rank][length]: the ranks of every run window of at most ``length``
-        # cards through ``rank``
-        reach = [[0] * 14 for _ in range(13)]
-        for mask, seq in windows:
-            for rank in range(13):
-                if mask >> rank & 1:
-                    for length in range(len(seq), 14):
-                        reach[rank][length] |= mask
-        self._reach = reach
+        self.sequences: dict[int, tuple[tuple[int, ...], ...]]
+        self.windows: tuple[tuple[int, tuple[int, ...]], ...]
+        """Run windows: (rank mask, ranks in order) for every allowed length."""
+        self.natural_windows: tuple[int, ...]
+        self._run_kbits: dict[int, int]
+        self._subcores: dict[tuple[int, int, int], tuple[tuple[int, int], ...]]
+        self._reach: list[list[int]]
+        """[rank][length]: the ranks of every run window of at most ``length``
+        cards through ``rank``."""
+        if share is not None:
+            # the run windows depend on the ranking and meld rules only
+            self.sequences = share.sequences
+            self.windows = share.windows
+            self.natural_windows = share.natural_windows
+            self._run_kbits = share._run_kbits
+            self._subcores = share._subcores
+            self._reach = share._reach
+        else:
+            self.sequences = {}
+            windows: list[tuple[int, tuple[int, ...]]] = []
+            for length in sorted(self.run_sizes):
+                seqs = tuple(tuple(int(r) for r in seq) for seq in variant.ranking.run_sequences(length))
+                self.sequences[length] = seqs
+                for seq in seqs:
+                    mask = 0
+                    for r in seq:
+                        mask |= 1 << (r - 1)
+                    windows.append((mask, seq))
+            self.windows = tuple(windows)
+            self.natural_windows = tuple(sorted({m for m, _ in windows}))
+            self._run_kbits = {}
+            self._subcores = {}
+            reach = [[0] * 14 for _ in range(13)]
+            for mask, seq in windows:
+                for rank in range(13):
+                    if mask >> rank & 1:
+                        for length in range(len(seq), 14):
+                            reach[rank][length] |= mask
+            self._reach = reach
         self._set_kbits: dict[tuple[int, bool], int] = {}
         self.interp_cache: dict[tuple[int, ...], Any] = {}
         """Cache used by the classifier (sorted codes -> interpretations)."""
@@ -168,7 +187,7 @@ class Rules:
             self.shape_cache = share.shape_cache
         self.plain: Any = None
         """The plain-path tables, once built (``False``: not usable)."""
-        self.wild_only: tuple[int, ...] = self._wild_only_table()
+        self.wild_only: tuple[int, ...] = share.wild_only if share is not None else self._wild_only_table()
 
     # ------------------------------------------------------------------ checks
 
@@ -300,7 +319,7 @@ class Rules:
 _CACHE: dict[int, tuple[Variant, Rules]] = {}
 _CACHE_W: dict[tuple[int, frozenset[Rank]], tuple[Variant, Rules]] = {}
 _CACHE_LIMIT = 64
-_WILD_RULES = 8
+_WILD_RULES = 11
 """Compiled rules kept with wild ranks (each holds its own caches), the least
 recently used dropped first: Indian rummy's wild rank changes every hand, and
 rules kept for each of them grew over a long run (bench/RESULTS.md, round 17)."""
