@@ -163,6 +163,51 @@ def indian_hands(seed: int, n: int) -> list[tuple[Hand, frozenset[rk.Rank]]]:
     return out
 
 
+def versus_openspiel(gin: rk.Variant, uniform: Sequence[Hand], dense: Sequence[Hand]) -> bool:
+    """``min_deadwood`` beside OpenSpiel's C++ ``GinRummyUtils.min_deadwood``
+    called from Python, on the same hands, interleaved (which goes first
+    alternating), when ``open_spiel`` is installed (never a dependency):
+    the ratio of medians, OpenSpiel's time over rummykit's (target >= 0.33:
+    within 3x of C++)."""
+    try:
+        import pyspiel  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        print("  OpenSpiel C++ min_deadwood: not installed (pip install open_spiel to compare)")
+        return True
+    utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+    ok = True
+    for kind, hands in (("uniform", uniform), ("dense", dense)):
+        ints = [utils.card_strings_to_card_ints([f"{c}"[0] + f"{c}"[1].lower() for c in h]) for h in hands]
+        for h, x in zip(hands, ints, strict=True):
+            assert rk.min_deadwood(gin, h) == utils.min_deadwood(x)
+        ours: list[float] = []
+        theirs: list[float] = []
+        clock = CLOCK
+        for _ in range(REPEATS):
+            gc.collect()
+            gc.disable()
+            try:
+                for i, (h, x) in enumerate(zip(hands, ints, strict=True)):
+                    for turn in (i % 2, 1 - i % 2):
+                        t0 = clock()
+                        if turn:
+                            rk.min_deadwood(gin, h)
+                        else:
+                            utils.min_deadwood(x)
+                        (ours if turn else theirs).append(max(0.0, clock() - t0 - OVERHEAD) / 1000)
+            finally:
+                gc.enable()
+        ratio = statistics.median(theirs) / statistics.median(ours)
+        hit = ratio >= 0.33
+        ok &= hit
+        print(
+            f"  min_deadwood, {kind}, beside OpenSpiel C++ (same {len(hands)} hands, {REPEATS}x, answers equal): "
+            f"rummykit median {fmt(statistics.median(ours))}, OpenSpiel {fmt(statistics.median(theirs))}, "
+            f"ratio {ratio:.2f}  target >= 0.33  {'OK' if hit else 'MISSED'}"
+        )
+    return ok
+
+
 def required_runs(v: rk.Variant, runs: int, pure: int, count: int, seed: int) -> bool:
     """``best_arrangement`` with the declaration's runs (2, one pure) on
     random 14-card hands, each beside the general search on the same hand
@@ -305,6 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         uniform, dense = uniform[:500], dense[:300]
     print(f"10-card gin hands ({len(uniform)} uniform, {len(dense)} dense: OpenSpiel's data)")
     show("min_deadwood, first pass (cold tables)", time_calls(lambda h: rk.min_deadwood(gin, h), uniform))
+    ok &= versus_openspiel(gin, uniform, dense)
     for kind, hands, target in (("uniform", uniform, 5.0), ("dense", dense, 15.0)):
         time_calls(lambda h: rk.best_arrangement(gin, h), hands)  # warm
         ok &= show(
