@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rummykit as rk
 from llm_helpers import HOUSE, cached_states, said_ok, styles
@@ -380,3 +382,29 @@ def test_moves_weighed_before_the_one_chosen_do_not_count() -> None:
     assert llm.parse(h, "Taking the king gives nothing, so I choose to draw.") == rk.parse_action("draw")
     assert llm.parse(h, "I'll draw, then I'll discard.") == rk.parse_action("draw")
     assert llm.parse(h, "Options: draw, take. I will think about it: take") == rk.parse_action("take")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.text(
+        alphabet=st.sampled_from(list("acdehiklnoprstw ACDHSJKQT0123456789=+,.{}[]\":#♠♥\n`'")), max_size=60
+    )
+)
+def test_any_text_is_read_or_refused(text: str) -> None:
+    h = _straight()
+    try:
+        assert llm.parse(h, text) in h.legal_actions()
+    except rk.IllegalAction as exc:
+        assert isinstance(exc, llm.ReplyError) and exc.nearest
+
+
+def test_hostile_replies_are_refused_quickly() -> None:
+    h = _straight()
+    for text in (
+        "{" * 5000,
+        '{"action": ' + "[" * 50_000 + "]" * 50_000 + "}",
+        "discard " * 5000,
+        "x" * 100_000,
+    ):
+        with pytest.raises(llm.ReplyError):
+            llm.parse(h, text)

@@ -49,6 +49,9 @@ MAX_REPLY_CHARS = 20_000
 """Longer replies are read only up to this many characters (a move is short;
 a reply that long is mostly thinking, and the move is looked for in it)."""
 
+MAX_JSON_TRIES = 50
+"""How many ``{`` of a reply are tried as the start of a JSON object."""
+
 
 @attrs.frozen
 class Token:
@@ -100,10 +103,12 @@ def _json_action(text: str) -> str | None:
     that has one."""
     decoder = json.JSONDecoder()
     start = text.find("{")
-    while start != -1:
+    tries = 0
+    while start != -1 and tries < MAX_JSON_TRIES:
+        tries += 1
         try:
             obj, _ = decoder.raw_decode(text, start)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
             start = text.find("{", start + 1)
             continue
         if isinstance(obj, dict):
