@@ -59,6 +59,7 @@ from rummykit.rules.base import (
 )
 from rummykit.rules.going_out import Pattern
 from rummykit.rules.scoring import normalize_value_key
+from rummykit.toml_errors import toml_problem
 from rummykit.variant import Variant, note_keys
 
 __all__ = [
@@ -523,7 +524,7 @@ def _parse_toml(text: str) -> dict[str, Any]:
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise _LoadFailure([Problem("", f"not valid TOML: {exc}")]) from None
+        raise _LoadFailure([toml_problem(exc, text)]) from None
     except (RecursionError, MemoryError):  # pragma: no cover - the scan should stop these first
         raise _LoadFailure([Problem("", "not accepted as a variant: nested too deeply")]) from None
     except ValueError as exc:  # e.g. a decimal integer of over 4,300 digits
@@ -532,6 +533,11 @@ def _parse_toml(text: str) -> dict[str, Any]:
     if problems:
         raise _LoadFailure(problems)
     return doc
+
+
+def _where_in_base(p: Problem) -> str:
+    """Where a problem of a base file stands, for a message about the file that extends it."""
+    return f" (at line {p.line}, column {p.column})" if p.line else ""
 
 
 def _one_line(exc: BaseException) -> str:
@@ -868,9 +874,9 @@ def resolve_document(
                 raise
             raise _LoadFailure(
                 [
-                    Problem(p.path, f"in base {label}: {p.message}")
+                    Problem(p.path, f"in base {label}: {p.message}", line=p.line, column=p.column, file=label)
                     if p.path
-                    else Problem("extends", f"in base {label}: {p.message}")
+                    else Problem("extends", f"in base {label}: {p.message}{_where_in_base(p)}")
                     for p in failure.problems
                 ]
             ) from None
@@ -1031,6 +1037,9 @@ def _with_locations(problems: list[Problem], sources: list[tuple[str, str]]) -> 
     out: list[Problem] = []
     top = sources[0][1]
     for problem in problems:
+        if problem.line:  # located already (a TOML syntax error)
+            out.append(problem)
+            continue
         line, column, exact = locate(top, problem.path) if problem.path else (0, 0, False)
         where = ""
         if problem.path and not exact:
