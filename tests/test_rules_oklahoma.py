@@ -1,14 +1,14 @@
 """Oklahoma Gin (Gin's ``going_out.oklahoma`` option), rule by rule (issue 47 item 7).
 
-Sources:
+Sources by their labels in docs/sources.md:
 
-* "Oklahoma Gin", Bicycle Cards, http://www.bicyclecards.com/card-games/rule/oklahoma-gin:
+* [S56] "Oklahoma Gin", Bicycle Cards:
   "The rank of the upcard fixes the maximum number of points with which a
   player may knock in that deal. [...] When an ace is the knock card, neither
   player may knock with a count of 1 point; instead, each must play for a gin
   hand. An additional rule, often played, is that when the upcard is a spade,
   all scores accruing from that deal are doubled."
-* "Oklahoma Gin Rummy Rules", Rummy-Games.com, http://www.rummy-games.com/rules/oklahoma-gin.html:
+* [S58] "Oklahoma Gin Rummy Rules", Rummy-Games.com:
   "Other rulebooks say that gin and undercut bonuses are doubled, but box
   (line) bonuses are not doubled."
 """
@@ -36,7 +36,7 @@ def test_the_options_are_named_in_the_variant_file_and_off_where_the_source_says
     Bicycle's Oklahoma Gin, so on (and used only with oklahoma)."""
     text = builtin_path("gin").read_text(encoding="utf-8")
     assert "ace_gin_only = true" in text and "spade_doubles = false" in text
-    assert "bicyclecards.com/card-games/rule/oklahoma-gin" in text
+    assert "[S56]" in text and any(s.startswith("[S56] ") for s in GIN.info.sources)
     assert GIN.going_out.ace_gin_only and not GIN.scoring.spade_doubles
     assert rk.validate_file(builtin_path("gin"), warnings=True) == []
 
