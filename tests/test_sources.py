@@ -90,3 +90,10 @@ def test_rulebooks_print_titles_not_addresses(name: str) -> None:
     assert "http" not in sources and "www." not in sources and ".apk" not in sources
     first = rk.load_variant(name).info.sources[0]
     assert sources.startswith("- " + first[:40])
+
+
+def test_variant_files_cite_labels_not_addresses() -> None:
+    """A variant file cites its sources by label; the address belongs on the sources page."""
+    for path in sorted(ROOT.glob("variants/*.toml")):
+        text = path.read_text(encoding="utf-8")
+        assert "http://" not in text and "https://" not in text, f"{path.name}: cite the sources page's label"
