@@ -14,7 +14,10 @@ random legal actions with and without its observation tensor. PettingZoo's
 ``gin_rummy_v4`` was removed from PettingZoo (1.25) and needs an old
 PettingZoo with RLCard; the issue's anchor for it is ~2,400 turns/s.
 
-Target (issue 12): gin, at least 10,000 steps/s with observation and mask.
+Target (issue 12): gin, at least 10,000 steps/s with observation and mask;
+and at least OpenSpiel's gin_rummy with its observation tensor, measured in
+interleaved rounds of the same run. The vector form (``vector_env``) is
+timed with 1, 16 and 64 hands.
 
 Run: ``python bench/rl.py [--seconds S] [--repeats R] [--variant NAME ...]``
 """
@@ -24,13 +27,14 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import time
 from collections.abc import Callable
 
 import numpy as np
 
 import rummykit as rk
-from rummykit.rl import aec_env, gym_env
+from rummykit.rl import aec_env, gym_env, vector_env
 
 Result = tuple[float, float, int, int, int]  # cpu seconds, wall seconds, steps, actions, hands
 
@@ -71,6 +75,55 @@ def run_gym(name: str, seconds: float) -> Result:
             steps += 1
             done = term or trunc
     return time.process_time() - cpu0, time.perf_counter() - wall0, steps, 0, hands
+
+
+def run_vector(name: str, n: int, seconds: float) -> Result:
+    """``vector_env(name, n)``: random unmasked tokens for every hand at
+    once (drawn from the masks in one NumPy call); a step of the N hands
+    counts N steps."""
+    env = vector_env(name, n)
+    _, mask, _ = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    steps = 0
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    while time.process_time() - cpu0 < seconds:
+        actions = np.argmax(rng.random(mask.shape) * mask, axis=1)
+        _, mask, _, _, _ = env.step(actions)
+        steps += n
+    return time.process_time() - cpu0, time.perf_counter() - wall0, steps, 0, env.hands_done
+
+
+def paired_gin(seconds: float, repeats: int) -> None:
+    """Gin side by side, interleaved in rounds (AEC, OpenSpiel with its
+    observation tensor, the vector form with 64 hands; each ``seconds`` of
+    CPU), so that a busy machine weighs on all alike: the median rate of
+    each and the median of the per-round ratios to OpenSpiel."""
+    rounds: list[tuple[Result, Result | None, Result]] = []
+    for _ in range(repeats):
+        aec = run_aec("gin", seconds)
+        spiel = run_openspiel(seconds, True)
+        vec = run_vector("gin", 64, seconds)
+        rounds.append((aec, spiel, vec))
+
+    def rate(r: Result) -> float:
+        return r[2] / r[0]
+
+    print(f"gin, {repeats} interleaved rounds of {seconds:g} CPU s each (median rate of the rounds):")
+    aec_rates = [rate(r[0]) for r in rounds]
+    vec_rates = [rate(r[2]) for r in rounds]
+    print(f"  {'aec gin (observation + mask)':<40} {statistics.median(aec_rates):>9,.0f} steps/s")
+    print(f"  {'vector_env gin, 64 hands':<40} {statistics.median(vec_rates):>9,.0f} steps/s")
+    if rounds[0][1] is None:
+        print("  openspiel gin_rummy + tensor: not installed (pip install open_spiel to compare)")
+        return
+    spiel_rates = [rate(r[1]) for r in rounds if r[1] is not None]
+    print(f"  {'openspiel gin_rummy + tensor':<40} {statistics.median(spiel_rates):>9,.0f} steps/s")
+    aec_ratio = statistics.median(a / b for a, b in zip(aec_rates, spiel_rates, strict=True))
+    vec_ratio = statistics.median(a / b for a, b in zip(vec_rates, spiel_rates, strict=True))
+    verdict = "OK" if aec_ratio >= 1.0 else "MISSED"
+    print(
+        f"  ratio aec / openspiel {aec_ratio:.2f} (target >= 1.0 {verdict}); vector / openspiel {vec_ratio:.2f}"
+    )
 
 
 def run_openspiel(seconds: float, tensor: bool) -> Result | None:
@@ -133,6 +186,8 @@ def main() -> None:
             flag = "  target >= 10,000 steps/s " + ("OK" if r[2] / r[0] >= 10_000 else "MISSED")
         print(line(f"aec {name}", r, f"{size}{flag}"))
     if "gin" in names:
+        for n in (1, 16, 64):
+            print(line(f"vector_env gin, {n} hands", run_vector("gin", n, a.seconds), "steps of all hands"))
         g = best(lambda: run_gym("gin", a.seconds), a.repeats)
         assert g is not None
         print(line("gym gin vs GreedyBot", g, "agent steps only"))
@@ -140,6 +195,7 @@ def main() -> None:
             o = best(lambda tensor=tensor: run_openspiel(a.seconds, tensor), a.repeats)
             label = "openspiel gin_rummy" + (" + tensor" if tensor else "")
             print(line(label, o) if o is not None else f"{label:<28} (pip install open_spiel to compare)")
+        paired_gin(a.seconds / 2, max(3, a.repeats))
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ Install with ``pip install 'rummykit[rl]'`` (PettingZoo, Gymnasium, NumPy).
 
 * :func:`aec_env`: a PettingZoo AEC environment, one agent per seat;
 * :func:`gym_env`: a Gymnasium environment, one agent against bots;
+* :func:`vector_env`: ``n`` hands stepped together, arrays in and out;
 * :class:`ActionTokens` / :class:`Decision`: the fixed integer action space
   (actions as token sequences) and its masks;
 * :class:`Observer`: the observation vector of a seat's view;
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from rummykit.rl.observe import KnownCards, Observer
     from rummykit.rl.single import Bot, RummyGym, gym_env
     from rummykit.rl.tokens import END, ActionTokens, Decision
+    from rummykit.rl.vector import VectorEnv, vector_env
 
 __all__ = [
     "END",
@@ -39,8 +41,10 @@ __all__ = [
     "Observer",
     "RummyAEC",
     "RummyGym",
+    "VectorEnv",
     "aec_env",
     "gym_env",
+    "vector_env",
 ]
 
 _WHERE = {
@@ -54,6 +58,8 @@ _WHERE = {
     "Bot": "single",
     "RummyGym": "single",
     "gym_env": "single",
+    "VectorEnv": "vector",
+    "vector_env": "vector",
 }
 
 
