@@ -34,6 +34,7 @@ from rummykit.engine.deal import new_hand
 from rummykit.engine.match import Match, new_match
 from rummykit.engine.phase import Phase, TableMeld
 from rummykit.engine.record import RecordError, replay
+from rummykit.engine.resample import spoken_for, swap_hidden
 from rummykit.engine.state import Hand
 from rummykit.engine.view import View
 
@@ -62,4 +63,6 @@ __all__ = [
     "new_match",
     "parse_action",
     "replay",
+    "spoken_for",
+    "swap_hidden",
 ]

@@ -411,6 +411,17 @@ class Hand:
         return len(self.stock)
 
     @property
+    def stock_cards(self) -> tuple[Card, ...]:
+        """The stock, bottom first (the next card drawn last): the full state,
+        as :meth:`hand_of` (a search bot reads its own determinizations)."""
+        return tuple(self.stock)
+
+    @property
+    def turn(self) -> int:
+        """The turn number, as :attr:`View.turn` shows it."""
+        return self.turns
+
+    @property
     def discard_pile(self) -> tuple[Card, ...]:
         """The discard pile, bottom first (its top card last)."""
         return tuple(self.pile)
