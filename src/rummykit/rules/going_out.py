@@ -116,6 +116,17 @@ class GoingOut(Component):
         hand without them counts every card, as in Indian rummy)."""
         return (0, 0)
 
+    def knock_ends_hand(self) -> bool:
+        """Whether a player ends the hand by knocking, the hands' deadwood then
+        compared (Gin, Knock Rummy), rather than by going out: the bots weigh
+        a position by its deadwood there, by its cards outside melds elsewhere.
+
+        >>> import rummykit as rk
+        >>> [rk.load_variant(n).going_out.knock_ends_hand() for n in ("gin", "knock", "straight")]
+        [True, True, False]
+        """
+        return False
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -190,6 +201,9 @@ class Knock(GoingOut):
 
     def winning_endings(self) -> tuple[str, ...]:
         return ("knock", "gin")
+
+    def knock_ends_hand(self) -> bool:
+        return True
 
     def may_knock(self, deadwood: int, *, limit: int | None = None) -> bool:
         """Whether a hand with this deadwood count may knock."""

@@ -54,6 +54,11 @@ class MeldRules(Component):
         """Whether the cards of a set must all have different suits."""
         return True
 
+    @property
+    def smallest_meld(self) -> int:
+        """The fewest cards any meld can have (0: no meld is allowed)."""
+        return next((k for k in range(2, 14) if self.set_size_ok(k) or self.run_size_ok(k)), 0)
+
 
 @component
 @attrs.frozen(kw_only=True)

@@ -136,6 +136,40 @@ class Scoring(Component):
         """Whether the scores are penalty points (the lowest total is best)."""
         return False
 
+    def won_by_going_out(self) -> bool:
+        """Whether a hand is won by getting rid of one's cards first, whatever
+        the points do (the winner takes the others' cards, the others pay
+        their own, the winner scores its melds): the bots weigh a position by
+        how close each seat is to going out. False where a knock's deadwood,
+        payments or chips settle the hand.
+
+        >>> import rummykit as rk
+        >>> [rk.load_variant(n).scoring.won_by_going_out() for n in ("straight", "indian", "gin", "nowrang")]
+        [True, True, False, False]
+        """
+        return True
+
+    def meldless_hand_pays(self) -> bool:
+        """Whether a hand left without any meld pays for that alone (Phỏm's
+        móm): the bots weigh the chance of ending so.
+
+        >>> import rummykit as rk
+        >>> [rk.load_variant(n).scoring.meldless_hand_pays() for n in ("phom", "straight")]
+        [True, False]
+        """
+        return False
+
+    def knocker_wins_ties(self, *, gin: bool) -> bool:
+        """Whether a knocker tied with the lowest other count wins the hand
+        (``gin``: a knock with no deadwood).
+
+        >>> import rummykit as rk
+        >>> gin = rk.load_variant("gin").scoring
+        >>> gin.knocker_wins_ties(gin=True), gin.knocker_wins_ties(gin=False)
+        (True, False)
+        """
+        return False
+
 
 class NoWinner(Kind):
     """How a hand that nobody went out of is scored."""
@@ -261,6 +295,12 @@ class KnockScoring(Scoring):
     def names_winner(self, ending: str) -> bool:
         return ending in ("knock", "gin", "went-out", "declared", "dropped")
 
+    def won_by_going_out(self) -> bool:
+        return False
+
+    def knocker_wins_ties(self, *, gin: bool) -> bool:
+        return (self.gin_tie if gin else self.tie) is KnockTie.KNOCKER
+
 
 class LoserCount(Kind):
     """Which cards a losing Indian hand counts."""
@@ -330,6 +370,9 @@ class Payments(Scoring):
     one_suit_bonus: int = 0
     """Paid when all the winner's cards are of one suit."""
 
+    def won_by_going_out(self) -> bool:
+        return False
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -380,3 +423,9 @@ class Chips(Scoring):
 
     def names_winner(self, ending: str) -> bool:
         return ending != "turn-limit"  # the lowest count wins when nobody went out
+
+    def won_by_going_out(self) -> bool:
+        return False
+
+    def meldless_hand_pays(self) -> bool:
+        return self.no_meld_pay > 0

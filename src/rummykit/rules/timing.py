@@ -125,6 +125,18 @@ class InitialMeldRule(Component):
         """Whether a player may lay off before making the initial meld."""
         return True
 
+    def shapes_first_meld(self, shortest_meld: int) -> bool:
+        """Whether a first meld must be more than a meld of ``shortest_meld``
+        cards in shape (a longer meld, or a rule that is not a points
+        threshold): the bots' look-ahead, which counts cards outside melds,
+        cannot see such a requirement. A points threshold alone does not.
+
+        >>> import rummykit as rk
+        >>> [rk.load_variant(n).initial_meld.shapes_first_meld(3) for n in ("straight", "romme", "rami-malta")]
+        [False, False, True]
+        """
+        return self.required
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -160,3 +172,6 @@ class InitialMeld(InitialMeldRule):
 
     def layoffs_before(self) -> bool:
         return not self.new_melds_only
+
+    def shapes_first_meld(self, shortest_meld: int) -> bool:
+        return self.min_meld_size > shortest_meld
