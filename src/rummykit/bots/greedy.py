@@ -47,7 +47,6 @@ from rummykit.melds import (
     layoff_options,
     min_deadwood,
 )
-from rummykit.rules import KnockTie
 from rummykit.variant import Variant
 
 __all__ = ["GreedyBot", "clear_memos"]
@@ -379,9 +378,7 @@ class GreedyBot(MeldChances):
         v = self.variant
         if v is None:
             return 0.0
-        scoring = v.scoring
-        tie = getattr(scoring, "gin_tie" if count == 0 else "tie", None)
-        ties_win = tie is KnockTie.KNOCKER
+        ties_win = v.scoring.knocker_wins_ties(gin=count == 0)
         n = len(view.hand_counts)
         opponents = [s for s in range(n) if s != view.player and not view.dropped[s]]
         if not opponents:
@@ -446,7 +443,7 @@ class GreedyBot(MeldChances):
         lacking = runs.missing_each(runs.masks(hand, wild), hand, wild) if runs is not None else None
         if not self._lookahead:
             return self._plain_choice(v, view, discards, after, lacking)
-        needs_meld = getattr(v.scoring, "no_meld_pay", 0) > 0
+        needs_meld = v.scoring.meldless_hand_pays()
         ordered = sort_cards(hand)
         melded = False
         if needs_meld:

@@ -178,7 +178,7 @@ class MeldChances:
         value = float(after)
         for c in rest:
             value -= values[c] * (1.0 - lonely.get(c, 1.0))
-        if not has_meld and getattr(v.scoring, "no_meld_pay", 0) > 0:
+        if not has_meld and v.scoring.meldless_hand_pays():
             none = 1.0
             for _, _, p in alive:
                 none *= 1.0 - p

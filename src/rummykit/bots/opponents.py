@@ -18,8 +18,7 @@ from collections import Counter
 from typing import Any
 
 from rummykit.cards import Card
-from rummykit.engine import Hand, View
-from rummykit.engine.resample import spoken_for, swap_hidden
+from rummykit.engine import Hand, View, spoken_for, swap_hidden
 from rummykit.melds import card_value, deadwood_cards
 from rummykit.variant import Variant
 
@@ -49,18 +48,20 @@ def strengthen(v: Variant, view: View, det: Hand, opponent_turns: int) -> Hand:
     if extra <= 0:
         return det
     known = view.knowledge()
-    top = len(det.stock)  # the stock's top is its end; the bottom stock_known cards were seen
+    stock = det.stock_cards  # the stock's top is its end; the bottom stock_known cards were seen
+    top = len(stock)
     for q in range(det.players):
         take = min(extra, top - known.stock_known)
         if q == view.player or view.dropped[q] or take <= 0:
             continue
         seen = Counter(known.known[q]) | spoken_for(det, q)
-        unknown = list((Counter(det.hands[q]) - seen).elements())
-        take = min(take, MODEL_CARDS - len(det.hands[q]))
+        held = det.hand_of(q)
+        unknown = list((Counter(held) - seen).elements())
+        take = min(take, MODEL_CARDS - len(held))
         if not unknown or take <= 0:
             continue
         spots = range(top - take, top)
-        pool = unknown + [det.stock[i] for i in spots]
+        pool = unknown + [stock[i] for i in spots]
         kept, back = keep_best(v, list(seen.elements()), pool, len(unknown), det.wild_ranks)
         swap_hidden(det, q, [*seen.elements(), *kept], dict(zip(spots, back, strict=True)))
         top -= take

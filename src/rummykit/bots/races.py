@@ -10,7 +10,6 @@ from rummykit.bots.hands import CARDS, card_key, key_cards, memo_for, near, sort
 from rummykit.cards import Card, Rank
 from rummykit.engine import Action, Discard, Draw, Take, View
 from rummykit.melds import discard_deadwoods, min_deadwood
-from rummykit.rules.going_out import Knock as KnockOut
 from rummykit.variant import Variant
 
 __all__ = ["Races"]
@@ -67,7 +66,7 @@ class Races:
         True
         """
         going_out = self.variant.going_out
-        if isinstance(going_out, KnockOut) or going_out.showing_turn() or not isinstance(choice, Discard):
+        if going_out.knock_ends_hand() or going_out.showing_turn() or not isinstance(choice, Discard):
             return choice
         discards = [a for a in view.legal if isinstance(a, Discard)]
         if len(discards) < 2 or view.turn > STALL_TURNS:

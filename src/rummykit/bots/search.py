@@ -47,7 +47,6 @@ from rummykit.cards import Card
 from rummykit.engine import Action, Call, Declare, Discard, Hand, Knock, Layoff, MeldAction, Pick, Take, View
 from rummykit.melds import card_value, deadwood_cards, min_deadwood
 from rummykit.rules import STANDARD_VALUES
-from rummykit.rules.going_out import Knock as KnockOut
 from rummykit.variant import Variant
 
 __all__ = ["DECLARE_HORIZON", "HORIZON", "MARGIN", "SearchBot", "default_horizon", "default_margin"]
@@ -297,9 +296,9 @@ class SearchBot(Races):
         """Play ``h`` out with the rollout policy and score it for ``seat``;
         None when the clock passes ``deadline`` first (a long rollout, as in
         Indian rummy, would otherwise end a decision far past its budget)."""
-        stop = h.turns + (self.rollout_turns if self.horizon is None else self.horizon)
+        stop = h.turn + (self.rollout_turns if self.horizon is None else self.horizon)
         steps = 0
-        while not h.is_over and h.turns < stop:
+        while not h.is_over and h.turn < stop:
             steps += 1
             if deadline is not None and steps % 4 == 0 and time.perf_counter() >= deadline:
                 return None
@@ -325,10 +324,8 @@ class SearchBot(Races):
     def _estimate(self, h: Hand, seat: int) -> float:
         """A cut-short rollout's score, from 0 to 1: how the seat's deadwood
         compares with the best other's."""
-        dws = [
-            self._deadwood_raw(h.hand_of(s), h.wild_ranks) if h.dropped[s] is None else 10**6
-            for s in range(h.players)
-        ]
+        active = h.active_seats()
+        dws = [self._deadwood_raw(h.hand_of(s), h.wild_ranks) if s in active else 10**6 for s in range(h.players)]
         mine = dws[seat]
         others = min(d for s, d in enumerate(dws) if s != seat)
         return 0.5 + 0.5 * (others - mine) / (others + mine + 10)
@@ -346,10 +343,11 @@ class SearchBot(Races):
         >>> 0.0 <= bot.leaf(h, 0) <= 1.0 and round(bot.leaf(h, 0) + bot.leaf(h, 1), 9) == 1.0
         True
         """
-        if isinstance(self.variant.going_out, KnockOut):
+        if self.variant.going_out.knock_ends_hand():
             return self._estimate(h, seat)
         wild = h.wild_ranks
-        counts = [self.loose(h.hand_of(s), wild) if h.dropped[s] is None else 10**6 for s in range(h.players)]
+        active = h.active_seats()
+        counts = [self.loose(h.hand_of(s), wild) if s in active else 10**6 for s in range(h.players)]
         mine = counts[seat]
         others = min(x for s, x in enumerate(counts) if s != seat)
         return 0.5 + 0.5 * (others - mine) / (others + mine + 2)

@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import math
 
-from rummykit.rules.going_out import Knock as KnockOut
-from rummykit.rules.scoring import IndianPoints, MeldsMinusHand, OwnMelds, Penalty, WinnerTakes
-from rummykit.rules.timing import InitialMeld
 from rummykit.variant import Variant
 
 __all__ = ["DECLARE_HORIZON", "HORIZON", "MARGIN", "default_horizon", "default_margin"]
@@ -33,7 +30,10 @@ default move: fewer let the rollouts' noise overrule it."""
 def default_horizon(variant: Variant) -> int | None:
     """The look-ahead :class:`~rummykit.bots.SearchBot` uses unless told
     (``horizon="auto"``): :data:`HORIZON` turns where going out first or a
-    knock under a fixed limit wins the hand and the leaf's score can see it,
+    knock under a fixed limit wins the hand and the leaf's score can see it
+    (:meth:`rummykit.rules.GoingOut.knock_ends_hand`,
+    :meth:`rummykit.rules.Scoring.won_by_going_out`,
+    :meth:`rummykit.rules.InitialMeldRule.shapes_first_meld`),
     :data:`DECLARE_HORIZON` where going out is a declaration of the whole
     hand, None (rollouts to the end of the hand) elsewhere.
 
@@ -42,24 +42,14 @@ def default_horizon(variant: Variant) -> int | None:
     [8, 4, 4, None, None]
     """
     going_out = variant.going_out
-    if isinstance(going_out, KnockOut):
+    if going_out.knock_ends_hand():
         return HORIZON if going_out.fixed_knock_limit() is not None else None
-    if _opening_binds(variant) or going_out.showing_turn():
+    opening = variant.initial_meld
+    if (opening.required and opening.shapes_first_meld(variant.melds.smallest_meld)) or going_out.showing_turn():
         return None
-    if isinstance(variant.scoring, WinnerTakes | Penalty | OwnMelds | IndianPoints | MeldsMinusHand):
+    if variant.scoring.won_by_going_out():
         return DECLARE_HORIZON if going_out.declares() else HORIZON
     return None
-
-
-def _opening_binds(variant: Variant) -> bool:
-    """Whether the first meld has a requirement the leaf cannot see: a meld
-    longer than the variant's shortest, or a rule other than a threshold."""
-    rule = variant.initial_meld
-    if not rule.required:
-        return False
-    if not isinstance(rule, InitialMeld):
-        return True
-    return rule.min_meld_size > getattr(variant.melds, "smallest_meld", 0)
 
 
 def default_margin(variant: Variant) -> float:
