@@ -351,7 +351,7 @@ def test_bigger_hands_equal_memoised_exhaustive_search(
 
 def test_compiled_rules_with_wild_ranks_drop_the_least_recently_used() -> None:
     """Indian rummy compiles rules per wild rank, and only the last few are
-    kept (bench/RESULTS.md, round 17): a wild rank in use every hand keeps
+    kept (bench/memory.py): a wild rank in use every hand keeps
     its compiled rules while the others come and go."""
     from rummykit.melds import tables
 

@@ -1,5 +1,5 @@
 """The solver's and the engine's caches stay bounded over a long-running
-program (bench/RESULTS.md, round 17: a search bot playing Indian hands held
+program (bench/memory.py: a search bot playing Indian hands held
 over a gigabyte after 250 hands, most of it memos kept for each of the 13
 wild ranks, which change every hand).
 

@@ -4,7 +4,7 @@ The meld solver, the engine and the bots remember what they have worked out
 (the compiled rules of each variant and wild rank, the best arrangements of
 hands already seen, the search's memos), so that a bot asking about hands
 that differ by a card or two does not search again. Every such cache is
-bounded (bench/RESULTS.md, round 17: a search bot playing Indian hands in
+bounded (bench/memory.py: a search bot playing Indian hands in
 one process peaked at 392 MB after 250 hands and 428 MB after 400, where
 250 hands took 1,025 MB before the bounds). A long-running program that wants the memory back
 between games calls :func:`clear_caches`; what it drops is rebuilt on

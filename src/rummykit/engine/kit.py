@@ -72,7 +72,7 @@ _WILD_SETS = 4
 """The most wild-rank sets a store keeps tables for: the oldest is dropped
 for a new one (Indian rummy's wild rank changes every hand, and tables kept
 for every rank held hundreds of megabytes after a few hundred hands:
-bench/RESULTS.md, round 17)."""
+bench/memory.py)."""
 
 
 def table_for(store: dict[Wild, dict[_K, _V]], wild: Wild, limit: int = _LIMIT) -> dict[_K, _V]:

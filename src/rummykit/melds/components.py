@@ -90,7 +90,7 @@ COL = 3 * _SPREAD4
 _MAXW = 31
 _MEMO_LIMIT = 150_000
 """States the component solver's memos (one per number of wilds) keep in
-all before they are dropped (bench/RESULTS.md, round 17: at 500,000 a long-running
+all before they are dropped (bench/memory.py: at 500,000 a long-running
 Indian search held hundreds of megabytes)."""
 MAX_CARDS = 17
 """The largest hand the component solver takes (a 16-card Continental hand

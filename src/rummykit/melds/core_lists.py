@@ -135,7 +135,7 @@ def _single_entry(rules: Rules, rank: int, wmax: int) -> RelEntry | None:
 
 _CARD_LIMIT = 50_000
 """Card patterns whose cores the general search keeps (shared by the wild
-ranks of a variant; 200,000 held over 100 MB: bench/RESULTS.md, round 17)."""
+ranks of a variant; 200,000 held over 100 MB: bench/memory.py)."""
 
 
 def _card_entries(

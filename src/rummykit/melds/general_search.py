@@ -212,7 +212,7 @@ _MEMO_HOLDERS = 4
 """The most compiled rules (a variant with its wild ranks) that keep memos
 at once: a long-running program sees many wild ranks (Indian rummy's cut
 joker changes every hand), and the memos of each held hundreds of
-megabytes after a few hundred hands (bench/RESULTS.md, round 17); the rules
+megabytes after a few hundred hands (bench/memory.py); the rules
 used least recently drop theirs."""
 
 _HOLDERS: list[Rules] = []

@@ -322,7 +322,7 @@ _CACHE_LIMIT = 64
 _WILD_RULES = 11
 """Compiled rules kept with wild ranks (each holds its own caches), the least
 recently used dropped first: Indian rummy's wild rank changes every hand, and
-rules kept for each of them grew over a long run (bench/RESULTS.md, round 17)."""
+rules kept for each of them grew over a long run (bench/memory.py)."""
 
 
 def clear_rules() -> None:
