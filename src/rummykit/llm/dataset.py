@@ -27,12 +27,9 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from rummykit import ArgumentError, Hand, Match, Variant, load_variant, new_hand, new_match
 from rummykit.bots import bot_label, make_bot
-from rummykit.engine import Hand, Match, new_hand, new_match
-from rummykit.errors import ArgumentError
 from rummykit.llm.prompts import RULES_FORMS, prompt
-from rummykit.loading import load_variant
-from rummykit.variant import Variant
 
 __all__ = ["prompt_rows", "write_prompts"]
 

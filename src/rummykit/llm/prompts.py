@@ -42,11 +42,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from rummykit.cards import Card, format_cards
-from rummykit.engine import Hand, Phase, View
-from rummykit.errors import ArgumentError
+from rummykit import ArgumentError, Card, Hand, Phase, Variant, View, format_cards
 from rummykit.rulebook import rulebook
-from rummykit.variant import Variant
 
 __all__ = ["NOTATION", "RULES_FORMS", "prompt", "rules_text"]
 

@@ -49,9 +49,20 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
-from rummykit.cards import Card, Rank, parse_card
-from rummykit.engine import Action, Hand, View, parse_action
-from rummykit.engine.actions import (
+from rummykit import (
+    Action,
+    AmbiguousActionError,
+    ArgumentError,
+    Card,
+    Hand,
+    IllegalAction,
+    NotationError,
+    Rank,
+    View,
+    parse_action,
+    parse_card,
+)
+from rummykit.engine import (
     Borrow,
     Call,
     Declare,
@@ -66,7 +77,6 @@ from rummykit.engine.actions import (
     Swap,
     Take,
 )
-from rummykit.errors import AmbiguousActionError, ArgumentError, IllegalAction, NotationError
 from rummykit.llm.tokens import Token, focus, tokenize
 
 __all__ = ["AMBIGUOUS", "NO_MOVE", "AmbiguousReply", "ReplyError", "nearest", "parse"]

@@ -28,11 +28,9 @@ from typing import Any
 
 import attrs
 
-from rummykit.engine import Action, Match, View
-from rummykit.errors import ArgumentError, IllegalAction
+from rummykit import Action, ArgumentError, IllegalAction, Match, Variant, View
 from rummykit.llm.prompts import RULES_FORMS, prompt
 from rummykit.llm.replies import ReplyError, parse
-from rummykit.variant import Variant
 
 __all__ = ["FALLBACKS", "Exchange", "TextBot", "bot", "refusal_prompt"]
 

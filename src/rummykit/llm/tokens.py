@@ -24,7 +24,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from rummykit.cards import Card, Rank, Suit
+from rummykit import Card, Rank, Suit
 
 __all__ = ["VERBS", "Token", "focus", "tokenize"]
 
