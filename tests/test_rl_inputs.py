@@ -56,7 +56,7 @@ def _finish_aec(env: Any) -> None:
 
 
 @pytest.mark.parametrize("make", [lambda: aec_env(GIN), lambda: gym_env(GIN)], ids=["aec", "gym"])
-@pytest.mark.parametrize("bad", JUNK_ACTIONS, ids=repr)
+@pytest.mark.parametrize("bad", JUNK_ACTIONS, ids=lambda x: "object()" if type(x) is object else repr(x))
 def test_step_with_junk_raises_env_error_and_changes_nothing(make: Any, bad: Any) -> None:
     env = make()
     env.reset(seed=1)
