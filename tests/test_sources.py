@@ -97,3 +97,26 @@ def test_variant_files_cite_labels_not_addresses() -> None:
     for path in sorted(ROOT.glob("variants/*.toml")):
         text = path.read_text(encoding="utf-8")
         assert "http://" not in text and "https://" not in text, f"{path.name}: cite the sources page's label"
+
+
+# The tags of the rules notes the labels replaced (S001 ... and the mnemonic ones); the
+# shortest ones (WK, PS, GD, EQ) are left out, being common letters elsewhere.
+_OLD_TAGS = re.compile(
+    r"(?<![A-Za-z0-9_-])(?:S00[0-4]|P-500|P-IND|FI-500|BIC-(?:500|RUM|K|CO)|HSW-500|PW-500|WP-(?:500b?|GIN|KAL)"
+    r"|BUF-500|MT-K|CGH-K|RC-D|RM-D|VN-APP|GRC|GPO|FVS|RPAL|LUDO|VINA|KUK|HUB|RPW|APZ|RPB|HTP|RCS)"
+    r"(?![A-Za-z0-9_-])"
+)
+
+
+def test_no_tag_of_the_old_rules_notes_is_left() -> None:
+    """Sources are cited by the labels of this page; the tags of notes outside the
+    repository mean nothing to a reader."""
+    files = [*ROOT.glob("src/rummykit/**/*.py"), *ROOT.glob("tests/**/*.py"), *ROOT.glob("variants/*.toml")]
+    files += [*ROOT.glob("docs/*.md"), *ROOT.glob("examples/*.py"), ROOT / "README.md"]
+    left = {
+        (str(f.relative_to(ROOT)), m.group(0))
+        for f in files
+        if f.name != "test_sources.py"
+        for m in _OLD_TAGS.finditer(f.read_text(encoding="utf-8"))
+    }
+    assert not left

@@ -979,8 +979,7 @@ def _knock(c: _Ctx) -> Settlement:
     if not (s.spade_doubles and up is not None and up.suit is Suit.SPADES and any(result.scores)):
         return result
     # Oklahoma Gin, spades double: "when the upcard is a spade, all scores
-    # accruing from that deal are doubled" (Bicycle, "Oklahoma Gin",
-    # http://www.bicyclecards.com/card-games/rule/oklahoma-gin); the box bonuses,
+    # accruing from that deal are doubled" ([S56], "Oklahoma Gin"); the box bonuses,
     # counted at the game's end, are not (rummy-games.com: "gin and undercut
     # bonuses are doubled, but box (line) bonuses are not doubled").
     return attrs.evolve(
@@ -1260,7 +1259,7 @@ def _chips(c: _Ctx) -> Settlement:
     w = c.e.went_out
     order = c.seat_order()
     if s.tie_break is ChipsTie.DEALER_LEFT and c.e.dealer is not None:
-        # S002: "the player who is closest to the dealer in a clockwise
+        # [S2]: "the player who is closest to the dealer in a clockwise
         # rotation": the dealer's left first (clockwise is seat + 1), the
         # dealer last, whatever the direction of play.
         order = [(c.e.dealer + i) % c.n for i in range(1, c.n + 1)]

@@ -552,7 +552,7 @@ class PlaySession:
             self.say(Text("Opponents: " + ", ".join(others)), indent=11)
 
     def show_knock(self, h: rk.Hand, me: int) -> None:
-        """After a knock, what the knocker laid down (S002, Knock Rummy, the
+        """After a knock, what the knocker laid down ([S2], Knock Rummy, the
         forerunner of Gin: the knocker "lays down his hand, separating out all
         his legal melds from his unmatched cards (called deadwood)"): the
         melds with their table numbers, and the deadwood with its count."""

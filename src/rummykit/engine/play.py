@@ -726,7 +726,7 @@ def _conceals(h: Hand, then: MeldAction | Layoff) -> bool:
 
 def _conceal(h: Hand, then: MeldAction | Layoff, card: Card) -> None:
     """Phỏm: "the player does not yet show the meld made with this card but
-    retains all melds in his hand" (S002). The meld is recorded: its cards
+    retains all melds in his hand" [S2]. The meld is recorded: its cards
     stay in hand, spoken for, and go down at the showing."""
     assert isinstance(then, MeldAction)
     p = h.current
@@ -1016,7 +1016,7 @@ def _pass(h: Hand) -> None:
 
 def _drop(h: Hand) -> None:
     """Concede the hand: a first drop before one's first draw, a middle drop
-    later, including right after drawing (S003: "A player will get 40 points
+    later, including right after drawing ([S3]: "A player will get 40 points
     if they leave the table after drawing a card from the closed deck")."""
     p = h.current
     h.dropped[p] = "first" if h.draws[p] == 0 else "middle"
@@ -1061,7 +1061,7 @@ def begin_turn(h: Hand, seat: int, *, draws: bool = True) -> None:
         return
     if when is WhenEmpty.REUSE:
         # "If the stock pile has run out and the next player does not want to
-        # take the discard, the discard pile is turned over" (S001): the player
+        # take the discard, the discard pile is turned over" [S1]: the player
         # may still take the top discard; ``draw`` turns the pile over first
         # (_turn_over). The size of the new stock does not depend on a shuffle.
         new_stock, _ = v.stock.rebuild(list(h.pile), random.Random(0))
