@@ -118,3 +118,25 @@ def test_a_rollout_running_at_the_deadline_is_dropped(monkeypatch: pytest.Monkey
     assert any(visits > 0 for _, visits, _ in bot.last_stats)
 
 
+
+
+def test_an_iteration_budget_is_kept_and_gives_the_same_choice() -> None:
+    """``iterations=N`` plays at most N rollouts a decision (also fewer than
+    the candidates), and the same seed and budget give the same choice and
+    the same statistics."""
+    v = rk.load_variant("straight")
+    h = rk.new_hand(v, players=2, seed=4)
+    greedy = rk.GreedyBot(v, seed=1)
+    searched = 0
+    while not h.is_over and searched < 3:
+        view = h.view(h.current_player)
+        for budget in (3, 24):
+            bots = [SearchBot(v, seed=2, iterations=budget) for _ in range(2)]
+            picks = [bot.choose(view) for bot in bots]
+            assert picks[0] == picks[1] and picks[0] in view.legal
+            assert bots[0].last_stats == bots[1].last_stats
+            played = sum(visits for _, visits, _ in bots[0].last_stats)
+            assert played <= budget
+            searched += budget == 24 and played > 0
+        h.apply(greedy.choose(view))
+    assert searched == 3

@@ -124,12 +124,21 @@ class SearchBot(Races):
         self.iterations = iterations
         self.think = think
         self.max_candidates = max_candidates
+        """The most moves searched, the default among them: more spread the
+        budget thinner over moves that seldom beat it."""
         self.rollout_turns = rollout_turns
+        """The longest rollout without a horizon: a hand that runs longer is
+        scored by its deadwood, the budget kept for other rollouts."""
         self.epsilon = epsilon
+        """The share of random discards in the rollouts, so that they do not
+        all follow one line of play."""
         self.margin: float = margin
         """Standard errors by which a candidate must beat the default (infinite:
         the default is played without rollouts)."""
         self.opponent_turns = opponent_turns
+        """Extra unseen cards, one per turn played, that the opponent model
+        chooses an opponent's hand from: a player has seen about one more
+        card a turn, but not many more than a hand's worth."""
         self.horizon: int | None = horizon
         """Turns each rollout looks ahead (None: to the end of the hand)."""
         self.rng = random.Random(seed)
@@ -211,6 +220,8 @@ class SearchBot(Races):
             return self.default(view)
         start = time.perf_counter()  # the time budget counts the candidates' choice too
         cands = self.candidates(view)
+        if self.iterations is not None:
+            cands = cands[: self.iterations]  # one round over the candidates fits the budget
         if len(cands) == 1 or isinstance(cands[0], Knock | MeldAction | Layoff | Call):
             # going out, knocking, melding and laying off are taken as the
             # greedy bot takes them: rollouts against redealt hands (weaker

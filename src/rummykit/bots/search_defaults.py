@@ -38,8 +38,12 @@ def default_horizon(variant: Variant) -> int | None:
     hand, None (rollouts to the end of the hand) elsewhere.
 
     >>> import rummykit as rk
-    >>> [default_horizon(rk.load_variant(n)) for n in ("indian", "gin", "romme", "rami-malta", "nowrang")]
-    [8, 4, 4, None, None]
+    >>> default_horizon(rk.load_variant("indian")) == DECLARE_HORIZON
+    True
+    >>> [default_horizon(rk.load_variant(n)) == HORIZON for n in ("gin", "straight", "romme")]
+    [True, True, True]
+    >>> [default_horizon(rk.load_variant(n)) for n in ("rami-malta", "nowrang", "knock")]
+    [None, None, None]
     """
     going_out = variant.going_out
     if going_out.knock_ends_hand():
@@ -59,7 +63,9 @@ def default_margin(variant: Variant) -> float:
     move, the race to knock, without rollouts, which lost to it.
 
     >>> import rummykit as rk
-    >>> [default_margin(rk.load_variant(n)) for n in ("gin", "straight", "knock")]
-    [inf, 2.0, 2.0]
+    >>> [default_margin(rk.load_variant(n)) == MARGIN for n in ("gin", "straight", "knock")]
+    [False, True, True]
+    >>> default_margin(rk.load_variant("gin"))
+    inf
     """
     return math.inf if variant.going_out.fixed_knock_limit() is not None else MARGIN
