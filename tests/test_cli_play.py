@@ -31,7 +31,7 @@ import pytest
 import rummykit as rk
 from cli_helpers import run
 from rummykit.cli import main
-from rummykit.terminal import _visible_discards
+from rummykit.terminal.text import _visible_discards
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 

@@ -17,7 +17,8 @@ import pytest
 import rummykit as rk
 from play_helpers import Keyboard, console, output, play, random_player
 from rummykit.engine import Drop
-from rummykit.terminal import PlaySession, _verbs, cards_text, symbolize, wrap
+from rummykit.terminal import PlaySession, cards_text, symbolize, wrap
+from rummykit.terminal.text import _verbs
 
 # --------------------------------------------------------------------------- 1. no one-keystroke loss
 

@@ -1,0 +1,220 @@
+"""What a play session shows: the table, the person's hand, the legal
+actions, the hot-seat screen between turns, the result and the totals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+import rummykit as rk
+from rummykit.terminal.base import SessionBase
+from rummykit.terminal.text import QUIT_WORDS, _card, _plain, _rank_key, _visible_discards, meld_text
+
+
+class SessionScreen(SessionBase):
+    """The screens of a play session."""
+
+    def show_table(self, h: rk.Hand, me: int | None, *, final: bool = False) -> None:
+        view = h.view(me if me is not None else 0)
+        seats = self._seats()
+        viewer = seats[me] if me is not None else None
+        if view.table:
+            self.say("Table melds:")
+            for i, t in enumerate(view.table, 1):
+                line = Text(f"  #{i:<3}")
+                line.append_text(meld_text(t.meld, symbols=self.symbols))
+                owner = "yours" if seats[t.owner] == viewer else self.name(seats[t.owner])
+                line.append(f"   {owner}")
+                if t.laid:
+                    laid = ", ".join(f"{c} by {self._short(seats[s], viewer)}" for c, s in t.laid)
+                    line.append(self.sym(f"; laid off: {laid}"))
+                self.say(line, indent=6)
+        else:
+            self.say("Table melds: none yet")
+        pile = view.discard
+        if not pile:
+            self.say("Discard pile: empty")
+        else:
+            shown = len(pile) if final else _visible_discards(self.v, len(pile))
+            line = Text("Discard pile: ")
+            if shown >= len(pile) and len(pile) > 1:
+                line.append("(bottom to top) ")
+                line.append_text(self.cards(pile))
+            elif shown > 1:
+                line.append_text(self.cards(pile[-shown:]))
+                line.append(f"  (top {shown} of {len(pile)} cards)")
+            else:
+                line.append_text(self.cards(pile[-1:]))
+                line.append(f"  (top card of {len(pile)})" if len(pile) > 1 else "  (top card)")
+            self.say(line, indent=14)
+        wild = ""
+        if view.cut is not None:
+            wild = f"   cut card {_card(view.cut, self.symbols)}"
+        if view.wild_ranks:
+            ranks = ", ".join(sorted(r.letter for r in view.wild_ranks))
+            wild += f"   wild ranks this hand: {ranks}"
+        self.say(Text(f"Stock: {view.stock_count} cards{wild}"))
+        if not final:
+            others = [
+                f"{self.name(seats[s])} {n} card{'s' if n != 1 else ''}"
+                + (" (dropped)" if view.dropped[s] else "")
+                for s, n in enumerate(view.hand_counts)
+                if s != me
+            ]
+            self.say(Text("Opponents: " + ", ".join(others)), indent=11)
+
+    def show_knock(self, h: rk.Hand, me: int) -> None:
+        """After a knock, what the knocker laid down (S002, Knock Rummy, the
+        forerunner of Gin: the knocker "lays down his hand, separating out all
+        his legal melds from his unmatched cards (called deadwood)"): the
+        melds with their table numbers, and the deadwood with its count."""
+        knocker = h.knocker
+        if h.phase is not rk.Phase.LAYOFF or knocker is None or knocker == me:
+            return
+        seats = self._seats()
+        view = h.view(me)
+        self.say(f"{self.name(seats[knocker])} knocked and shows:", style="bold")
+        first = True
+        for i, t in enumerate(view.table, 1):
+            if t.owner != knocker:
+                continue
+            line = Text("  melds:    " if first else "            ")
+            line.append(f"#{i:<3}")
+            line.append_text(meld_text(t.meld, symbols=self.symbols))
+            self.say(line, indent=16)
+            first = False
+        if first:
+            self.say("  melds:    none")
+        dead = sorted(h.hand_of(knocker), key=_rank_key) if self.sort == "rank" else h.hand_of(knocker)
+        count = rk.hand_value(self.v, dead, wild_ranks=h.wild_ranks)
+        line = Text("  deadwood: ")
+        if dead:
+            line.append_text(self.cards(dead))
+            line.append(f"  ({len(dead)} card{'s' if len(dead) != 1 else ''}, count {count})")
+        else:
+            line.append("none (count 0)")
+        self.say(line, indent=12)
+        self.say(Text("Lay off your cards onto these melds (layoff CARD on N), then pass."), style="dim")
+
+    def show_hand(self, h: rk.Hand, me: int) -> None:
+        view = h.view(me)
+        label = f"Your hand ({len(view.hand)}): "
+        line = Text(label)
+        line.append_text(self.cards(view.hand, sort=True))
+        self.say(line, style="bold", indent=len(label))
+        if view.hand:
+            arr = rk.best_arrangement(self.v, view.hand, wild_ranks=view.wild_ranks)
+            if arr is not None:
+                line = Text("  best melds: ")
+                if arr.melds:
+                    for i, m in enumerate(arr.melds):
+                        line.append(" [" if i else "[")
+                        line.append_text(meld_text(m, symbols=self.symbols))
+                        line.append("]")
+                else:
+                    line.append("none")
+                line.append(f"; deadwood {arr.deadwood_value}")
+                self.say(line, style="dim", indent=4)
+
+    def show_actions(self, legal: Sequence[rk.Action]) -> None:
+        items = [f"{i:>3}) {self.sym(str(a))}" for i, a in enumerate(legal, 1)]
+        width = max(len(x) for x in items) + 2
+        per_line = max(1, min(self.console.width, 80) // width)
+        for start in range(0, len(items), per_line):
+            row = items[start : start + per_line]
+            self.say(Text("".join(x.ljust(width) for x in row).rstrip()), indent=5)
+
+    def header(self, h: rk.Hand, viewer: int | None = None) -> str:
+        hand_no = f"hand {self.m.hands_played + 1}" if self.m is not None else "hand"
+        view = h.view(0)
+        dealer = self._seats()[view.dealer]
+        dot = self.dot
+        return f"{self.v.title} {dot} {hand_no} {dot} turn {view.turn} {dot} dealer {self._short(dealer, viewer)}"
+
+    def flush_log(self, viewer: int | None) -> None:
+        for line in self.logs[viewer]:
+            self.say(Text(self.sym(line)), indent=4)
+        self.logs[viewer].clear()
+
+    def screen(self, h: rk.Hand, me: int) -> None:
+        viewer = self._seats()[me]
+        self.console.rule(self.header(h, viewer))
+        if self.hot_seat:
+            self.say(f"{self.name(viewer)} to play", style="bold")
+        self.flush_log(viewer)
+        self.logs[None].clear()
+        self.show_table(h, me)
+        self.show_knock(h, me)
+        self.show_hand(h, me)
+        self.say(f"Your move ({h.phase.value} phase):", style="bold")
+        self.show_actions(h.legal_actions())
+
+    def _hide(self) -> None:
+        """Hide the previous person's screen: clear it and, where the terminal
+        allows, its scroll-back."""
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
+            self.console.file.flush()
+        else:
+            self.console.rule("screen hidden")
+
+    def _pass_to(self, viewer: int) -> bool:
+        """Hot-seat: hide the screen and wait until ``viewer`` has the
+        terminal; False if the people quit."""
+        if not self.hot_seat or self.last_viewer == viewer:
+            return True
+        self._hide()
+        try:
+            answer = self.read(f"Pass the terminal to {self.name(viewer)}, then press Enter (or type quit) ")
+        except (EOFError, KeyboardInterrupt):
+            self.say("")
+            return False
+        if answer.strip().lower() in QUIT_WORDS:
+            return False
+        self.last_viewer = viewer
+        return True
+
+    def show_result(self, h: rk.Hand) -> None:
+        result = h.result
+        assert result is not None
+        seats = self._seats()
+        self.console.rule(f"Hand over: {result.how.value}")
+        present = [s for s in self.humans if s in seats]
+        self.flush_log(present[0] if len(present) == 1 and not self.hot_seat else None)
+        for log in self.logs.values():
+            log.clear()
+        self.last_viewer = None
+        self.show_table(h, None, final=True)
+        view = h.view(0)
+        self.say("Hands shown:")
+        for s, cards in enumerate(view.shown_hands):
+            label = f"  {self.name(seats[s])}: "
+            line = Text(label)
+            line.append_text(self.cards(cards) if cards else Text("(no cards)"))
+            self.say(line, indent=len(label))
+        if view.face_down:
+            self.say(Text(self.sym(f"Face-down discard: {_plain(view.face_down)}")))
+        winners = ", ".join(self.name(seats[w]) for w in result.winners) or "nobody"
+        label = "winners" if len(result.winners) > 1 else "winner"
+        self.say(Text(f"Result: {result.how.value}; {label}: {winners}"), style="bold")
+        self.say("Scores this hand:")
+        for s, score in enumerate(result.scores):
+            self.say(Text(f"  {self.name(seats[s]):<20} {score:>+6}"))
+        for reason in result.reasons:
+            self.say(Text(self.sym(f"  {reason}")), indent=4)
+
+    def show_totals(self, *, final: bool) -> None:
+        m = self.m
+        assert m is not None
+        if final:
+            self.console.rule("Game over")
+            winners = ", ".join(self.name(w) for w in m.winners) or "nobody"
+            label = "winners" if len(m.winners) > 1 else "winner"
+            hands = f"{m.hands_played} hand{'s' if m.hands_played != 1 else ''}"
+            self.say(Text(f"Game over after {hands}; {label}: {winners}"), style="bold")
+        self.say(f"Totals after {m.hands_played} hand{'s' if m.hands_played != 1 else ''}:")
+        for s, total in enumerate(m.totals):
+            out = "" if s in m.active or final else " (out)"
+            self.say(Text(f"  {self.name(s):<20} {total:>6}{out}"))
