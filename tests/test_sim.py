@@ -144,7 +144,7 @@ def test_turn_limit_is_counted_and_flagged() -> None:
 def test_dealer_rotates_so_each_seat_plays_first_equally() -> None:
     """Hands mode deals game i from seat i % players, so the seat after the
     dealer (the first to act) is each seat in turn."""
-    from rummykit.sim import _play_hand
+    from rummykit.sim.play import _play_hand
 
     firsts = [_play_hand(KNOCK, ("greedy",) * 3, 8, i).hands[0].first for i in range(6)]
     assert firsts == [1, 2, 0, 1, 2, 0]

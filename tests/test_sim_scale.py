@@ -52,7 +52,7 @@ def test_bad_jobs_and_backend_are_refused() -> None:
 
 
 def test_chunks_cover_the_games_once() -> None:
-    from rummykit.sim import CHUNK_MAX, _chunks
+    from rummykit.sim.play import CHUNK_MAX, _chunks
 
     for start, games, workers in [(0, 1, 1), (0, 2000, 2), (7, 2000, 2), (0, 13, 4), (990, 1000, 8)]:
         chunks = _chunks(start, games, workers)
@@ -273,7 +273,7 @@ def test_a_worker_keeps_one_variant_object_for_the_whole_run() -> None:
     import pickle
 
     from rummykit.melds.tables import rules_for
-    from rummykit.sim import _Job, _worker_job
+    from rummykit.sim.play import _Job, _worker_job
 
     job = _Job(GIN, ("greedy", "greedy"), 1, False, False, "run-a")
     first = _worker_job(pickle.loads(pickle.dumps(job)))
@@ -297,7 +297,7 @@ _HALF_MESSAGE = '''
 import os, struct, sys, time
 from concurrent.futures import ProcessPoolExecutor
 
-from rummykit.sim import _end_pool
+from rummykit.sim.backends import _end_pool
 
 
 def half_message():
