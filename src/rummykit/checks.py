@@ -1,14 +1,17 @@
 """Cross-field checks: rulesets that load but cannot be played as written.
 
-:func:`check_variant` collects every such problem without raising; the
-loader raises them together in a :class:`~rummykit.VariantError`.
+:func:`cross_field_problems` collects every such problem without raising;
+the loader raises them together in a :class:`~rummykit.VariantError`. (These
+checks read the file; :func:`rummykit.testing.check_variant` plays the game.)
+A variant is read through its attributes: this module imports nothing of the
+variant layer, which calls it (``Variant.check``).
 
 >>> import attrs, rummykit as rk
 >>> v = rk.load_variant("straight")
->>> check_variant(v)
+>>> cross_field_problems(v)
 ()
 >>> big = attrs.evolve(v, deal=attrs.evolve(v.deal, hand_size=rk.rules.ByPlayers.of(12)))
->>> print(check_variant(big)[0])
+>>> print(cross_field_problems(big)[0])
 deal.hand_size: 5 players need 61 cards (12 each and an upcard) but the shoe holds 52
 
 Every number has a range (:func:`number_range`), generous but finite, so that
@@ -24,8 +27,9 @@ warning: melds: no meld fits in a hand: hands hold at most 11 cards (after drawi
 from __future__ import annotations
 
 import typing
+import warnings
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -58,9 +62,11 @@ from rummykit.rules import (
 )
 from rummykit.rules.base import ByPlayers, FrozenMap
 from rummykit.soundness import override_warnings, size_warnings, winner_problems
-from rummykit.variant import Variant, component_fields
 
-__all__ = ["NUMBER_RANGES", "check_variant", "check_warnings", "number_range"]
+if TYPE_CHECKING:
+    from rummykit.variant import Variant
+
+__all__ = ["NUMBER_RANGES", "check_variant", "check_warnings", "cross_field_problems", "number_range"]
 
 _BIG = 1_000_000
 NUMBER_RANGES: dict[str, tuple[int, int]] = {
@@ -119,12 +125,33 @@ def number_range(table: str, key: str) -> tuple[int, int]:
     raise AssertionError("the '*' entry covers every number")  # pragma: no cover
 
 
-def check_variant(variant: Variant) -> tuple[Problem, ...]:
+def cross_field_problems(variant: Variant) -> tuple[Problem, ...]:
     """Every cross-field problem of ``variant``, in a stable order, numbers out of range last."""
     problems = list(_checks(variant))
     seen = {p.path for p in problems}
     problems += [p for p in _ranges(variant) if p.path not in seen]
     return tuple(problems)
+
+
+def check_variant(variant: Variant) -> tuple[Problem, ...]:
+    """Deprecated name of :func:`cross_field_problems` (not to be confused with
+    :func:`rummykit.testing.check_variant`, which plays the variant).
+
+    >>> import warnings, rummykit as rk
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     check_variant(rk.load_variant("gin"))
+    ()
+    >>> caught[0].category.__name__, "cross_field_problems" in str(caught[0].message)
+    ('DeprecationWarning', True)
+    """
+    warnings.warn(
+        "rummykit.checks.check_variant is renamed cross_field_problems"
+        " (rummykit.testing.check_variant is the one that plays a variant)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return cross_field_problems(variant)
 
 
 _FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
@@ -156,7 +183,12 @@ def _find_number_fields(cls: type) -> tuple[tuple[str, str], ...]:
 
 def _ranges(v: Variant) -> Iterator[Problem]:
     tables: list[tuple[str, Any]] = [("players", v.players), ("limits", v.limits)]
-    tables += [(name, getattr(v, name)) for name in component_fields()]
+    plain = {
+        "info",
+        "players",
+        "limits",
+    }  # the component tables, in file order, as variant.component_fields()
+    tables += [(f.name, getattr(v, f.name)) for f in attrs.fields(type(v)) if f.name not in plain]
     for table, obj in tables:
         if not attrs.has(type(obj)):
             continue
@@ -179,9 +211,9 @@ def check_warnings(variant: Variant) -> tuple[Problem, ...]:
     """Rulesets that load but that nobody can ever win, or almost never: warnings.
 
     Each is a :class:`~rummykit.Problem` with ``severity == "warning"``; a
-    variant with problems (:func:`check_variant`) is not looked at.
+    variant with problems (:func:`cross_field_problems`) is not looked at.
     """
-    if check_variant(variant):
+    if cross_field_problems(variant):
         return ()
     return (*_warnings(variant), *override_warnings(variant), *size_warnings(variant))
 
@@ -419,8 +451,7 @@ def _going_out(v: Variant, sound: bool) -> Iterator[Problem]:
 def _consistency(v: Variant, sound: bool) -> Iterator[Problem]:
     if isinstance(v.scoring, KnockScoring) and not isinstance(v.going_out, Knock):
         yield Problem(
-            "scoring.kind",
-            f'knock scoring needs going_out.kind = "knock" (it is "{v.going_out.kind}")',
+            "scoring.kind", f'knock scoring needs going_out.kind = "knock" (it is "{v.going_out.kind}")'
         )
     if isinstance(v.layoff, AfterKnockLayoff) and not isinstance(v.going_out, Knock):
         yield Problem(
@@ -476,10 +507,7 @@ def _consistency(v: Variant, sound: bool) -> Iterator[Problem]:
                 )
         m = v.melds
         if isinstance(m, StandardMelds) and init.min_meld_size:
-            longest = max(
-                (m.set_max or 4 * 8) if m.sets else 0,
-                min(m.run_max or 13, 13) if m.runs else 0,
-            )
+            longest = max((m.set_max or 4 * 8) if m.sets else 0, min(m.run_max or 13, 13) if m.runs else 0)
             if init.min_meld_size > longest:
                 yield Problem(
                     "initial_meld.min_meld_size",

@@ -124,7 +124,7 @@ def field_type_text(tp: Any) -> str:
 
 
 def _default(value: Any) -> Any:
-    from rummykit.loading import _plain
+    from rummykit.dumping import _plain
 
     return _plain(value)
 

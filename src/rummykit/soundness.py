@@ -1,7 +1,7 @@
 """Rulesets that load but do not work as written: no winner, keys that another
 key silently overrides, deals too big for the engine's bounds.
 
-:func:`winner_problems` are errors (``check_variant`` reports them: the variant
+:func:`winner_problems` are errors (``cross_field_problems`` reports them: the variant
 is refused); :func:`override_warnings` and :func:`size_warnings` are warnings
 (``validate --strict`` fails on them).
 
@@ -24,7 +24,7 @@ extra cards and a draw) in about a second at most.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -32,7 +32,9 @@ from rummykit.errors import Problem
 from rummykit.rules import Deals, Knock, KnockScoring, StandardDeal, StandardDraw, StandardMelds, Target
 from rummykit.rules.game_end import Best
 from rummykit.rules.ranking import Ace
-from rummykit.variant import Variant
+
+if TYPE_CHECKING:
+    from rummykit.variant import Variant
 
 __all__ = ["MAX_HAND_CARDS", "override_warnings", "size_warnings", "winner_problems"]
 
@@ -107,8 +109,7 @@ def override_warnings(v: Variant) -> Iterator[Problem]:
                 )
             if g.oklahoma:
                 yield _warn(
-                    "going_out.oklahoma",
-                    "is never used: going_out.any_deadwood = true lets any count knock",
+                    "going_out.oklahoma", "is never used: going_out.any_deadwood = true lets any count knock"
                 )
         elif g.oklahoma and upcard and _set(g, "max_deadwood"):
             yield _warn(

@@ -144,15 +144,15 @@ class Variant:
 
         ``loads_variant(v.to_toml()) == v``.
         """
-        from rummykit.loading import dump_variant
+        from rummykit.dumping import dump_variant
 
         return dump_variant(self)
 
     def check(self) -> tuple[Problem, ...]:
         """Cross-field problems (an empty tuple for a sound ruleset)."""
-        from rummykit.checks import check_variant
+        from rummykit.checks import cross_field_problems
 
-        return check_variant(self)
+        return cross_field_problems(self)
 
 
 def component_fields() -> tuple[str, ...]:
