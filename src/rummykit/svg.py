@@ -6,8 +6,9 @@ in Jupyter (cards, melds, hands and views have ``_repr_svg_``). Suits are in
 colour (hearts and diamonds red, clubs and spades black); a wild card shows
 what it stands for (a joker laid as ``JK=9H`` is drawn with a ``=9H`` badge).
 
-This module needs only :mod:`rummykit.cards`; melds, hands and views are read
-through their public attributes, so it sits beside the card layer.
+This module imports nothing of rummykit when it runs: cards, melds, hands and
+views are read through their public attributes, so that each of them can
+draw itself with it (it sits below the card layer).
 
 >>> import rummykit as rk
 >>> from rummykit import svg
@@ -22,9 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rummykit.cards import Card, Suit
+if TYPE_CHECKING:
+    from rummykit.cards import Card
 
 __all__ = ["CARD_HEIGHT", "CARD_WIDTH", "card", "cards", "hand", "meld", "position"]
 
@@ -39,7 +41,7 @@ _FONT = "font-family=\"DejaVu Sans, Segoe UI Symbol, Arial, sans-serif\""
 
 
 def _colour(c: Card) -> str:
-    return _RED if c.suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK
+    return _RED if c.suit is not None and c.suit.letter in "DH" else _BLACK
 
 
 def _rank_text(c: Card) -> str:
