@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 
+from rummykit.caches import register_cache
 from rummykit.cards import Rank
 from rummykit.rules.base import ByPlayers, FrozenMap, concern_bases, concern_kinds
 from rummykit.variant import Limits, Players, VariantInfo, component_fields
@@ -49,6 +50,9 @@ def _class_docs(cls: type) -> dict[str, str]:
         ):
             docs[prev.target.id] = " ".join(inspect.cleandoc(node.value.value).split())
     return docs
+
+
+register_cache("schema.class_docs", _class_docs.cache_clear, lambda: _class_docs.cache_info().currsize)
 
 
 def field_docs(cls: type) -> dict[str, str]:

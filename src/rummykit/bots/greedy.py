@@ -19,6 +19,7 @@ from rummykit.bots.hands import (
 )
 from rummykit.bots.meld_chances import MeldChances
 from rummykit.bots.requirement import RunRequirement, clear_requirements
+from rummykit.caches import register_cache
 from rummykit.cards import Card, Rank
 from rummykit.engine import (
     Action,
@@ -91,6 +92,9 @@ def clear_memos() -> None:
     """Forget the greedy bots' shared meld memos and run requirements."""
     _MEMOS.clear()
     clear_requirements()
+
+
+register_cache("bots.greedy.memos", clear_memos, lambda: len(_MEMOS) + len(RunRequirement._made))
 
 
 class GreedyBot(MeldChances):

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from rummykit.caches import register_store
 from rummykit.cards import Card, Rank
 from rummykit.engine.actions import Discard, Group, Knock, group_of
 from rummykit.melds import (
@@ -356,6 +357,9 @@ _KITS: dict[int, tuple[Variant, Kit]] = {}
 def clear_kits() -> None:
     """Forget the shared kits (hands keep the kit they were dealt with)."""
     _KITS.clear()
+
+
+register_store("engine.kits", _KITS)
 
 
 def kit_for(v: Variant) -> Kit:

@@ -17,11 +17,13 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+from rummykit.caches import register_store
 from rummykit.melds.tables import JOKER, Rules
 
 __all__ = ["Entry", "candidates", "card_keys", "swar"]
 
 _SWAR: dict[int, tuple[tuple[int, ...], int, dict[int, int], dict[int, int]]] = {}
+register_store("melds.core_lists.swar", _SWAR)
 
 
 def swar(width: int) -> tuple[tuple[int, ...], int, dict[int, int], dict[int, int]]:

@@ -36,6 +36,7 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from rummykit.caches import register_cache
 from rummykit.cards import Card
 from rummykit.melds.classify import first_reading
 from rummykit.melds.core_lists import Entry, candidates, card_keys, swar
@@ -235,6 +236,9 @@ def clear_memos() -> None:
     for r in _HOLDERS:
         r.memo_cache.clear()
     _HOLDERS.clear()
+
+
+register_cache("melds.general_search.memos", clear_memos, lambda: sum(len(r.memo_cache) for r in _HOLDERS))
 
 
 def _hold(rules: Rules) -> None:

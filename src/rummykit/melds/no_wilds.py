@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 
+from rummykit.caches import register_store
 from rummykit.cards import Card
 from rummykit.melds.classify import interpretations
 from rummykit.melds.meld import Meld
@@ -248,6 +249,9 @@ def clear_tables() -> None:
     """Forget the cover and suit tables shared by variants."""
     _COVERS.clear()
     _SUITS.clear()
+
+
+register_store("melds.no_wilds.tables", _COVERS, _SUITS)
 
 
 def _cover_table(by_low: tuple[tuple[int, ...], ...]) -> _Cover:

@@ -20,6 +20,7 @@ import itertools
 from collections.abc import Iterable
 from typing import Any
 
+from rummykit.caches import register_cache
 from rummykit.cards import Card, Rank
 from rummykit.rules.melds import SetSuits, StandardMelds
 from rummykit.rules.scoring import MeldedWild
@@ -329,6 +330,9 @@ def clear_rules() -> None:
     """Forget every compiled :class:`Rules` (and the memos they hold)."""
     _CACHE.clear()
     _CACHE_W.clear()
+
+
+register_cache("melds.tables.rules", clear_rules, lambda: len(_CACHE) + len(_CACHE_W))
 
 
 def rules_for(variant: Variant, wild_ranks: frozenset[Rank] = frozenset()) -> Rules:

@@ -13,6 +13,7 @@ from functools import cache
 
 import attrs
 
+from rummykit.caches import register_cache
 from rummykit.cards import Rank
 from rummykit.rules.base import Component, Kind, component, concern
 
@@ -80,3 +81,6 @@ def _sequences(ace: Ace, length: int) -> tuple[tuple[Rank, ...], ...]:
         positions = range(start, start + length)
         out.append(tuple(Rank(p if p <= 13 else 1) for p in positions))
     return tuple(out)
+
+
+register_cache("rules.ranking.sequences", _sequences.cache_clear, lambda: _sequences.cache_info().currsize)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rummykit.caches import register_store
 from rummykit.cards import Card, parse_cards
 from rummykit.errors import NotationError
 from rummykit.melds import Meld
@@ -14,6 +15,9 @@ from rummykit.scoring.values import Ending, Termination, _bad
 from rummykit.variant import Variant
 
 _SHOES: dict[tuple[int, int], tuple[Variant, tuple[Counter[Card], int, int, int]]] = {}
+
+
+register_store("scoring.shoes", _SHOES)
 
 
 def _shoe_facts(v: Variant, n: int) -> tuple[Counter[Card], int, int, int]:

@@ -11,6 +11,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from rummykit.bots import BOTS, bot_label, make_bot
+from rummykit.caches import register_store
 from rummykit.engine import Action, Hand, View, new_hand, new_match
 from rummykit.sim.seeds import bot_seed, game_seed
 from rummykit.variant import Variant
@@ -138,6 +139,9 @@ class _Chunk:
 
 
 _WORKER_JOBS: dict[str, _Job] = {}
+
+
+register_store("sim.worker_jobs", _WORKER_JOBS)
 
 
 def _worker_job(job: _Job) -> _Job:
