@@ -8,86 +8,228 @@
 (7H, 8H, 9H, JK)
 """
 
-from rummykit import rules
-from rummykit.bots import GreedyBot, RandomBot, SearchBot
-from rummykit.caches import clear_caches
-from rummykit.cards import Card, Rank, Suit, build_shoe, format_cards, parse_card, parse_cards
-from rummykit.engine import (
-    Action,
-    Hand,
-    Match,
-    Phase,
-    RecordError,
-    View,
-    new_hand,
-    new_match,
-    parse_action,
-    replay,
-)
-from rummykit.engine.data import (
-    DataError,
-    action_from_data,
-    action_to_data,
-    data_schema,
-    record_from_data,
-    record_to_data,
-    settlement_from_data,
-    settlement_to_data,
-    view_from_data,
-    view_to_data,
-)
-from rummykit.engine.position import PositionError, from_position, position
-from rummykit.engine.state import Legality
-from rummykit.errors import (
-    AmbiguousActionError,
-    ArgumentError,
-    IllegalAction,
-    NotationError,
-    Problem,
-    RummyError,
-    VariantError,
-)
-from rummykit.loading import (
-    dump_variant,
-    list_variants,
-    load_variant,
-    loads_variant,
-    validate_file,
-    validate_text,
-)
-from rummykit.melds import (
-    Arrangement,
-    Meld,
-    MeldKind,
-    best_arrangement,
-    best_declaration,
-    best_discard,
-    card_value,
-    check_declaration,
-    classify_meld,
-    hand_value,
-    layoff_options,
-    meld_options,
-    meld_value,
-    min_deadwood,
-)
-from rummykit.rules.base import register_component
-from rummykit.schema import variant_schema
-from rummykit.settlement import (
-    Ending,
-    LaidOff,
-    Payment,
-    ScoreUnits,
-    Settlement,
-    Standing,
-    Termination,
-    apply_settlement,
-    register_settlement,
-    settle,
-)
-from rummykit.variant import Limits, Players, Variant, VariantInfo
+# Every public name is imported on first use (PEP 562), so that ``import
+# rummykit`` costs little and a call loads only the layers it needs: the
+# command ``rummykit validate`` never loads the engine, the bots or the
+# simulator. To add a public name: a line in ``_LAZY`` (the name and the
+# module it comes from), the same import under ``TYPE_CHECKING`` (for type
+# checkers and the API reference) and the name in ``__all__``;
+# tests/test_lazy_import.py checks that the three agree.
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.2.0"
+
+_LAZY: dict[str, str] = {
+    "GreedyBot": "rummykit.bots",
+    "RandomBot": "rummykit.bots",
+    "SearchBot": "rummykit.bots",
+    "clear_caches": "rummykit.caches",
+    "Card": "rummykit.cards",
+    "Rank": "rummykit.cards",
+    "Suit": "rummykit.cards",
+    "build_shoe": "rummykit.cards",
+    "format_cards": "rummykit.cards",
+    "parse_card": "rummykit.cards",
+    "parse_cards": "rummykit.cards",
+    "Action": "rummykit.engine",
+    "Hand": "rummykit.engine",
+    "Match": "rummykit.engine",
+    "Phase": "rummykit.engine",
+    "RecordError": "rummykit.engine",
+    "View": "rummykit.engine",
+    "new_hand": "rummykit.engine",
+    "new_match": "rummykit.engine",
+    "parse_action": "rummykit.engine",
+    "replay": "rummykit.engine",
+    "DataError": "rummykit.engine.data",
+    "action_from_data": "rummykit.engine.data",
+    "action_to_data": "rummykit.engine.data",
+    "data_schema": "rummykit.engine.data",
+    "record_from_data": "rummykit.engine.data",
+    "record_to_data": "rummykit.engine.data",
+    "settlement_from_data": "rummykit.engine.data",
+    "settlement_to_data": "rummykit.engine.data",
+    "view_from_data": "rummykit.engine.data",
+    "view_to_data": "rummykit.engine.data",
+    "PositionError": "rummykit.engine.position",
+    "from_position": "rummykit.engine.position",
+    "position": "rummykit.engine.position",
+    "Legality": "rummykit.engine.state",
+    "AmbiguousActionError": "rummykit.errors",
+    "ArgumentError": "rummykit.errors",
+    "IllegalAction": "rummykit.errors",
+    "NotationError": "rummykit.errors",
+    "Problem": "rummykit.errors",
+    "RummyError": "rummykit.errors",
+    "VariantError": "rummykit.errors",
+    "dump_variant": "rummykit.loading",
+    "list_variants": "rummykit.loading",
+    "load_variant": "rummykit.loading",
+    "loads_variant": "rummykit.loading",
+    "validate_file": "rummykit.loading",
+    "validate_text": "rummykit.loading",
+    "Arrangement": "rummykit.melds",
+    "Meld": "rummykit.melds",
+    "MeldKind": "rummykit.melds",
+    "best_arrangement": "rummykit.melds",
+    "best_declaration": "rummykit.melds",
+    "best_discard": "rummykit.melds",
+    "card_value": "rummykit.melds",
+    "check_declaration": "rummykit.melds",
+    "classify_meld": "rummykit.melds",
+    "hand_value": "rummykit.melds",
+    "layoff_options": "rummykit.melds",
+    "meld_options": "rummykit.melds",
+    "meld_value": "rummykit.melds",
+    "min_deadwood": "rummykit.melds",
+    "register_component": "rummykit.rules.base",
+    "variant_schema": "rummykit.schema",
+    "Ending": "rummykit.scoring",
+    "LaidOff": "rummykit.scoring",
+    "Payment": "rummykit.scoring",
+    "ScoreUnits": "rummykit.scoring",
+    "Settlement": "rummykit.scoring",
+    "Standing": "rummykit.scoring",
+    "Termination": "rummykit.scoring",
+    "apply_settlement": "rummykit.scoring",
+    "register_settlement": "rummykit.scoring",
+    "settle": "rummykit.scoring",
+    "Limits": "rummykit.variant",
+    "Players": "rummykit.variant",
+    "Variant": "rummykit.variant",
+    "VariantInfo": "rummykit.variant",
+}
+"""Each lazy public name and the module it is imported from."""
+
+_SUBMODULES = frozenset(
+    {
+        "bots",
+        "caches",
+        "cards",
+        "checks",
+        "cli",
+        "completion",
+        "dumping",
+        "engine",
+        "errors",
+        "loading",
+        "melds",
+        "rl",
+        "rulebook",
+        "rules",
+        "scaffold",
+        "schema",
+        "scoring",
+        "settlement",
+        "sim",
+        "svg",
+        "terminal",
+        "testing",
+        "variant",
+    }
+)
+"""Subpackages and modules reachable as attributes (``rummykit.sim.simulate``)."""
+
+if TYPE_CHECKING:
+    from rummykit import rules
+    from rummykit.bots import GreedyBot, RandomBot, SearchBot
+    from rummykit.caches import clear_caches
+    from rummykit.cards import Card, Rank, Suit, build_shoe, format_cards, parse_card, parse_cards
+    from rummykit.engine import (
+        Action,
+        Hand,
+        Match,
+        Phase,
+        RecordError,
+        View,
+        new_hand,
+        new_match,
+        parse_action,
+        replay,
+    )
+    from rummykit.engine.data import (
+        DataError,
+        action_from_data,
+        action_to_data,
+        data_schema,
+        record_from_data,
+        record_to_data,
+        settlement_from_data,
+        settlement_to_data,
+        view_from_data,
+        view_to_data,
+    )
+    from rummykit.engine.position import PositionError, from_position, position
+    from rummykit.engine.state import Legality
+    from rummykit.errors import (
+        AmbiguousActionError,
+        ArgumentError,
+        IllegalAction,
+        NotationError,
+        Problem,
+        RummyError,
+        VariantError,
+    )
+    from rummykit.loading import (
+        dump_variant,
+        list_variants,
+        load_variant,
+        loads_variant,
+        validate_file,
+        validate_text,
+    )
+    from rummykit.melds import (
+        Arrangement,
+        Meld,
+        MeldKind,
+        best_arrangement,
+        best_declaration,
+        best_discard,
+        card_value,
+        check_declaration,
+        classify_meld,
+        hand_value,
+        layoff_options,
+        meld_options,
+        meld_value,
+        min_deadwood,
+    )
+    from rummykit.rules.base import register_component
+    from rummykit.schema import variant_schema
+    from rummykit.scoring import (
+        Ending,
+        LaidOff,
+        Payment,
+        ScoreUnits,
+        Settlement,
+        Standing,
+        Termination,
+        apply_settlement,
+        register_settlement,
+        settle,
+    )
+    from rummykit.variant import Limits, Players, Variant, VariantInfo
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is not None:
+        value = getattr(importlib.import_module(module), name)
+    elif name in _SUBMODULES:
+        value = importlib.import_module(f"rummykit.{name}")
+    else:
+        raise AttributeError(f"module 'rummykit' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__) | _SUBMODULES)
+
 
 __all__ = [
     "Action",
