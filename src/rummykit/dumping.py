@@ -13,7 +13,6 @@ import enum
 from typing import TYPE_CHECKING, Any
 
 import attrs
-import tomli_w
 
 from rummykit.cards import Rank
 from rummykit.rules.base import ByPlayers, Component, FrozenMap
@@ -70,4 +69,6 @@ def dump_variant(variant: Variant) -> str:
     >>> loads_variant(dump_variant(v)) == v
     True
     """
+    import tomli_w  # only when writing
+
     return tomli_w.dumps(variant_to_dict(variant))

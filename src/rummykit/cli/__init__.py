@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import traceback
 from collections.abc import Sequence
 
 import rummykit as rk
@@ -356,6 +355,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:  # the last guard: never a bare traceback (argparse's SystemExit passes)
         if _debug_wanted(args):
+            import traceback
+
             traceback.print_exc()
         hint = "" if _debug_wanted(args) else " (run with --debug to see the traceback)"
         print(

@@ -8,7 +8,6 @@ import os
 import re
 import stat
 import tomllib
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -32,13 +31,13 @@ _INT64 = (-(1 << 63), (1 << 63) - 1)  # TOML integers are 64-bit signed (TOML 1.
 
 def _variants_dirs() -> list[Path]:
     dirs: list[Path] = []
-    try:
-        packaged = Path(str(resources.files("rummykit") / "variants"))
-        if packaged.is_dir():
-            dirs.append(packaged)
-    except (ModuleNotFoundError, TypeError):  # pragma: no cover
-        pass
-    repo = Path(__file__).resolve().parents[3] / "variants"
+    # the installed package's data folder, rummykit/variants (a plain path, as
+    # importlib.resources gives for an unzipped install, without importing it)
+    here = Path(__file__).resolve().parents[1]
+    packaged = here / "variants"
+    if packaged.is_dir():
+        dirs.append(packaged)
+    repo = here.parents[1] / "variants"  # a source checkout: src/rummykit/../../variants
     if repo.is_dir():
         dirs.append(repo)
     return dirs
