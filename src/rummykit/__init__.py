@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.2.0"
@@ -105,35 +106,6 @@ _LAZY: dict[str, str] = {
 }
 """Each lazy public name and the module it is imported from."""
 
-_SUBMODULES = frozenset(
-    {
-        "bots",
-        "caches",
-        "cards",
-        "checks",
-        "cli",
-        "completion",
-        "dumping",
-        "engine",
-        "errors",
-        "loading",
-        "melds",
-        "rl",
-        "rulebook",
-        "rules",
-        "scaffold",
-        "schema",
-        "scoring",
-        "settlement",
-        "sim",
-        "svg",
-        "terminal",
-        "testing",
-        "variant",
-    }
-)
-"""Subpackages and modules reachable as attributes (``rummykit.sim.simulate``)."""
-
 if TYPE_CHECKING:
     from rummykit import rules
     from rummykit.bots import GreedyBot, RandomBot, SearchBot
@@ -216,10 +188,11 @@ if TYPE_CHECKING:
 
 
 def __getattr__(name: str) -> Any:
+    """A public name, imported on first use; or a submodule (``rummykit.sim``)."""
     module = _LAZY.get(name)
     if module is not None:
         value = getattr(importlib.import_module(module), name)
-    elif name in _SUBMODULES:
+    elif not name.startswith("_") and importlib.util.find_spec(f"rummykit.{name}") is not None:
         value = importlib.import_module(f"rummykit.{name}")
     else:
         raise AttributeError(f"module 'rummykit' has no attribute {name!r}")
@@ -228,7 +201,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__) | _SUBMODULES)
+    return sorted(set(globals()) | set(__all__))
 
 
 __all__ = [
