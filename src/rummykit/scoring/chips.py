@@ -21,7 +21,7 @@ def _chips(c: _Ctx) -> Settlement:
     w = c.e.went_out
     order = c.seat_order()
     if s.tie_break is ChipsTie.DEALER_LEFT and c.e.dealer is not None:
-        # S002: "the player who is closest to the dealer in a clockwise
+        # [S2]: "the player who is closest to the dealer in a clockwise
         # rotation": the dealer's left first (clockwise is seat + 1), the
         # dealer last, whatever the direction of play.
         order = [(c.e.dealer + i) % c.n for i in range(1, c.n + 1)]

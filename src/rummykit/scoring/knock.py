@@ -25,8 +25,7 @@ def _knock(c: _Ctx) -> Settlement:
     if not (s.spade_doubles and up is not None and up.suit is Suit.SPADES and any(result.scores)):
         return result
     # Oklahoma Gin, spades double: "when the upcard is a spade, all scores
-    # accruing from that deal are doubled" (Bicycle, "Oklahoma Gin",
-    # http://www.bicyclecards.com/card-games/rule/oklahoma-gin); the box bonuses,
+    # accruing from that deal are doubled" ([S56], "Oklahoma Gin"); the box bonuses,
     # counted at the game's end, are not (rummy-games.com: "gin and undercut
     # bonuses are doubled, but box (line) bonuses are not doubled").
     return attrs.evolve(

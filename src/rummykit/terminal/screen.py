@@ -66,7 +66,7 @@ class SessionScreen(SessionBase):
             self.say(Text("Opponents: " + ", ".join(others)), indent=11)
 
     def show_knock(self, h: rk.Hand, me: int) -> None:
-        """After a knock, what the knocker laid down (S002, Knock Rummy, the
+        """After a knock, what the knocker laid down ([S2], Knock Rummy, the
         forerunner of Gin: the knocker "lays down his hand, separating out all
         his legal melds from his unmatched cards (called deadwood)"): the
         melds with their table numbers, and the deadwood with its count."""
