@@ -65,8 +65,9 @@ def variant_to_dict(variant: Variant) -> dict[str, Any]:
 def dump_variant(variant: Variant) -> str:
     """The variant as TOML text with every component written out.
 
-    >>> v = load_variant("straight")
-    >>> loads_variant(dump_variant(v)) == v
+    >>> import rummykit as rk
+    >>> v = rk.load_variant("straight")
+    >>> rk.loads_variant(dump_variant(v)) == v
     True
     """
     import tomli_w  # only when writing

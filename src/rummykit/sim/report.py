@@ -79,6 +79,7 @@ class SimulationReport:
         """A JSON-ready dict (``from_json`` reads it back to an equal report).
 
         >>> import json, rummykit as rk
+        >>> from rummykit.sim import simulate
         >>> r = simulate(rk.load_variant("knock"), games=4, players=3, seed=2)
         >>> SimulationReport.from_json(json.loads(json.dumps(r.to_json()))) == r
         True
@@ -141,6 +142,7 @@ class SimulationReport:
         """The report as plain text, for a terminal or a file.
 
         >>> import rummykit as rk
+        >>> from rummykit.sim import simulate
         >>> r = simulate(rk.load_variant("gin"), games=4, players=2, seed=3)
         >>> print(r.table())  # doctest: +ELLIPSIS
         Simulation of gin (Gin Rummy): 4 hands, 2 players, seed 3
@@ -228,6 +230,7 @@ def compare_table(*reports: SimulationReport) -> str:
     """Key numbers of several reports side by side (to compare rulesets).
 
     >>> import rummykit as rk
+    >>> from rummykit.sim import simulate
     >>> gin = rk.load_variant("gin")
     >>> a = simulate(gin, games=4, players=2, seed=1)
     >>> print(compare_table(a, a))  # doctest: +ELLIPSIS
