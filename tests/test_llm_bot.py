@@ -170,3 +170,16 @@ def test_a_forced_move_is_played_without_asking_when_told_so() -> None:
     m.play([b, rk.GreedyBot(v, seed=1)])
     assert b.forced > 0 and b.asked == len(asked) == b.moves - b.forced
     assert all(len(_listed(t)) > 1 for t in asked)
+
+
+def test_a_text_bot_is_a_bot_and_plays_in_simulations() -> None:
+    from rummykit.bots import Bot, make_bot
+    from rummykit.sim import simulate
+
+    v = rk.load_variant("gin")
+    b = llm.bot(last_listed, v)
+    assert isinstance(b, Bot) and make_bot(b, v) is b
+    report = simulate(
+        v, games=2, players=2, bots=[lambda v, seed: llm.bot(last_listed, v, seed=seed), "greedy"], jobs=1
+    )
+    assert report.games == 2 and sum(report.wins) + report.ties + report.no_winner >= 2
