@@ -380,3 +380,18 @@ def test_undo_in_a_match_then_the_same_move_ends_the_game_the_same() -> None:
     assert out.count("undone: your ") == 1
     assert again.m is not None and again.m.is_over
     assert again.m.records == whole.m.records and again.m.totals == whole.m.totals
+
+
+def test_the_indian_deadwood_hint_counts_what_settling_would() -> None:
+    """Indian rummy: a loser's ungrouped cards count only with "two sequences
+    including a pure one"; without them every card counts, up to 80
+    (``variants/indian.toml``). The hand of seat 1 at seed 1 has no pure
+    sequence: the hint says so and counts the whole hand."""
+    v = rk.load_variant("indian")
+    h = rk.new_hand(v, 2, seed=1)
+    hand = h.hand_of(1)
+    assert rk.best_arrangement(v, hand, wild_ranks=h.wild_ranks, min_runs=2, min_pure_runs=1) is None
+    whole = min(rk.hand_value(v, hand, wild_ranks=h.wild_ranks), 80)
+    assert rk.min_deadwood(v, hand, wild_ranks=h.wild_ranks) != whole  # the count that ignored the rule
+    _, out = play("indian", ["quit"], humans=[1], players=2, seed=1)
+    assert f"best melds: none count yet (needs 2 sequences, 1 pure); deadwood {whole}" in out

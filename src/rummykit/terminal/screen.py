@@ -105,8 +105,22 @@ class SessionScreen(SessionBase):
         line.append_text(self.cards(view.hand, sort=True))
         self.say(line, style="bold", indent=len(label))
         if view.hand:
-            arr = rk.best_arrangement(self.v, view.hand, wild_ranks=view.wild_ranks)
-            if arr is not None:
+            # with a run requirement (Indian rummy: two sequences, one pure),
+            # the hand counts what settling it would count
+            runs, pure = self.v.going_out.run_requirement()
+            arr = rk.best_arrangement(
+                self.v, view.hand, wild_ranks=view.wild_ranks, min_runs=runs, min_pure_runs=pure
+            )
+            if arr is None and (runs or pure):
+                count = rk.hand_value(self.v, view.hand, wild_ranks=view.wild_ranks)
+                cap = getattr(self.v.scoring, "cap", None)
+                if isinstance(cap, int):
+                    count = min(count, cap)
+                need = f"{runs} sequence{'s' if runs != 1 else ''}" + (f", {pure} pure" if pure else "")
+                self.say(
+                    f"  best melds: none count yet (needs {need}); deadwood {count}", style="dim", indent=4
+                )
+            elif arr is not None:
                 line = Text("  best melds: ")
                 if arr.melds:
                     for i, m in enumerate(arr.melds):
