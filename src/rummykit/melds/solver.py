@@ -99,6 +99,10 @@ def _components(rules: Rules, hand: Sequence[Card]) -> tuple[CompTables | None, 
 
 
 _NOT_FAST = (False, None)
+MAX_WILDS = 6
+"""More wilds than this and the required runs go to the general search, which
+melds such a hand at once (the component solver's tables for long runs of
+wilds are slow to build)."""
 
 
 def _with_runs(
@@ -115,7 +119,8 @@ def _with_runs(
     codes = [c.code for c in hand]
     if min_pure and not may_hold_pure_run(rules, codes):
         return True, None  # no suit holds a whole run window of natural cards
-    if encode(ct, codes) is None:
+    enc = encode(ct, codes)
+    if enc is None or enc[1] > MAX_WILDS:
         return _NOT_FAST
     found = best_with_runs(ct, codes, min_runs, min_pure)
     return True, None if found is None else (ct, codes, found)
