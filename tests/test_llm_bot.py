@@ -183,3 +183,19 @@ def test_a_text_bot_is_a_bot_and_plays_in_simulations() -> None:
         v, games=2, players=2, bots=[lambda v, seed: llm.bot(last_listed, v, seed=seed), "greedy"], jobs=1
     )
     assert report.games == 2 and sum(report.wins) + report.ties + report.no_winner >= 2
+
+
+def test_simulate_writes_the_decisions_as_a_dataset(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``rummykit simulate ... --prompts FILE.jsonl`` (item 4 from the command line)."""
+    from rummykit.cli import main
+
+    path = tmp_path / "gin.jsonl"
+    args = ["simulate", "gin", "--games", "2", "--bots", "greedy,random", "--seed", "3"]
+    assert main([*args, "--prompts", str(path), "--prompt-seats", "1"]) == 0
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert capsys.readouterr().out.strip() == f"{len(rows)} decisions of 2 hands written to {path}"
+    assert rows == list(llm.prompt_rows("gin", games=2, bots=("greedy", "random"), seats=[1], seed=3))
+    assert main([*args, "--prompts", str(path), "--prompt-seats", "2"]) == 2
+    assert "no such seat" in capsys.readouterr().err

@@ -238,6 +238,18 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="with --records: continue an interrupted study from its checkpoint (FILE.jsonl.progress)",
     )
+    p.add_argument(
+        "--prompts",
+        metavar="FILE.jsonl",
+        help="instead of the summary, write every decision of --prompt-seats as a JSON line: the text "
+        "agent's prompt, the legal moves, the move played and the hand's outcome (rummykit.llm.write_prompts)",
+    )
+    p.add_argument(
+        "--prompt-seats",
+        type=_seats,
+        metavar="0,1",
+        help="with --prompts: the seats whose decisions are written (default every seat)",
+    )
     p.add_argument("--seed", type=int, default=0, metavar="S", help="master seed (default 0)")
     p.add_argument(
         "--format",

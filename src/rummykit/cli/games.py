@@ -191,6 +191,22 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def _write_prompts(args: argparse.Namespace, variant: rk.Variant, players: int) -> int:
+    """``simulate --prompts``: the decisions as a dataset (in this process)."""
+    from rummykit.llm import write_prompts
+
+    seats = args.prompt_seats
+    if seats is not None and max(seats) >= players:
+        print(f"rummykit simulate: --prompt-seats {max(seats)}: no such seat with {players} players", file=sys.stderr)
+        return 2
+    count = write_prompts(
+        variant, args.prompts, games=args.games, players=players, bots=args.bots, seats=seats,
+        seed=args.seed, match=args.match,
+    )  # fmt: skip
+    print(f"{count} decisions of {args.games} {'games' if args.match else 'hands'} written to {args.prompts}")
+    return 0
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from rummykit.sim import SimulationReport, simulate
 
@@ -199,6 +215,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     variant = _load(args.variant)
     players = args.players or _default_players(variant)
+    if args.prompts:
+        return _write_prompts(args, variant, players)
     show = args.progress if args.progress is not None else sys.stderr.isatty()
 
     def run(progress: Callable[[int, int], None] | None = None) -> SimulationReport:
