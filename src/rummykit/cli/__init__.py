@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import rummykit as rk
 from rummykit.cli.games import _cmd_play, _cmd_render, _cmd_replay, _cmd_simulate, _cmd_tournament
@@ -36,8 +37,32 @@ def _cmd_completion(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``rummykit`` command."""
+class _NotBuilt:
+    """Stands in for the parser of a command that is not run (see :class:`_OneCommand`)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kwargs: self
+
+
+class _OneCommand:
+    """Subparsers that build the parser of one command only: ``main`` knows
+    which command runs, and building the other thirteen costs more than the
+    whole of ``rummykit validate`` does besides."""
+
+    def __init__(self, sub: Any, only: str) -> None:
+        self.sub, self.only, self.found = sub, only, False
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        if name != self.only:
+            return _NotBuilt()
+        self.found = True
+        return self.sub.add_parser(name, **kwargs)
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of the ``rummykit`` command (with ``only``, a
+    command's name, the parser of that command alone; every command when the
+    name is none of them)."""
     parser = argparse.ArgumentParser(
         prog="rummykit",
         description="The rules of the rummy family: list, show, explain, compare and validate rulesets; "
@@ -49,8 +74,10 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="show the traceback of an unexpected error (also: environment RUMMYKIT_DEBUG=1)",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub: Any = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
+    if only is not None:
+        sub = _OneCommand(sub, only)
 
     p = sub.add_parser("validate", help="check variant files; print every problem with its key path")
     p.add_argument(
@@ -312,6 +339,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("shell", choices=["bash", "zsh", "fish"], help="the shell to complete for")
     p.set_defaults(func=_cmd_completion)
+    if isinstance(sub, _OneCommand) and not sub.found:
+        return build_parser()
     return parser
 
 
@@ -344,8 +373,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args: argparse.Namespace | None = None
     command = "rummykit"
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
+        words = list(sys.argv[1:] if argv is None else argv)
+        parser = build_parser(only=next((w for w in words if not w.startswith("-")), None))
+        args = parser.parse_args(words)
         command = f"rummykit {args.command}"
         code: int = args.func(args)
     except rk.VariantError as exc:
