@@ -58,7 +58,9 @@ def _type_checking_imports() -> dict[str, str]:
     tree = ast.parse(INIT.read_text(encoding="utf-8"))
     found: dict[str, str] = {}
     for node in tree.body:
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+        test = node.test if isinstance(node, ast.If) else None
+        if isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING":
+            assert isinstance(node, ast.If)
             for imp in node.body:
                 assert isinstance(imp, ast.ImportFrom) and imp.module is not None
                 for alias in imp.names:

@@ -16,11 +16,10 @@
 # checkers and the API reference) and the name in ``__all__``;
 # tests/test_lazy_import.py checks that the three agree.
 
-from __future__ import annotations
-
-import importlib
-import importlib.util
-from typing import TYPE_CHECKING, Any
+# (private names only at the top level: the API reference lists the module's names)
+import typing as _typing
+from importlib import import_module as _import_module
+from importlib.util import find_spec as _find_spec
 
 __version__ = "0.2.0"
 
@@ -106,7 +105,7 @@ _LAZY: dict[str, str] = {
 }
 """Each lazy public name and the module it is imported from."""
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from rummykit import rules
     from rummykit.bots import GreedyBot, RandomBot, SearchBot
     from rummykit.caches import clear_caches
@@ -187,13 +186,13 @@ if TYPE_CHECKING:
     from rummykit.variant import Limits, Players, Variant, VariantInfo
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     """A public name, imported on first use; or a submodule (``rummykit.sim``)."""
     module = _LAZY.get(name)
     if module is not None:
-        value = getattr(importlib.import_module(module), name)
-    elif not name.startswith("_") and importlib.util.find_spec(f"rummykit.{name}") is not None:
-        value = importlib.import_module(f"rummykit.{name}")
+        value = getattr(_import_module(module), name)
+    elif not name.startswith("_") and _find_spec(f"rummykit.{name}") is not None:
+        value = _import_module(f"rummykit.{name}")
     else:
         raise AttributeError(f"module 'rummykit' has no attribute {name!r}")
     globals()[name] = value
