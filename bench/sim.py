@@ -37,6 +37,7 @@ from typing import Any
 
 import rummykit as rk
 from rummykit import sim
+from rummykit.sim import play as sim_play
 
 GIN = rk.load_variant("gin")
 
@@ -77,10 +78,10 @@ def speedup(simulate: Callable[..., Any], hands: int, repeats: int, label: str) 
 
 def costs() -> None:
     print("What a run costs besides playing (gin, greedy)")
-    job = sim._Job(GIN, ("greedy", "greedy"), 0, False, False, "bench")
-    sim._play_chunk(job, 0, 25)  # warm this process
+    job = sim_play._Job(GIN, ("greedy", "greedy"), 0, False, False, "bench")
+    sim_play._play_chunk(job, 0, 25)  # warm this process
     t = time.perf_counter()
-    sim._play_chunk(job, 100, 200)
+    sim_play._play_chunk(job, 100, 200)
     per_hand = (time.perf_counter() - t) / 100
     print(f"  one hand, warm: {per_hand * 1000:.2f} ms")
     # a variant object new to the process: its solver tables are built again
@@ -88,17 +89,17 @@ def costs() -> None:
     reused = fresh = 0.0
     for start in range(200, 400, 25):
         t = time.process_time()
-        sim._run_chunk(GIN, ("greedy", "greedy"), 0, start, start + 25, False)
+        sim_play._run_chunk(GIN, ("greedy", "greedy"), 0, start, start + 25, False)
         reused += time.process_time() - t
         v = pickle.loads(pickle.dumps(GIN))
         t = time.process_time()
-        sim._run_chunk(v, ("greedy", "greedy"), 0, start, start + 25, False)
+        sim_play._run_chunk(v, ("greedy", "greedy"), 0, start, start + 25, False)
         fresh += time.process_time() - t
     print(
         f"  200 hands in chunks of 25, CPU: {reused * 5:.2f} ms/hand with one variant object,"
         f" {fresh * 5:.2f} ms/hand with a fresh unpickled one per chunk (+{fresh / reused - 1:.0%})"
     )
-    chunk = sim._play_chunk(job, 0, 25)
+    chunk = sim_play._play_chunk(job, 0, 25)
     t = time.perf_counter()
     for _ in range(100):
         pickle.loads(pickle.dumps(chunk))
@@ -106,9 +107,9 @@ def costs() -> None:
         f"  a chunk of 25 results: {len(pickle.dumps(chunk))} bytes pickled, {(time.perf_counter() - t) * 10:.2f} ms"
         " to pickle and unpickle"
     )
-    rjob = sim._Job(GIN, ("greedy", "greedy"), 0, False, True, "bench-records")
+    rjob = sim_play._Job(GIN, ("greedy", "greedy"), 0, False, True, "bench-records")
     t = time.perf_counter()
-    rchunk = sim._play_chunk(rjob, 100, 200)
+    rchunk = sim_play._play_chunk(rjob, 100, 200)
     with_records = (time.perf_counter() - t) / 100
     size = sum(len(r) for r in rchunk.records) / 100
     print(f"  one hand with its record: {with_records * 1000:.2f} ms ({size:.0f} bytes of JSON per hand)")
@@ -121,18 +122,18 @@ def costs() -> None:
 
 def chunk_sizes(hands: int) -> None:
     print(f"jobs=2, {hands} hands, by chunk size (CHUNK_MAX)")
-    keep = sim.CHUNK_MAX
+    keep = sim_play.CHUNK_MAX
     try:
         for size in (1, 5, 25, 100):
-            sim.CHUNK_MAX = size
-            chunks = sim._chunks(0, hands, 2)
+            sim_play.CHUNK_MAX = size
+            chunks = sim_play._chunks(0, hands, 2)
             wall, cpu, kids = timed(lambda: sim.simulate(GIN, games=hands, players=2, seed=1, jobs=2))
             print(
                 f"  CHUNK_MAX {size:>5}: {len(chunks):>4} chunks of {chunks[0][1]:>3}: {hands / wall:>6.0f} hands/s,"
                 f" cpu {cpu + kids:.2f} s, load {os.getloadavg()[0]:.2f}"
             )
     finally:
-        sim.CHUNK_MAX = keep
+        sim_play.CHUNK_MAX = keep
 
 
 def ray_vs_pool(hands: int) -> None:

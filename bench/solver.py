@@ -243,7 +243,7 @@ def required_runs(v: rk.Variant, runs: int, pure: int, count: int, seed: int) ->
                     times.append(max(0.0, clock() - t0 - OVERHEAD) / 1000)
                 a, g = (got[0], got[1]) if i % 2 else (got[1], got[0])
                 agree += (a is None and g is None) or (
-                    a is not None and g is not None and a.deadwood_value == g[0] // SCALE  # type: ignore[index]
+                    a is not None and g is not None and a.deadwood_value == g[0] // SCALE  # type: ignore[attr-defined, index]
                 )
         finally:
             gc.enable()

@@ -133,7 +133,7 @@ class CompTables:
         values = rules.values
         self.values = values
         self.dead_joker = 0 if rules.wild[JOKER] else values[JOKER]
-        self.usable = all(x >= 0 for x in values) and (
+        self.usable: bool = all(x >= 0 for x in values) and (
             share.usable if share is not None else all(len(set(seq)) == len(seq) for _, seq in rules.windows)
         )
         # wilds may be helpers at all: worth nothing, no limit, no pattern

@@ -253,9 +253,9 @@ def best_arrangement(
         if fast:
             if answer is None:
                 return None
-            plan = runs_plan(*answer)
-            if plan is not None:
-                return _arrangement(rules, *plan)
+            grouped = runs_plan(*answer)
+            if grouped is not None:
+                return _arrangement(rules, *grouped)
     if t is not None:
         keyed, dead_cards, spare, plan = few_arrangement(rules, t, mask, jokers)
         if plan is not None:
