@@ -73,13 +73,13 @@ def _check(hand: list[rk.Card], wild: frozenset[rk.Rank], runs: int, pure: int) 
     assert sum(m.is_pure for m in in_runs) >= pure
 
 
-@settings(max_examples=60)
+@settings(max_examples=30)
 @given(indian_hands())
 def test_two_sequences_one_pure_as_the_search_finds(hw: tuple[list[rk.Card], frozenset[rk.Rank]]) -> None:
     _check(*hw, 2, 1)
 
 
-@settings(max_examples=40)
+@settings(max_examples=25)
 @given(indian_hands(), st.integers(0, 3), st.integers(0, 2))
 def test_other_requirements_as_the_search_finds(
     hw: tuple[list[rk.Card], frozenset[rk.Rank]], runs: int, pure: int
