@@ -2,11 +2,13 @@
 
 - ``reference/variant-format.md``: every table, kind, key, type and default;
 - ``reference/cli.md``: the ``--help`` of every command;
-- ``variants/index.md`` and one page per built-in variant: its rulebook and its TOML file.
+- ``variants/index.md`` and one page per built-in variant: its short guide where
+  ``docs/guides/NAME.md`` has one, its rulebook and its TOML file.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from mkdocs.structure.files import File, Files
@@ -16,6 +18,8 @@ from rummykit.cli import build_parser
 from rummykit.loading import builtin_path
 from rummykit.rulebook import rulebook
 from rummykit.schema import reference_markdown
+
+_ROOT = Path(__file__).resolve().parent.parent
 
 
 def _cli_page() -> str:
@@ -45,6 +49,9 @@ def _cli_page() -> str:
 def _variant_page(name: str) -> str:
     v = rk.load_variant(name)
     text = rulebook(v).to_markdown()
+    guide = _ROOT / "docs" / "guides" / f"{name}.md"
+    if guide.is_file():  # a short guide first (its own title), then the rulebook
+        text = guide.read_text(encoding="utf-8").rstrip() + "\n\n" + text.replace("# ", "## The rules: ", 1)
     path = builtin_path(name)
     source = path.read_text(encoding="utf-8") if path else v.to_toml()
     if v.info.sources:

@@ -54,6 +54,8 @@ _WORDS = {
     "declared": "a declaration",
     "showing": "the showing",
     "dropped": "drops",
+    "showdown": "a drop and the showdown",
+    "dealt": "a winning dealt hand",
 }
 
 

@@ -67,6 +67,10 @@ KNOCK_HORIZON_TURNS = 2
 to the limit that seldom leaves six turns to fill a partial meld: 2 turns
 won about 54% of duplicate Gin deals against 6."""
 
+DROP_ODDS = 0.5
+"""Where a drop ends the hand with a showdown (Tonk): the least estimated
+chance of holding the lowest count the greedy bot drops with."""
+
 REQUIREMENT_WEIGHT = 20
 """Points the bot adds for each card a hand lacks of the runs a declaration
 requires (Indian rummy): without them the hand counts every card when
@@ -148,6 +152,9 @@ class GreedyBot(MeldChances):
         """Where any count may knock: the least chance of the lowest count it
         knocks with (0.35 held its own against sensible knockers; higher
         waits too long)."""
+        self.drop_odds = DROP_ODDS
+        """Where a drop ends the hand with a showdown (Tonk): the least chance
+        of the lowest count the bot drops with."""
         self.samples = samples
         """Hands dealt to the opponents to estimate that chance: enough for
         its error (about 7 points) to matter only near the threshold."""
@@ -198,6 +205,12 @@ class GreedyBot(MeldChances):
         for a in legal:
             if isinstance(a, Declare):
                 return a
+        if v is not None and v.going_out.drop_ends_hand() and Drop() in legal:
+            # a drop ends the hand at once, the lowest count in hand winning:
+            # drop when the count is likely the lowest
+            count = sum(v.scoring.card_value(c) for c in view.hand)
+            if self.knock_chance(view, count) >= self.drop_odds:
+                return Drop()
         knocks = [a for a in legal if isinstance(a, Knock)]
         if knocks and v is not None:
             best = min(knocks, key=lambda a: self._after(v, view, a.card))

@@ -148,6 +148,7 @@ def new_hand(
     h.shown = [False] * players
     h.eaten = [() for _ in range(players)]
     h.dropped = [None] * players
+    h.hit_until = [0] * players
     h.penalties = []
     h.taken = None
     h.took_top = None

@@ -124,6 +124,8 @@ class Kit:
         self.showing_turn = v.going_out.showing_turn()
         self.final_rule = v.going_out.final_discard_rule()
         self.drops = v.going_out.drops_allowed()
+        self.drop_shows = v.going_out.drop_ends_hand()
+        self.drop_in_play = v.going_out.drops_after_drawing()
         self.declares = v.going_out.declares()
         self.can_knock = v.going_out.knock_limit(upcard_value=0) is not None
         self.table_melds = v.meld_timing.table_melds

@@ -71,6 +71,8 @@ class Match:
         self.is_over = False
         self.seats: tuple[int, ...] = ()
         self.hand: Hand = self._deal()
+        if self.hand.is_over:  # won at the deal (Tonk's 49 or 50): scored at once
+            self._finish_hand()
 
     @property
     def winner(self) -> int | None:
@@ -142,6 +144,8 @@ class Match:
         )
         self.dealer = seats[nxt]
         self.hand = self._deal()
+        if self.hand.is_over:  # won at the deal (Tonk's 49 or 50): scored at once
+            self._finish_hand()
 
     def next_hand(self) -> Hand:
         """The current hand (a new one is dealt automatically when one ends)."""

@@ -334,7 +334,7 @@ def refusal(h: Hand, a: Action) -> str:
             return f"you may not pass while the stock can be drawn from (stock {h.v.stock.kind})"
         return _generic(h, a)
     if isinstance(a, Drop):
-        return f"dropping is not allowed in {h.v.name} (going_out {h.v.going_out.kind})"
+        return _drop_reason(h) or _generic(h, a)
     if isinstance(a, Swap):
         missing = minus(hand, a.given)
         if missing is None:
@@ -784,6 +784,8 @@ def _layoff(h: Hand, seat: int, a: Layoff | Call) -> None:
     options = h.kit.layoffs(t.meld, a.card, h.wild, t.text)
     after = next(m for m in options if laid_rep(t.meld, m, a.card) == a.stands_for)
     h.table[a.target - 1] = TableMeld(t.owner, after, (*t.laid, (a.card, seat)))
+    if t.owner != seat and h.kit.drops:
+        h.hit_until[t.owner] = h.v.going_out.blocked_until(own_turns=h.own_turns[t.owner], until=h.hit_until[t.owner])
     if isinstance(a, Layoff):
         h.hands[seat].remove(a.card)
     if h.phase is Phase.PLAY or h.phase is Phase.CLAIM:
@@ -1014,11 +1016,28 @@ def _pass(h: Hand) -> None:
     begin_turn(h, h.next_seat(p))
 
 
+def _drop_reason(h: Hand) -> str | None:
+    v = h.v
+    if not h.kit.drops:
+        return f"dropping is not allowed in {v.name} (going_out {v.going_out.kind})"
+    p = h.current
+    if h.phase is Phase.PLAY and not h.kit.drop_in_play:
+        return f"a drop is made before drawing, not after (going_out.after_draw in {v.name})"
+    if h.own_turns[p] <= h.hit_until[p]:
+        return f"seat {p} was hit and may not drop on this turn (going_out.hit_block in {v.name})"
+    return None
+
+
 def _drop(h: Hand) -> None:
     """Concede the hand: a first drop before one's first draw, a middle drop
     later, including right after drawing ([S3]: "A player will get 40 points
-    if they leave the table after drawing a card from the closed deck")."""
+    if they leave the table after drawing a card from the closed deck").
+    Where a drop ends the hand (Tonk), everyone shows and the counts decide."""
     p = h.current
+    if h.kit.drop_shows:
+        h.knocker = p
+        end_hand(h, Termination.SHOWDOWN)
+        return
     h.dropped[p] = "first" if h.draws[p] == 0 else "middle"
     _after_leaving(h, p)
 
@@ -1097,6 +1116,10 @@ def starting_phase(h: Hand) -> None:
     """Set up the first turn after the deal."""
     v = h.v
     h.turns = 0
+    dealt = v.scoring.dealt_winners([sum(h.kit.values[c.code] for c in hand) for hand in h.hands])
+    if dealt:
+        end_hand(h, Termination.DEALT, went_out=dealt[0] if len(dealt) == 1 else None)
+        return
     if v.draw.offers_upcard() and h.pile:
         h.turns = 1
         h.current = h.starter

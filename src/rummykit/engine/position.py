@@ -83,7 +83,7 @@ class PositionError(RummyError):
 _FIELDS = (
     "rkpos", "variant", "players", "seat", "dealer", "deal", "phase", "to", "turn", "hands",
     "table", "pile", "stock", "buried", "cut", "upcard", "own_turns", "draws", "melded",
-    "first_shown", "shown", "dropped", "eaten", "penalties", "taken", "took_top",
+    "first_shown", "shown", "dropped", "hit_until", "eaten", "penalties", "taken", "took_top",
     "melds_this_turn", "played", "must_meld", "stock_only", "offer", "reuses", "passes",
     "knocker", "layoff_queue", "claim_queue", "resume", "claim", "went_out", "how",
     "final_discard", "fed_by", "rng",
@@ -208,6 +208,8 @@ def position(hand: Hand, seat: int | None = None) -> str:
         f["shown"] = " ".join(map(_flag, h.shown))
     if any(x is not None for x in h.dropped):
         f["dropped"] = " ".join(map(_opt, h.dropped))
+    if any(h.hit_until):
+        f["hit_until"] = " ".join(map(str, h.hit_until))
     if any(h.eaten):
         per_seat = []
         for s, items in enumerate(h.eaten):
@@ -465,6 +467,7 @@ def from_position(v: Variant, text: str) -> Hand:
     )
     h.shown = r.per_seat("shown", False, lambda t: _bit(r, "shown", t))
     h.dropped = r.per_seat("dropped", None, lambda t: None if t == "-" else _word(r, "dropped", t))
+    h.hit_until = r.per_seat("hit_until", 0, lambda t: r.integer("hit_until", t, 0, 2 * (max_turns + 1)))
     h.eaten = [() for _ in range(n)]
     if "eaten" in f:
         h.eaten = _eaten(r, f["eaten"], h)

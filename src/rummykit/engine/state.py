@@ -84,6 +84,7 @@ class Hand:
         "first_shown",
         "hands",
         "history",
+        "hit_until",
         "how",
         "kit",
         "knocker",
@@ -143,6 +144,9 @@ class Hand:
     first_shown: list[int | None]
     shown: list[bool]
     dropped: list[str | None]
+    hit_until: list[int]
+    """Per seat, the last of its own turns on which it may not drop (Tonk's
+    hit penalty; 0: none)."""
     eaten: list[tuple[tuple[Card, Meld], ...]]
     """Per seat, the melds made with a card taken from the pile that stay
     concealed in hand until the showing (each with the card taken)."""
@@ -483,5 +487,5 @@ _SHARED = (
 )  # fmt: skip
 _LISTS = (
     "stock", "pile", "pile_from", "buried", "table", "own_turns", "draws", "melded",
-    "first_shown", "shown", "dropped", "eaten", "penalties", "layoff_queue", "claim_queue", "history",
+    "first_shown", "shown", "dropped", "hit_until", "eaten", "penalties", "layoff_queue", "claim_queue", "history",
 )  # fmt: skip

@@ -81,6 +81,7 @@ from rummykit.rules.scoring import (
     Scoring,
     WinnerTakes,
 )
+from rummykit.rules.showdown import Caught, HitBlock, ShowdownDrop, Stakes
 from rummykit.rules.stock import EndHand, EndTrigger, PassTurns, Reuse, StockExhaustion
 from rummykit.rules.timing import (
     AllAtOnce,
@@ -105,6 +106,7 @@ __all__ = [
     "Borrow",
     "ByPlayers",
     "CallRummy",
+    "Caught",
     "Chips",
     "Claims",
     "Component",
@@ -127,6 +129,7 @@ __all__ = [
     "FinalDiscard",
     "GameEnd",
     "GoingOut",
+    "HitBlock",
     "InHand",
     "IndianPoints",
     "InitialMeld",
@@ -163,6 +166,7 @@ __all__ = [
     "Scoring",
     "SetSuits",
     "Showing",
+    "ShowdownDrop",
     "ShowingLayoff",
     "SingleHand",
     "StandardDeal",
@@ -173,6 +177,7 @@ __all__ = [
     "StandardLayoff",
     "StandardMelds",
     "StandardRanking",
+    "Stakes",
     "StandardSwap",
     "StockExhaustion",
     "StockOnlyDraw",

@@ -95,6 +95,21 @@ class GoingOut(Component):
         """Whether a player may drop (concede the hand) on their turn."""
         return False
 
+    def drop_ends_hand(self) -> bool:
+        """Whether a drop ends the hand with everyone showing (Tonk), rather
+        than taking the dropper out of it (Indian)."""
+        return False
+
+    def drops_after_drawing(self) -> bool:
+        """Whether a drop is also allowed after drawing (Indian's middle drop)."""
+        return True
+
+    def blocked_until(self, *, own_turns: int, until: int) -> int:
+        """After another player laid off onto the spreads of a player who has
+        played ``own_turns`` turns and may not drop up to their turn number
+        ``until``: the new such turn number (Tonk's hit penalty)."""
+        return until
+
     def showing_turn(self) -> int:
         """The turn (1-based, each player's own count) on which everyone shows
         and after which the hand ends; 0: no such turn."""

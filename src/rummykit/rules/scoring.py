@@ -14,7 +14,7 @@ fields of the chosen kind.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import attrs
 
@@ -135,6 +135,11 @@ class Scoring(Component):
     def penalty_points(self) -> bool:
         """Whether the scores are penalty points (the lowest total is best)."""
         return False
+
+    def dealt_winners(self, totals: Sequence[int]) -> tuple[int, ...]:
+        """The seats whose dealt hand totals (one per seat, before the first
+        turn) win the hand at once (Tonk's 49 or 50); () for none."""
+        return ()
 
     def won_by_going_out(self) -> bool:
         """Whether a hand is won by getting rid of one's cards first, whatever

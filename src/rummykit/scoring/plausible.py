@@ -87,6 +87,11 @@ def _check_possible(v: Variant, e: Ending) -> None:
             raise _bad(f"how = {how.value!r} needs the knocker")
         if v.going_out.knock_limit(upcard_value=None) is None:
             raise _bad(f"a hand of {v.name} does not end by a knock (going_out {v.going_out.kind})")
+    elif how is Termination.SHOWDOWN:
+        if e.knocker is None:
+            raise _bad("how = 'showdown' needs the seat that dropped (knocker)")
+        if not v.going_out.drop_ends_hand():
+            raise _bad(f"a hand of {v.name} does not end by a drop (going_out {v.going_out.kind})")
     elif e.knocker is not None:
         raise _bad(f"knocker = {e.knocker}, but the hand ended by {how.value if how else 'nothing'}")
     if how in (Termination.WENT_OUT, Termination.DECLARED):
@@ -98,7 +103,7 @@ def _check_possible(v: Variant, e: Ending) -> None:
             raise _bad(f"seat {w} went out but still holds {left}")
         if e.counts and e.counts[w]:
             raise _bad(f"seat {w} went out but counts {e.counts[w]} in hand")
-    ended = (Termination.STOCK_EXHAUSTED, Termination.SHOWING, Termination.TURN_LIMIT)
+    ended = (Termination.STOCK_EXHAUSTED, Termination.SHOWING, Termination.TURN_LIMIT, Termination.SHOWDOWN)
     if how in ended and e.went_out is not None:
         raise _bad(f"went_out = {e.went_out}, but the hand ended by {how.value}")
     if how is Termination.DROPPED and len(gone) != n - 1:

@@ -33,6 +33,12 @@ class Termination(enum.StrEnum):
     """Every other player dropped or declared wrongly; the last one left wins."""
     STOCK_EXHAUSTED = "stock-exhausted"
     """The stock ran out (or every player passed) with nobody out."""
+    SHOWDOWN = "showdown"
+    """A player dropped (Tonk) and everyone showed: the lowest count in hand
+    wins (the dropper is ``knocker``)."""
+    DEALT = "dealt"
+    """A dealt hand won at once, before the first turn (Tonk's 49 or 50);
+    ``went_out`` is the winner, None when several were dealt a winning hand."""
     TURN_LIMIT = "turn-limit"
     """The ``limits.max_turns`` safety bound stopped the hand (not a rule of any game)."""
 

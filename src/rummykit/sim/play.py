@@ -68,7 +68,8 @@ def _play_hand(
     bots = _bots_for(specs, v, seed, index)
     h = new_hand(v, players, seed=game_seed(seed, index), dealer=index % players)
     first = h.current_player
-    assert first is not None
+    if first is None:  # won at the deal: nobody played
+        first = h.starter
     while not h.is_over:
         p = h.current_player
         assert p is not None

@@ -1,0 +1,140 @@
+"""Showdown games (Tonk): a drop that ends the hand with everyone showing,
+the hit penalty that blocks a drop, a dealt hand that wins at once, and
+stakes paid by the outcome.
+
+>>> d = ShowdownDrop()
+>>> d.drops_allowed(), d.drop_ends_hand(), d.drops_after_drawing()
+(True, True, False)
+>>> d.blocked_until(own_turns=3, until=0)
+4
+>>> s = Stakes()
+>>> s.dealt_winners([49, 12, 50]), s.dealt_winners([49, 12, 30])
+((0, 2), (0,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from rummykit.rules.base import Kind, component
+from rummykit.rules.going_out import FinalDiscard, GoingOut
+from rummykit.rules.scoring import Scoring
+
+__all__ = ["Caught", "HitBlock", "ShowdownDrop", "Stakes"]
+
+
+class HitBlock(Kind):
+    """What a hit (a lay-off onto another player's spread) does to that player's drop."""
+
+    NONE = "none"
+    """Nothing: a player may drop whatever was laid off onto their spreads."""
+    NEXT_TURN = "next-turn"
+    """The player hit may not drop on their next turn (several hits between
+    two of their turns still block one turn)."""
+    STACKING = "stacking"
+    """Each hit blocks one more of the player's turns ("Multiple hits result
+    in additional loss of lay downs for turns thereafter")."""
+
+
+@component
+@attrs.frozen(kw_only=True)
+class ShowdownDrop(GoingOut):
+    """Tonk: go out by getting rid of every card, or drop at the start of
+    one's turn, before drawing: the hand ends, everyone shows the cards left in
+    hand, and the lowest count wins (the scoring settles a drop that is not
+    the lowest)."""
+
+    kind = "drop"
+    summary = "Go out by getting rid of every card, or drop before drawing: the lowest count in hand wins."
+
+    final_discard: FinalDiscard = FinalDiscard.OPTIONAL
+    """Whether the last card must be discarded (``optional``: going out by
+    spreading or hitting with the last card, "tonking out", or by
+    discarding it)."""
+    after_draw: bool = False
+    """A player may also drop after drawing, before discarding (the drop "at
+    any point" of one's own turn); off: only at the start of the turn."""
+    hit_block: HitBlock = HitBlock.NEXT_TURN
+    """What a hit does to the drop of the player hit."""
+
+    def final_discard_rule(self) -> FinalDiscard:
+        return self.final_discard
+
+    def drops_allowed(self) -> bool:
+        return True
+
+    def drop_ends_hand(self) -> bool:
+        return True
+
+    def drops_after_drawing(self) -> bool:
+        return self.after_draw
+
+    def blocked_until(self, *, own_turns: int, until: int) -> int:
+        """After a hit on a player who has played ``own_turns`` turns and may
+        not drop up to their turn number ``until``: the new turn number up to
+        which they may not drop."""
+        if self.hit_block is HitBlock.NONE:
+            return until
+        if self.hit_block is HitBlock.STACKING:
+            return max(until, own_turns) + 1
+        return max(until, own_turns + 1)
+
+    def winning_endings(self) -> tuple[str, ...]:
+        return ("went-out", "showdown")
+
+
+class Caught(Kind):
+    """Whom a dropper who does not have the lowest count pays."""
+
+    FEWER = "fewer"
+    """Each player with fewer points than the dropper (a tie with the
+    dropper wins nothing and pays nothing)."""
+    EQUAL_OR_FEWER = "equal-or-fewer"
+    """Each player with an equal or lower count ("an equal or lower count")."""
+    LOWEST_FOR_ALL = "lowest-for-all"
+    """The lowest scorer, one payment for every other player ("the dropper
+    pays everyone's stake to the low scorer")."""
+
+
+@component
+@attrs.frozen(kw_only=True)
+class Stakes(Scoring):
+    """Tonk stakes: each hand is paid in basic stakes by the way it ended."""
+
+    kind = "stakes"
+    summary = "Each hand pays stakes: going out, a won or caught drop, a dealt hand of 49 or 50."
+
+    out_pay: int = 1
+    """Paid by each other player to one who goes out with a final discard,
+    and to the lowest count when the stock runs out."""
+    tonk_pay: int = 2
+    """Paid by each other player to one who goes out with no final discard (a tonk)."""
+    drop_pay: int = 1
+    """Paid by each other player to a dropper with the lowest count."""
+    caught_pay: int = 1
+    """Paid by a dropper without the lowest count (per payee)."""
+    caught: Caught = Caught.FEWER
+    """Whom a caught dropper pays."""
+    dealt_totals: tuple[int, ...] = (49, 50)
+    """Dealt hand totals that win at once; empty: none."""
+    dealt_pay: int = 2
+    """Paid by each other player to a dealt winner (no payment when several
+    players are dealt a winning total)."""
+
+    def names_winner(self, ending: str) -> bool:
+        return ending in ("went-out", "showdown", "dealt", "stock-exhausted")
+
+    def won_by_going_out(self) -> bool:
+        return False
+
+    def dealt_winners(self, totals: Sequence[int]) -> tuple[int, ...]:
+        """The seats whose dealt hand totals (one per seat) win at once."""
+        wins = self.dealt_totals
+        return tuple(s for s, t in enumerate(totals) if t in wins)
+
+    def counts_whole_hand(self) -> bool:
+        """Whether a hand's count is every card left in it, melds kept in hand
+        included (Tonk: spreads count only once on the table)."""
+        return True

@@ -1,0 +1,106 @@
+"""Settling a hand of a showdown game (the ``stakes`` scoring kind: Tonk).
+
+The count of a hand is every card left in it (spreads count only once laid
+on the table). By the way the hand ended:
+
+* went out with a final discard: each other player pays ``out_pay``; with no
+  final discard (a tonk): ``tonk_pay``;
+* a drop (``showdown``, the dropper is ``knocker``): a dropper with the
+  strictly lowest count collects ``drop_pay`` from each other player; else the
+  dropper is caught and pays ``caught_pay`` as ``caught`` says;
+* the stock ran out: a strictly lowest count collects ``out_pay`` from each
+  other player; a tie for lowest pays nothing;
+* a dealt hand that wins at once (``dealt``): ``dealt_pay`` from each other
+  player; several dealt winners: no payment.
+
+>>> import rummykit as rk
+>>> tonk = rk.load_variant("tonk")
+>>> rk.settle(tonk, rk.Ending(how="showdown", knocker=0, hands=["2C 3D", "KS", "9H AS"])).scores
+(2, -1, -1)
+>>> rk.settle(tonk, rk.Ending(how="showdown", knocker=0, counts=[12, 3, 20])).scores
+(-1, 1, 0)
+"""
+
+from __future__ import annotations
+
+from rummykit.rules.showdown import Caught, Stakes
+from rummykit.scoring.context import _Ctx
+from rummykit.scoring.registry import register_settlement
+from rummykit.scoring.values import ScoreUnits, Settlement, Termination
+
+
+def _collect(c: _Ctx, scores: list[int], winner: int, amount: int, why: str) -> None:
+    for x in range(c.n):
+        if x != winner and amount:
+            scores[x] -= amount
+            scores[winner] += amount
+            c.pay(x, winner, amount, why)
+
+
+@register_settlement(Stakes)
+def _stakes(c: _Ctx) -> Settlement:
+    s = c.scoring
+    assert isinstance(s, Stakes)
+    c.units = ScoreUnits.CHIPS
+    scores = [0] * c.n
+    how = c.how
+    e = c.e
+    if how is Termination.DEALT:
+        w = e.went_out
+        if w is None:
+            c.reasons.append("several players were dealt a winning total: no payment")
+            return c.done(scores)
+        c.reasons.append(f"seat {w} was dealt {c.hand(w)}: each other player pays {s.dealt_pay}")
+        _collect(c, scores, w, s.dealt_pay, "dealt a winning hand")
+        return c.done(scores, [w])
+    if how is Termination.WENT_OUT:
+        w = e.went_out
+        assert w is not None  # checked by settle
+        pay = s.out_pay if e.final_discard else s.tonk_pay
+        what = "went out with a discard" if e.final_discard else "went out with no discard (tonk)"
+        c.reasons.append(f"seat {w} {what}: each other player pays {pay}")
+        _collect(c, scores, w, pay, what)
+        return c.done(scores, [w])
+    counts = [c.hand(x) for x in range(c.n)]
+    c.reasons.append("counts " + ", ".join(f"seat {x}: {counts[x]}" for x in range(c.n)))
+    low = min(counts)
+    lowest = [x for x in range(c.n) if counts[x] == low]
+    if how is Termination.SHOWDOWN:
+        d = e.knocker
+        assert d is not None  # checked by settle
+        if lowest == [d]:
+            c.reasons.append(f"seat {d} dropped with the lowest count: each other player pays {s.drop_pay}")
+            _collect(c, scores, d, s.drop_pay, "dropped with the lowest count")
+            return c.done(scores, [d])
+        mine = counts[d]
+        if s.caught is Caught.LOWEST_FOR_ALL:
+            w = next(x for x in c.seat_order() if x in lowest and x != d)
+            amount = s.caught_pay * (c.n - 1)
+            scores[d] -= amount
+            scores[w] += amount
+            c.pay(d, w, amount, "caught dropping: the stake of every player")
+            c.reasons.append(f"seat {d} dropped without the lowest count: pays {amount} to seat {w}")
+            return c.done(scores, [w])
+        if s.caught is Caught.EQUAL_OR_FEWER:
+            payees = [x for x in range(c.n) if x != d and counts[x] <= mine]
+        else:
+            payees = [x for x in range(c.n) if x != d and counts[x] < mine]
+        for x in payees:
+            scores[d] -= s.caught_pay
+            scores[x] += s.caught_pay
+            c.pay(d, x, s.caught_pay, "caught dropping")
+        c.reasons.append(
+            f"seat {d} dropped without the lowest count: pays {s.caught_pay} to "
+            + (", ".join(f"seat {x}" for x in payees) or "nobody")
+        )
+        return c.done(scores, [x for x in lowest if x != d])
+    # the stock ran out
+    if len(lowest) == 1:
+        w = lowest[0]
+        c.reasons.append(
+            f"the stock ran out: seat {w} has the lowest count and collects {s.out_pay} from each"
+        )
+        _collect(c, scores, w, s.out_pay, "lowest count when the stock ran out")
+        return c.done(scores, [w])
+    c.reasons.append("the stock ran out with a tie for the lowest count: no payment")
+    return c.done(scores)
