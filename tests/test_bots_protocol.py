@@ -73,7 +73,7 @@ class FirstLegal:
 
 def test_make_bot_resolves_names_classes_and_module_paths() -> None:
     v = rk.load_variant("gin")
-    assert set(BOTS) == {"random", "greedy", "search"}
+    assert set(BOTS) == {"random", "greedy", "search", *(f"level{n}" for n in range(1, 6))}
     assert isinstance(make_bot("search", v, 1, iterations=5), SearchBot)
     assert isinstance(make_bot(f"{__name__}:FirstLegal", v, 1), FirstLegal)
     assert isinstance(make_bot(FirstLegal, v, 1), FirstLegal)

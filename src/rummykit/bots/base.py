@@ -74,7 +74,10 @@ def make_bot(spec: Any, variant: Variant, seed: int | None = None, **options: An
     object (returned as it is). The result has ``choose(view)``, or is a
     callable ``f(view)`` (a factory may return a plain function).
 
-    Raises :class:`BotError` for a spec that names no bot.
+    ``level=N`` (1 to 5) with ``"search"`` (or 1 to 3 with ``"greedy"``)
+    gives difficulty level N (:mod:`rummykit.bots.levels`).
+
+    Raises :class:`BotError` for a spec that names no bot, or a bad level.
 
     >>> import rummykit as rk
     >>> v = rk.load_variant("gin")
@@ -83,8 +86,20 @@ def make_bot(spec: Any, variant: Variant, seed: int | None = None, **options: An
     >>> make_bot("nobody", v, 1)
     Traceback (most recent call last):
     ...
-    rummykit.bots.base.BotError: unknown bot 'nobody' (expected one of greedy, random, search, or module:Class)
+    rummykit.bots.base.BotError: unknown bot 'nobody' (expected one of greedy, level1, level2, level3, level4, level5, random, search, or module:Class)
+    >>> make_bot("search", v, 1, level=1).beginner
+    1.0
     """
+    if "level" in options:
+        from rummykit.bots.levels import level_bot
+
+        level = options.pop("level")
+        base = spec if isinstance(spec, str) else bot_label(spec)
+        if base not in ("search", "greedy", "SearchBot", "GreedyBot"):
+            raise BotError(f"bot {base}: level= applies to the search and greedy bots only")
+        if options:
+            raise BotError(f"bot {base} at a level takes no other options, got {', '.join(sorted(options))}")
+        return level_bot(variant, seed, level, base="greedy" if "reedy" in base else "search")
     if isinstance(spec, str):
         spec = resolve_spec(spec)
     elif hasattr(spec, "choose") and not isinstance(spec, type):

@@ -125,6 +125,12 @@ class GreedyBot(MeldChances):
       Past ``STALL_TURNS`` turns it now and then throws a card it would
       rather keep, so that hands where every seat waits still end.
 
+    For the low difficulty levels (:mod:`rummykit.bots.levels`): ``beginner``
+    (a share of decisions, 0 to 1) plays a beginner's habits on that share
+    (keeps high cards, lays off only to go out, melds late: see
+    :attr:`beginner`); ``lookahead=False`` scores a discard by the deadwood
+    it leaves alone.
+
     ``GreedyBot(variant, seed=...)``; without a variant it plays the first
     sensible action. Without a seed it is seeded with 0, so that
     ``GreedyBot(v)`` is reproducible.
@@ -144,7 +150,11 @@ class GreedyBot(MeldChances):
         knock_at: int = 10,
         knock_odds: float = 0.35,
         samples: int = 48,
+        lookahead: bool | None = None,
+        beginner: float = 0.0,
     ) -> None:
+        if isinstance(beginner, bool) or not isinstance(beginner, int | float) or not 0.0 <= beginner <= 1.0:
+            raise ValueError(f"beginner must be a share of decisions from 0 to 1, got {beginner!r}")
         self.variant = variant
         self.knock_at = knock_at
         """The most deadwood the bot knocks with at once."""
@@ -170,9 +180,17 @@ class GreedyBot(MeldChances):
         self._took: tuple[tuple[Card, ...], int] | None = None
         """After taking a discard: the hand then held and its deadwood before."""
         self._runs = RunRequirement.of(variant)
-        self._lookahead = self._runs is None
-        """Whether discards are weighed by their expected deadwood: not where
-        required runs are counted, where it played no stronger and slower."""
+        self._lookahead = self._runs is None if lookahead is None else lookahead
+        """Whether discards are weighed by their expected deadwood (None: as
+        the rules suggest, not where required runs are counted, where it
+        played no stronger and slower)."""
+        self.beginner = float(beginner)
+        """The share of its decisions in which it plays a beginner's habits
+        (0: never, 1: always): it keeps its high cards (throws the lowest
+        card outside its melds), lays off only to go out (at most one card
+        left), and keeps its melds in hand until all but one card meld."""
+        self._habits = random.Random(self.seed * 7919 + 1)
+        """The generator of those habits, apart from the tie-breaks'."""
         knock_limit = variant is not None and variant.going_out.fixed_knock_limit() is not None
         self._horizon = KNOCK_HORIZON_TURNS if knock_limit else HORIZON_TURNS
         """Own turns of the discard look-ahead in a hand of no fixed length."""
@@ -230,11 +248,15 @@ class GreedyBot(MeldChances):
         if takes:
             return max(takes, key=lambda a: len(a.then.cards()) if a.then is not None else 0)
         melds = [a for a in legal if isinstance(a, MeldAction)]
+        if melds and v is not None and self._habit() and self._loose_count(v, view) > 1:
+            melds = []
         if melds:
             best_meld = max(melds, key=lambda a: (len(a.cards()), str(a)))
             if v is None or not self._strands(v, view, best_meld.cards(), melds_of(v, best_meld, view)):
                 return best_meld
         layoffs = [a for a in legal if isinstance(a, Layoff)]
+        if layoffs and self._habit():
+            layoffs = [a for a in layoffs if len(view.hand) - len(a.cards()) <= 1]
         if layoffs and (v is None or not self._strands(v, view, layoffs[0].cards(), (), layoffs[0])):
             return layoffs[0]
         swaps = [a for a in legal if isinstance(a, Swap)]
@@ -455,6 +477,8 @@ class GreedyBot(MeldChances):
             exact_now = self._exact_after(v, view, {a.card for a in discards})
             better = [a for a in discards if exact_now[a.card] < took[1]]
             discards = better or discards
+        if self._habit():
+            return self._beginner_discard(v, view, discards)
         after = self.discard_deadwood(v, view, discards)
         runs = self._runs
         wild = view.wild_ranks
@@ -510,6 +534,27 @@ class GreedyBot(MeldChances):
             after.update(self._exact_after(v, view, {a.card for a in vague}))
             exact.update(a.card for a in vague)
         return self._chosen(view, self.rng.choice(top), after)
+
+    def _habit(self) -> bool:
+        """Whether this decision follows a beginner's habit (:attr:`beginner`)."""
+        b = self.beginner
+        return b > 0.0 and (b >= 1.0 or self._habits.random() < b)
+
+    def _loose_count(self, v: Variant, view: View) -> int:
+        """How many cards of the hand one best arrangement leaves outside melds."""
+        left = deadwood_cards(v, sort_cards(view.hand), wild_ranks=view.wild_ranks)
+        return len(view.hand) if left is None else len(left)
+
+    def _beginner_discard(self, v: Variant, view: View, discards: list[Discard]) -> Action:
+        """A beginner's discard (:attr:`beginner`): the lowest-valued card left
+        outside the melds of one best arrangement (any card when every card
+        is melded); ties by the seeded generator."""
+        left = deadwood_cards(v, sort_cards(view.hand), wild_ranks=view.wild_ranks)
+        loose = set(left or ())
+        pool = [a for a in discards if a.card in loose] or discards
+        table = self.value_table(v, view.wild_ranks)
+        low = min(table[a.card.code] for a in pool)
+        return self.rng.choice([a for a in pool if table[a.card.code] == low])
 
     def _chosen(self, view: View, a: Discard, after: dict[Card, int]) -> Discard:
         """Remember the hand ``a`` leaves and its exact deadwood (the next

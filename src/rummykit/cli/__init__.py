@@ -15,7 +15,16 @@ from typing import Any
 
 import rummykit as rk
 from rummykit.cli.games import _cmd_play, _cmd_render, _cmd_replay, _cmd_simulate, _cmd_tournament
-from rummykit.cli.options import _bots, _count, _extends_dir_option, _jobs, _seats, _seconds, _symbols_options
+from rummykit.cli.options import (
+    _bots,
+    _count,
+    _extends_dir_option,
+    _jobs,
+    _level,
+    _seats,
+    _seconds,
+    _symbols_options,
+)
 from rummykit.cli.variants import (
     _cmd_diff,
     _cmd_list,
@@ -187,10 +196,18 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "docs/bots.md, 'How strong are they') or module:Class (same as --bots)",
     )
     p.add_argument(
+        "--level",
+        type=_level,
+        metavar="N",
+        help="the opponents' difficulty level, 1 (beginner) to 5 (expert): the bots level1 to level5 "
+        "(docs/bots.md); not with --bots",
+    )
+    p.add_argument(
         "--think",
         type=_seconds,
         metavar="SECONDS",
-        help="thinking time per move of the search bot (default 1; in Gin it plays its default move at once)",
+        help="thinking time per move of the search bot (default 1; in Gin it plays its default move at once);"
+        " the other bots (and levels) pause about that long before each move, as a person would",
     )
     p.add_argument("--sort", choices=["suit", "rank"], help="show your hand by suit (default) or by rank")
     _symbols_options(p)

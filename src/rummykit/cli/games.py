@@ -47,8 +47,20 @@ def _human_seats(args: argparse.Namespace) -> tuple[int, ...]:
     return tuple(args.seat) if args.seat is not None else (0,)
 
 
+def _level_bots(args: argparse.Namespace) -> None:
+    """``--level N``: the bots are ``levelN`` (refused with ``--bots``)."""
+    level = getattr(args, "level", None)
+    if level is None:
+        return
+    if args.bots is not None:
+        raise rk.RummyError("play: give --bots or --level, not both (--level N plays the bot levelN)")
+    args.bots = (f"level{level}",)
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     from rummykit.terminal import PlaySession, stdin_is_tty
+
+    _level_bots(args)
 
     display: dict[str, Any] = {
         "pause": stdin_is_tty(),

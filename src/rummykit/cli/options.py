@@ -67,6 +67,21 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _level(text: str) -> int:
+    from rummykit.bots.levels import LEVELS
+
+    top = max(LEVELS)
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value not in LEVELS:
+        raise argparse.ArgumentTypeError(
+            f"expected a level from 1 ({LEVELS[1].name}) to {top} ({LEVELS[top].name}), got {text!r}"
+        )
+    return value
+
+
 def _seats(text: str) -> tuple[int, ...]:
     seats: list[int] = []
     for part in text.split(","):

@@ -5,6 +5,8 @@ each person has yet to see, and how an action is told to the others.
 from __future__ import annotations
 
 import enum
+import random
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -90,6 +92,7 @@ class SessionBase:
         self.pause = pause
         self.echo = echo
         self.think = think
+        self._pauses = random.Random()  # the length of bots' pauses (--think), no part of the game
         self.humans: tuple[int, ...] = tuple(sorted(people))
         self.symbols = symbols
         # the separator between suits, where the output can print it (else ASCII)
@@ -185,6 +188,19 @@ class SessionBase:
             if callable(hook):
                 hook(h.view(p))
             self.bots[seat] = bot
+
+    def _bot_move(self, seat: int, view: rk.View) -> rk.Action | str:
+        """The move of the bot at ``seat`` in play. With ``think`` (``--think
+        S``) a bot other than the search bot, which thinks that long, shows
+        its move only after a pause of about S seconds since its turn began
+        (half to one and a half times S, as a person's varies)."""
+        start = time.monotonic()
+        move = self._choose(seat, view)
+        if self.think is not None and self.labels[seat] != "search":
+            wait = self.think * self._pauses.uniform(0.5, 1.5) - (time.monotonic() - start)
+            if wait > 0:
+                time.sleep(wait)
+        return move
 
     def _choose(self, seat: int, view: rk.View) -> rk.Action | str:
         bot = self.bots[seat]

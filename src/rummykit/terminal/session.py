@@ -121,7 +121,7 @@ class PlaySession(SessionSaving, SessionScreen):
             assert p is not None
             seat = seats[p]
             if seat not in self.humans:
-                action = h.verify(self._choose(seat, h.view(p)))
+                action = h.verify(self._bot_move(seat, h.view(p)))
                 self._apply(h, p, action)
                 continue
             if not self._pass_to(seat):
