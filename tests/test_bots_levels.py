@@ -41,7 +41,11 @@ def test_greedy_levels_play_only_legal_moves_and_repeat_for_a_seed(name: str) ->
     players = max(2, v.players.min)
     for level in (1, 2):
         runs = [
-            _play(v, [make_bot("search", v, 7, level=level), *(GreedyBot(v, seed=s) for s in range(1, players))], 3)
+            _play(
+                v,
+                [make_bot("search", v, 7, level=level), *(GreedyBot(v, seed=s) for s in range(1, players))],
+                3,
+            )
             for _ in range(2)
         ]
         assert runs[0].actions == runs[1].actions
@@ -52,7 +56,9 @@ def test_search_levels_play_only_legal_moves_and_repeat_for_a_seed(name: str, tu
     # in Gin the search levels play their default move without rollouts; a
     # few turns elsewhere (the search bot's own tests cover every variant)
     v = _short(rk.load_variant(name), turns=turns)
-    runs = [_play(v, [make_bot("level4", v, 5), make_bot("search", v, 6, level=5)], 2).actions for _ in range(2)]
+    runs = [
+        _play(v, [make_bot("level4", v, 5), make_bot("search", v, 6, level=5)], 2).actions for _ in range(2)
+    ]
     assert runs[0] == runs[1]
 
 
@@ -175,3 +181,31 @@ def test_simple_module_is_a_deprecated_alias() -> None:
     with pytest.warns(DeprecationWarning, match=r"rummykit\.bots\.greedy.*rummykit\.bots\.random_bot"):
         simple = importlib.import_module("rummykit.bots.simple")
     assert simple.GreedyBot is GreedyBot and simple.RandomBot is rk.RandomBot
+
+
+def test_think_pauses_a_level_bot_in_play() -> None:
+    """``play --think S``: a bot other than the search bot shows its move
+    after at least half of S seconds."""
+    import io
+    import time
+
+    from rich.console import Console
+
+    from rummykit.terminal import PlaySession
+
+    v = rk.load_variant("gin")
+    h = rk.new_hand(v, players=2, seed=1)
+    session = PlaySession(
+        v,
+        players=2,
+        seed=1,
+        match=False,
+        bots=["level1"],
+        think=0.2,
+        hand=h,
+        console=Console(file=io.StringIO()),
+    )
+    start = time.monotonic()
+    move = session._bot_move(1, h.view(1))
+    assert time.monotonic() - start >= 0.1
+    assert move in h.view(1).legal or str(move) in [str(a) for a in h.view(1).legal]
