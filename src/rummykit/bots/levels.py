@@ -80,11 +80,15 @@ LEVELS: dict[int, Level] = {
 
 def _check(level: object) -> Level:
     if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
-        raise BotError(f"level {level!r}: the levels are 1 (beginner) to {max(LEVELS)} ({LEVELS[max(LEVELS)].name})")
+        raise BotError(
+            f"level {level!r}: the levels are 1 (beginner) to {max(LEVELS)} ({LEVELS[max(LEVELS)].name})"
+        )
     return LEVELS[level]
 
 
-def level_bot(variant: Variant, seed: int | None, level: int, *, base: str = "search") -> GreedyBot | SearchBot:
+def level_bot(
+    variant: Variant, seed: int | None, level: int, *, base: str = "search"
+) -> GreedyBot | SearchBot:
     """The bot of difficulty ``level`` (1 to 5) for ``variant``. ``base`` is
     the bot name it was asked under: ``"greedy"`` offers only the levels that
     do not search.
