@@ -79,8 +79,11 @@ def winner_problems(v: Variant) -> Iterator[Problem]:
 
 
 def _default(obj: Any, name: str) -> Any:
-    default = attrs.fields_dict(type(obj))[name].default
-    return default.factory() if isinstance(default, attrs.Factory) else default  # type: ignore[misc]
+    default: Any = attrs.fields_dict(type(obj))[name].default
+    factory = getattr(default, "factory", None)  # an attrs.Factory
+    if not callable(factory):
+        return default
+    return factory(obj) if getattr(default, "takes_self", False) else factory()
 
 
 def _set(obj: Any, name: str) -> bool:
