@@ -44,6 +44,12 @@ class Keyboard:
         return line
 
 
+def short_gin() -> rk.Variant:
+    """Gin played to 1 point: the first hand won ends the game (two random
+    players rarely knock, so a game to 100 lasts a hundred hands)."""
+    return rk.loads_variant('extends = "gin"\n[variant]\nname = "short-gin"\n[game_end]\ntarget = 1')
+
+
 def console(width: int = 80, *, terminal: bool = False) -> Console:
     return Console(
         file=io.StringIO(),

@@ -14,7 +14,7 @@ import pytest
 
 import rummykit as rk
 from cli_helpers import run
-from play_helpers import Keyboard, play, random_player, resume
+from play_helpers import Keyboard, play, random_player, resume, short_gin
 from rummykit.cli import main
 from rummykit.terminal import PlaySession, read_session
 
@@ -56,8 +56,10 @@ def test_a_resumed_hand_ends_as_an_uninterrupted_one(
 
 
 def test_a_resumed_match_ends_as_an_uninterrupted_one(tmp_path: Path) -> None:
-    """Gin, a whole game against a random bot, stopped in its second hand."""
-    whole, _ = play("gin", Keyboard(answer=random_player(4)), seed=2, match=True, bots=["random"])
+    """Gin, a whole game against a random bot, stopped in its second hand
+    (a game to 1 point: two hands, the second one won)."""
+    gin = short_gin()
+    whole, _ = play(gin, Keyboard(answer=random_player(6)), seed=2, match=True, bots=["random"])
     assert whole.m is not None and whole.m.is_over and whole.m.hands_played >= 2
 
     stopped = {"done": False}
@@ -70,9 +72,9 @@ def test_a_resumed_match_ends_as_an_uninterrupted_one(tmp_path: Path) -> None:
             return True
         return False
 
-    answer = random_player(4, quit_when=quit_when)
+    answer = random_player(6, quit_when=quit_when)
     save = tmp_path / "match.json"
-    first, _ = play("gin", Keyboard(answer=answer), seed=2, match=True, bots=["random"], save=save)
+    first, _ = play(gin, Keyboard(answer=answer), seed=2, match=True, bots=["random"], save=save)
     assert first.m is not None and first.m.hands_played == 1
     saved = read_session(save)
     assert saved["match"] is True and len(saved["records"]) == 2

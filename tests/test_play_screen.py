@@ -15,7 +15,7 @@ import re
 import pytest
 
 import rummykit as rk
-from play_helpers import Keyboard, console, output, play, random_player
+from play_helpers import Keyboard, console, output, play, random_player, short_gin
 from rummykit.engine import Drop
 from rummykit.terminal import PlaySession, cards_text, symbolize, wrap
 from rummykit.terminal.text import _verbs
@@ -360,7 +360,9 @@ def test_the_best_melds_are_bracketed_one_by_one() -> None:
 
 def test_undo_in_a_match_then_the_same_move_ends_the_game_the_same() -> None:
     """Gin, a whole game against a random bot: an undo in the second hand,
-    then the same move again, leaves every record and total as without it."""
+    then the same move again, leaves every record and total as without it
+    (a game to 1 point: two hands, the second one won)."""
+    gin = short_gin()
     typed: list[tuple[int, str]] = []
     whole_answer = random_player(6)
 
@@ -370,13 +372,13 @@ def test_undo_in_a_match_then_the_same_move_ends_the_game_the_same() -> None:
         typed.append((session.m.hands_played, line))
         return line
 
-    whole, _ = play("gin", Keyboard(answer=recording), seed=2, match=True, bots=["random"])
+    whole, _ = play(gin, Keyboard(answer=recording), seed=2, match=True, bots=["random"])
     assert whole.m is not None and whole.m.is_over and whole.m.hands_played >= 2
     # the third move typed in hand 2, taken back and typed again
     k = next(i for i, (hand, _) in enumerate(typed) if hand == 1) + 2
     lines = [line for _, line in typed]
     detour = [*lines[: k + 1], "undo", lines[k], *lines[k + 1 :]]
-    again, out = play("gin", detour, seed=2, match=True, bots=["random"])
+    again, out = play(gin, detour, seed=2, match=True, bots=["random"])
     assert out.count("undone: your ") == 1
     assert again.m is not None and again.m.is_over
     assert again.m.records == whole.m.records and again.m.totals == whole.m.totals
