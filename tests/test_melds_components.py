@@ -413,5 +413,9 @@ def test_big_hands_go_to_the_general_search() -> None:
     assert encode(ct, codes[: MAX_CARDS + 1]) is None and encode(ct, codes) is None
     assert encode(ct, codes[:MAX_CARDS]) is not None
     assert not _deadwood_left(rules, codes, 1)  # "cannot tell": the search decides
-    cards = [rk.Card.from_code(c) for c in codes[:20]]
-    assert rk.min_deadwood(boathouse, cards) == reference_min_deadwood(boathouse, cards)[0]
+    # a 20-card hand: the general search agrees with the one-deck tables (which
+    # rk.min_deadwood uses here; tests/test_melds_solver.py holds them to the
+    # brute force, too slow for 20 cards)
+    found = search(rules, codes[:20], want_plan=False)
+    assert found is not None
+    assert found[0] // SCALE == rk.min_deadwood(boathouse, [rk.Card.from_code(c) for c in codes[:20]]) == 5
