@@ -51,10 +51,12 @@ def _seen(view: rk.View) -> set[str]:
     return out
 
 
-def _game(name: str, seed: int, seat: int, players: int = 2) -> tuple[rk.Hand, set[str]] | None:
+def _game(name: str, seed: int, seat: int, players: int = 0) -> tuple[rk.Hand, set[str]] | None:
     """A greedy/random game stopped at a random point where ``seat`` is to
-    move, and every card the seat saw on the way."""
+    move, and every card the seat saw on the way (``players``: by default 2,
+    or the fewest the variant allows)."""
     v = _short(rk.load_variant(name))
+    players = players or max(2, v.players.min)
     rng = random.Random(seed)
     h = rk.new_hand(v, players=players, seed=seed)
     bots = [
@@ -470,8 +472,9 @@ def test_a_finished_hand_resamples_to_itself_for_what_was_shown(name: str) -> No
     determinization of a finished hand keeps them all: only the stock and
     face-down cards never turned up are dealt again."""
     v = _short(rk.load_variant(name))
-    h = rk.new_hand(v, players=2, seed=4)
-    bots = [rk.GreedyBot(v, seed=1), rk.GreedyBot(v, seed=2)]
+    n = max(2, v.players.min)
+    h = rk.new_hand(v, players=n, seed=4)
+    bots = [rk.GreedyBot(v, seed=1 + s) for s in range(n)]
     while not h.is_over:
         p = h.current_player
         assert p is not None

@@ -226,7 +226,10 @@ class GreedyBot(MeldChances):
         if v is not None and v.going_out.drop_ends_hand() and Drop() in legal:
             # a drop ends the hand at once, the lowest count in hand winning:
             # drop when the count is likely the lowest
-            count = sum(v.scoring.card_value(c) for c in view.hand)
+            if v.scoring.counts_whole_hand():
+                count = sum(v.scoring.card_value(c) for c in view.hand)
+            else:
+                count = self._deadwood(v, view.hand, view)
             if self.knock_chance(view, count) >= self.drop_odds:
                 return Drop()
         knocks = [a for a in legal if isinstance(a, Knock)]

@@ -125,6 +125,7 @@ class Kit:
         self.final_rule = v.going_out.final_discard_rule()
         self.drops = v.going_out.drops_allowed()
         self.drop_shows = v.going_out.drop_ends_hand()
+        self.drop_needs_meld = v.going_out.drop_needs_meld()
         self.drop_in_play = v.going_out.drops_after_drawing()
         self.declares = v.going_out.declares()
         self.can_knock = v.going_out.knock_limit(upcard_value=0) is not None

@@ -252,7 +252,7 @@ def draw_actions(h: Hand) -> list[Action]:
         when = v.stock.when_empty(reuses=h.reuses)
         if when in (WhenEmpty.DECLINE, WhenEmpty.PASS):
             out.append(PASS)
-    if h.kit.drops and h.own_turns[p] > h.hit_until[p]:
+    if h.kit.drops and h.own_turns[p] > h.hit_until[p] and (h.melded[p] or not h.kit.drop_needs_meld):
         out.append(DROP)
     return out
 
@@ -393,7 +393,13 @@ def play_actions(h: Hand, *, every_arrangement: bool = True) -> list[Action]:
             out.extend(knock_actions(h, p, every_arrangement=every_arrangement))
         if kit.declares or kit.all_at_once(h.deal_number):
             out.extend(declare_actions(h, p))
-    if kit.drops and kit.drop_in_play and h._claim is None and h.own_turns[p] > h.hit_until[p]:
+    if (
+        kit.drops
+        and kit.drop_in_play
+        and h._claim is None
+        and h.own_turns[p] > h.hit_until[p]
+        and (h.melded[p] or not kit.drop_needs_meld)
+    ):
         out.append(DROP)  # a middle drop after drawing ([S3]: "after drawing a card")
     return out
 

@@ -1023,6 +1023,8 @@ def _drop_reason(h: Hand) -> str | None:
     p = h.current
     if h.phase is Phase.PLAY and not h.kit.drop_in_play:
         return f"a drop is made before drawing, not after (going_out.after_draw in {v.name})"
+    if h.kit.drop_needs_meld and not h.melded[p]:
+        return f"seat {p} has no meld on the table and may not drop (going_out.needs_meld in {v.name})"
     if h.own_turns[p] <= h.hit_until[p]:
         return f"seat {p} was hit and may not drop on this turn (going_out.hit_block in {v.name})"
     return None

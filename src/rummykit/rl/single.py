@@ -48,7 +48,7 @@ class RummyGym(gymnasium.Env[ObsVec, np.int64]):  # type: ignore[misc, unused-ig
     ) -> None:
         v = resolve_variant(variant)
         if opponents is None:
-            n = 2 if players is None else check_players(v, players)
+            n = max(2, v.players.min) if players is None else check_players(v, players)
             opponents = [GreedyBot(v) for _ in range(n - 1)]
         if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
             raise EnvError(f"opponents must be a list of bots, got {type(opponents).__name__}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rummykit.rulebook.end_rules import _FINAL
 from rummykit.rulebook.phrases import _describes, _values
-from rummykit.rules.showdown import Caught, HitBlock, ShowdownDrop, Stakes
+from rummykit.rules.showdown import Caught, DrawChips, HitBlock, ShowdownDrop, Stakes
 from rummykit.variant import Variant
 
 _HIT = {
@@ -34,6 +34,8 @@ def _out_drop(c: ShowdownDrop, v: Variant) -> list[str]:
         " and the lowest count wins.",
         _FINAL[c.final_discard],
     ]
+    if c.needs_meld:
+        out.append("Only a player with a meld of their own on the table may drop (call a draw).")
     if _HIT[c.hit_block]:
         out.append(_HIT[c.hit_block])
     return out
@@ -63,3 +65,18 @@ def _score_stakes(c: Stakes, v: Variant) -> list[str]:
         )
     out.append(_values(c, v))
     return out
+
+
+@_describes(DrawChips)
+def _score_draw_chips(c: DrawChips, v: Variant) -> list[str]:
+    return [
+        "One player wins each hand; a count is the cards left outside melds (melds kept in hand count nothing).",
+        f"Each other player pays the winner {c.ante} (the ante) and {c.win_pay} more; {c.tongits_pay} more"
+        " for going out (tongits).",
+        f"After a called draw, every player with a meld on the table takes it up; the caller and each"
+        f" challenger who loses pays {c.fight_pay} instead; the lowest count wins, a tie going to a"
+        " challenger, the first after the caller.",
+        f"A player with no meld of their own on the table is burned: they cannot win and pay {c.burned_pay} more.",
+        "When the stock runs out, the lowest count not burned wins.",
+        _values(c, v),
+    ]

@@ -81,7 +81,7 @@ from rummykit.rules.scoring import (
     Scoring,
     WinnerTakes,
 )
-from rummykit.rules.showdown import Caught, HitBlock, ShowdownDrop, Stakes
+from rummykit.rules.showdown import Caught, DrawChips, HitBlock, ShowdownDrop, Stakes
 from rummykit.rules.stock import EndHand, EndTrigger, PassTurns, Reuse, StockExhaustion
 from rummykit.rules.timing import (
     AllAtOnce,
@@ -118,6 +118,7 @@ __all__ = [
     "Deck",
     "Declare",
     "DigDraw",
+    "DrawChips",
     "Direction",
     "DiscardRule",
     "DrawPolicy",

@@ -100,6 +100,10 @@ class GoingOut(Component):
         than taking the dropper out of it (Indian)."""
         return False
 
+    def drop_needs_meld(self) -> bool:
+        """Whether only a player with a meld on the table may drop."""
+        return False
+
     def drops_after_drawing(self) -> bool:
         """Whether a drop is also allowed after drawing (Indian's middle drop)."""
         return True

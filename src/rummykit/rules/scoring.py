@@ -136,6 +136,11 @@ class Scoring(Component):
         """Whether the scores are penalty points (the lowest total is best)."""
         return False
 
+    def counts_whole_hand(self) -> bool:
+        """Whether a hand's count at a showdown is every card left in it, melds
+        kept in hand included (Tonk), rather than its deadwood."""
+        return False
+
     def dealt_winners(self, totals: Sequence[int]) -> tuple[int, ...]:
         """The seats whose dealt hand totals (one per seat, before the first
         turn) win the hand at once (Tonk's 49 or 50); () for none."""

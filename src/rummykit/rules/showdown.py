@@ -22,7 +22,7 @@ from rummykit.rules.base import Kind, component
 from rummykit.rules.going_out import FinalDiscard, GoingOut
 from rummykit.rules.scoring import Scoring
 
-__all__ = ["Caught", "HitBlock", "ShowdownDrop", "Stakes"]
+__all__ = ["Caught", "DrawChips", "HitBlock", "ShowdownDrop", "Stakes"]
 
 
 class HitBlock(Kind):
@@ -58,6 +58,13 @@ class ShowdownDrop(GoingOut):
     any point" of one's own turn); off: only at the start of the turn."""
     hit_block: HitBlock = HitBlock.NEXT_TURN
     """What a hit does to the drop of the player hit."""
+    needs_meld: bool = False
+    """Only a player with a meld of their own on the table may drop (Tongits'
+    call of a draw: "A player with at least one exposed meld ... can call a
+    draw before his turn")."""
+
+    def drop_needs_meld(self) -> bool:
+        return self.needs_meld
 
     def final_discard_rule(self) -> FinalDiscard:
         return self.final_discard
@@ -138,3 +145,35 @@ class Stakes(Scoring):
         """Whether a hand's count is every card left in it, melds kept in hand
         included (Tonk: spreads count only once on the table)."""
         return True
+
+
+@component
+@attrs.frozen(kw_only=True)
+class DrawChips(Scoring):
+    """Tongits chips: one winner a hand, by going out (tongits), by a called
+    draw, or by the lowest count when the stock runs out. A count is the
+    cards left outside melds (melds kept in hand count nothing); a player
+    with no meld of their own on the table is burned: out of the showdown,
+    they cannot win and pay more. Every player who is not burned takes up a
+    called draw (fights)."""
+
+    kind = "draw-chips"
+    summary = "One winner a hand (tongits, a called draw, the stock out); burned players pay more."
+
+    ante: int = 2
+    """Put in the pot by each player; the winner takes the pot (a payment
+    from each other player)."""
+    tongits_pay: int = 3
+    """Paid by each other player, beyond the ante, for going out (tongits)."""
+    win_pay: int = 1
+    """Paid by each other player, beyond the ante, for a won draw or the stock out."""
+    fight_pay: int = 2
+    """Paid instead of ``win_pay`` by a caller or challenger who lost the draw."""
+    burned_pay: int = 2
+    """Paid on top by a burned player."""
+
+    def names_winner(self, ending: str) -> bool:
+        return ending in ("went-out", "showdown", "stock-exhausted")
+
+    def won_by_going_out(self) -> bool:
+        return False

@@ -23,7 +23,7 @@ on the table). By the way the hand ended:
 
 from __future__ import annotations
 
-from rummykit.rules.showdown import Caught, Stakes
+from rummykit.rules.showdown import Caught, DrawChips, Stakes
 from rummykit.scoring.context import _Ctx
 from rummykit.scoring.registry import register_settlement
 from rummykit.scoring.values import ScoreUnits, Settlement, Termination
@@ -104,3 +104,64 @@ def _stakes(c: _Ctx) -> Settlement:
         return c.done(scores, [w])
     c.reasons.append("the stock ran out with a tie for the lowest count: no payment")
     return c.done(scores)
+
+
+def _burned(c: _Ctx, seat: int) -> bool:
+    """No meld of the seat's own on the table (where the table is not given:
+    the seat displayed nothing, ``concealed``)."""
+    if c.e.melds:
+        return not c.melds[seat]
+    return bool(c.e.concealed) and c.e.concealed[seat]
+
+
+@register_settlement(DrawChips)
+def _draw_chips(c: _Ctx) -> Settlement:
+    s = c.scoring
+    assert isinstance(s, DrawChips)
+    c.units = ScoreUnits.CHIPS
+    scores = [0] * c.n
+    e = c.e
+    burned = [_burned(c, x) for x in range(c.n)]
+    if any(burned):
+        c.reasons.append("burned: " + ", ".join(f"seat {x}" for x in range(c.n) if burned[x]))
+    fought: set[int] = set()
+    if c.how is Termination.WENT_OUT:
+        w = e.went_out
+        assert w is not None  # checked by settle
+        base = s.tongits_pay
+        c.reasons.append(f"seat {w} went out (tongits)")
+    else:
+        counts = [c.deadwood(x) or 0 for x in range(c.n)]
+        c.reasons.append("counts " + ", ".join(f"seat {x}: {counts[x]}" for x in range(c.n)))
+        order = c.seat_order()
+        if c.how is Termination.SHOWDOWN:
+            caller = e.knocker
+            assert caller is not None  # checked by settle
+            at = order.index(caller) if caller in order else 0
+            after = [x for x in order[at + 1 :] + order[:at] if x != caller]
+            fighters = [x for x in after if not burned[x]]
+            fought = {caller, *fighters}
+            # ties go to a challenger before the caller, and among challengers
+            # to the first in turn order after the caller
+            ranked = [*fighters, caller]
+            w = min(ranked, key=lambda x: (counts[x], ranked.index(x)))
+            c.reasons.append(
+                f"seat {caller} called a draw; "
+                + (", ".join(f"seat {x}" for x in fighters) + " fought" if fighters else "nobody could fight")
+            )
+        else:
+            live = [x for x in order if not burned[x]] or order
+            w = min(live, key=lambda x: (counts[x], live.index(x)))
+            c.reasons.append("the stock ran out: the lowest count wins")
+        base = s.win_pay
+    for x in range(c.n):
+        if x == w:
+            continue
+        pay = s.ante + (s.fight_pay if x in fought else base)
+        if burned[x]:
+            pay += s.burned_pay
+        scores[x] -= pay
+        scores[w] += pay
+        c.pay(x, w, pay, "lost the hand" + (" (burned)" if burned[x] else ""))
+    c.reasons.append(f"seat {w} wins the hand")
+    return c.done(scores, [w])
