@@ -185,7 +185,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "--bots",
         type=_bots,
         metavar="random|greedy|search|module:Class",
-        help="the opponents (default greedy); a comma list is assigned to the bot seats in turn",
+        help="the opponents (default greedy; the levels level1 to level5, or --level N); a comma list is assigned to the bot seats in turn",
     )
     p.add_argument(
         "--bot",
