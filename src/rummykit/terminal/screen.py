@@ -130,6 +130,10 @@ class SessionScreen(SessionBase):
                 else:
                     line.append("none")
                 line.append(f"; deadwood {arr.deadwood_value}")
+                if self.v.scoring.counts_whole_hand():  # Tonk: a showdown counts every card held
+                    line.append(
+                        f"; count in hand {rk.hand_value(self.v, view.hand, wild_ranks=view.wild_ranks)}"
+                    )
                 self.say(line, style="dim", indent=4)
 
     def show_actions(self, legal: Sequence[rk.Action]) -> None:

@@ -206,8 +206,12 @@ class PlaySession(SessionSaving, SessionScreen):
 
     def _confirm_drop(self) -> bool:
         """Dropping gives up the hand: ask first (y/N)."""
+        if self.v.going_out.drop_ends_hand():
+            question = "Drop now? Everyone shows the cards in hand and the lowest count wins. [y/N] "
+        else:
+            question = "Drop out of this hand? You give it up and pay the drop penalty. [y/N] "
         try:
-            answer = self.read("Drop out of this hand? You give it up and pay the drop penalty. [y/N] ")
+            answer = self.read(question)
         except (EOFError, KeyboardInterrupt):
             return False
         return answer.strip().lower() in YES_WORDS
