@@ -12,7 +12,7 @@ import pytest
 
 import rummykit as rk
 from rummykit.engine.actions import MeldAction
-from rummykit.engine.kit import LISTED_WILDS
+from rummykit.engine.meld_memo import LISTED_WILDS
 
 WILD_HEAVY = """
 extends = "double-rum"

@@ -223,7 +223,7 @@ def test_the_terminal_shows_a_wilds_designation_on_the_table() -> None:
 def test_attack_knock_listing_stays_bounded_with_wilds() -> None:
     """A house rule with jokers and deuces wild: the knock arrangements listed
     stay within the documented bound per knock."""
-    from rummykit.engine.legal import KNOCK_ARRANGEMENTS
+    from rummykit.engine.actions.knock import KNOCK_ARRANGEMENTS
 
     v = rk.loads_variant(
         'extends = "gin"\n[variant]\nname = "wild-gin"\n[deck]\njokers_per_deck = 2\nwild_ranks = ["2"]'

@@ -1,4 +1,4 @@
-"""The engine's per-variant memo (:mod:`rummykit.engine.kit`): the same
+"""The engine's per-variant memo (:mod:`rummykit.engine.meld_memo`): the same
 answers as the solver, one table per set of wild ranks, and keys the cyclic
 garbage collector does not track."""
 
@@ -11,7 +11,7 @@ import pytest
 
 import rummykit as rk
 from rummykit.cards import Card, Rank
-from rummykit.engine.kit import Kit, codes
+from rummykit.engine.meld_memo import Kit, codes
 from rummykit.melds import best_declaration, min_deadwood
 
 

@@ -43,7 +43,7 @@ def test_position_plays_on_like_its_hand(p: dict[str, Any]) -> None:
     v = rk.load_variant(rec["variant"])
     h = rk.from_position(v, p["position"])
     assert rk.position(h) == p["position"]
-    for text in rec["actions"][p["at"]:]:
+    for text in rec["actions"][p["at"] :]:
         h.apply(text)
     assert h.result is not None and h.result.to_json() == rec["result"]
     assert rk.position(h) == FINALS[p["record"]]

@@ -17,8 +17,8 @@ import pytest
 import rummykit as rk
 from rummykit.bots import greedy
 from rummykit.cards import Rank
-from rummykit.engine import kit as kit_module
-from rummykit.engine.kit import table_for
+from rummykit.engine import meld_memo as kit_module
+from rummykit.engine.meld_memo import table_for
 from rummykit.melds import core_lists, tables
 from rummykit.melds import general_search as search_module
 from rummykit.melds.tables import rules_for

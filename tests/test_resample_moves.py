@@ -14,7 +14,7 @@ import pytest
 
 import rummykit as rk
 from rummykit.cards import Card
-from rummykit.engine.play import perform
+from rummykit.engine.actions import perform
 from rummykit.engine.resample import Move, knowledge, replay_start
 from test_resample import _points, scripted_gin
 

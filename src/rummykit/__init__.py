@@ -45,16 +45,16 @@ _LAZY: dict[str, str] = {
     "new_match": "rummykit.engine",
     "parse_action": "rummykit.engine",
     "replay": "rummykit.engine",
-    "DataError": "rummykit.engine.data",
-    "action_from_data": "rummykit.engine.data",
-    "action_to_data": "rummykit.engine.data",
-    "data_schema": "rummykit.engine.data",
-    "record_from_data": "rummykit.engine.data",
-    "record_to_data": "rummykit.engine.data",
-    "settlement_from_data": "rummykit.engine.data",
-    "settlement_to_data": "rummykit.engine.data",
-    "view_from_data": "rummykit.engine.data",
-    "view_to_data": "rummykit.engine.data",
+    "DataError": "rummykit.engine.serialization",
+    "action_from_data": "rummykit.engine.serialization",
+    "action_to_data": "rummykit.engine.serialization",
+    "data_schema": "rummykit.engine.serialization",
+    "record_from_data": "rummykit.engine.serialization",
+    "record_to_data": "rummykit.engine.serialization",
+    "settlement_from_data": "rummykit.engine.serialization",
+    "settlement_to_data": "rummykit.engine.serialization",
+    "view_from_data": "rummykit.engine.serialization",
+    "view_to_data": "rummykit.engine.serialization",
     "PositionError": "rummykit.engine.position",
     "from_position": "rummykit.engine.position",
     "position": "rummykit.engine.position",
@@ -122,7 +122,8 @@ if _typing.TYPE_CHECKING:
         parse_action,
         replay,
     )
-    from rummykit.engine.data import (
+    from rummykit.engine.position import PositionError, from_position, position
+    from rummykit.engine.serialization import (
         DataError,
         action_from_data,
         action_to_data,
@@ -134,7 +135,6 @@ if _typing.TYPE_CHECKING:
         view_from_data,
         view_to_data,
     )
-    from rummykit.engine.position import PositionError, from_position, position
     from rummykit.engine.state import Legality
     from rummykit.errors import (
         AmbiguousActionError,

@@ -4,13 +4,17 @@ Public names (re-exported by :mod:`rummykit`): :func:`new_hand`,
 :class:`Hand`, :func:`replay`, :func:`new_match`, :class:`Match`,
 :func:`parse_action`, :class:`Phase`, :class:`View`, the action classes.
 
-Modules: ``actions`` (actions and their notation), ``phase`` (phases, table
-melds), ``state`` (the :class:`Hand`), ``deal`` (shuffled and stacked deals),
-``legal`` (legal actions, phase by phase), ``play`` (refusing and applying
-actions, turns, stock exhaustion, the end of a hand), ``ending`` (the
-:class:`~rummykit.Ending` of a finished hand), ``view``, ``record`` (records
-and replay), ``match`` (games of several hands), ``kit`` (per-variant tables
-and solver caches). Every rule is asked of the variant's components.
+Modules, each importing only those listed before it: ``notation`` (the
+action base and meld notation), ``phase`` (phases, table melds),
+``meld_memo`` (per-variant tables and solver caches), ``conditions`` (what
+several kinds ask of a hand), ``turn`` (starting turns, ending the hand),
+``kind`` (what an action kind is), ``actions`` (one module per action kind,
+and the registry that lists, checks and applies them), ``state`` (the
+:class:`Hand`), ``deal``, ``ending`` (the :class:`~rummykit.Ending` of a
+finished hand), ``view``, ``position``, ``record`` (records and replay),
+``resample``, ``serialization`` (views, actions, records as JSON-ready
+data), ``match`` (games of several hands). Every rule is asked of the
+variant's components.
 """
 
 from rummykit.engine.actions import (

@@ -11,9 +11,9 @@ from typing import Any
 
 from rummykit.cards import Card, parse_cards, short_repr
 from rummykit.engine.phase import Phase
-from rummykit.engine.play import starting_phase
 from rummykit.engine.record import RecordError
 from rummykit.engine.state import Hand
+from rummykit.engine.turn import starting_phase
 from rummykit.errors import ArgumentError, RummyError
 from rummykit.variant import Variant
 

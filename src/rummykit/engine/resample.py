@@ -263,9 +263,8 @@ def _trail(h: Hand) -> _Trail:
 
 def _follow(g: Hand, trail: _Trail, actions: Iterable[Action]) -> None:
     """Play ``actions`` on ``g``, adding to ``trail`` what every seat sees."""
-    from rummykit.engine.actions import Discard, Draw, Pass, Take
+    from rummykit.engine.actions import Discard, Draw, Pass, Take, perform
     from rummykit.engine.phase import Phase
-    from rummykit.engine.play import perform
 
     n = g.n
     known, thrown, passed, moves = trail.known, trail.thrown, trail.passed, trail.moves

@@ -19,12 +19,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rummykit.cards import Card, Rank, short_repr
-from rummykit.engine.actions import Action, Knock, as_action, check_action
-from rummykit.engine.kit import Kit, kit_for
-from rummykit.engine.legal import legal_actions as _legal_actions
+from rummykit.engine.actions import Action, Knock, as_action, check_action, resolve
+from rummykit.engine.actions import legal_actions as _legal_actions
+from rummykit.engine.actions import perform as _perform
+from rummykit.engine.meld_memo import Kit, kit_for
 from rummykit.engine.phase import Phase, TableMeld
-from rummykit.engine.play import perform as _perform
-from rummykit.engine.play import resolve
 from rummykit.errors import AmbiguousActionError, ArgumentError, IllegalAction
 from rummykit.melds import Meld
 from rummykit.settlement import Ending, Settlement, Termination

@@ -78,7 +78,7 @@ class View:
 
     def to_data(self) -> dict[str, Any]:
         """This view as a JSON-ready dict (format ``rummykit-view``); see
-        :mod:`rummykit.engine.data`.
+        :mod:`rummykit.engine.serialization`.
 
         >>> import rummykit as rk
         >>> data = rk.new_hand(rk.load_variant("gin"), players=2, seed=5).view(0).to_data()
@@ -87,14 +87,14 @@ class View:
         >>> rk.View.from_data(data).to_data() == data
         True
         """
-        from rummykit.engine.data import view_to_data
+        from rummykit.engine.serialization import view_to_data
 
         return view_to_data(self)
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> View:
         """Read :meth:`to_data` output (raises :class:`~rummykit.DataError`)."""
-        from rummykit.engine.data import view_from_data
+        from rummykit.engine.serialization import view_from_data
 
         return view_from_data(data)
     def resample(self, seed: int | None = None) -> Hand:

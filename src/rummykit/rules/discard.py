@@ -7,6 +7,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import ClassVar
 
 import attrs
 
@@ -19,6 +20,10 @@ __all__ = ["DiscardRule", "StandardDiscard"]
 @concern("discard", default="standard")
 class DiscardRule(Component):
     """Concern: what may be discarded to end a turn."""
+
+    refusal_rule: ClassVar[str] = "discard"
+    """The variant key path of the rule :meth:`refusal` applies (named by
+    the engine's refusals)."""
 
     def refusal(self, card: Card, *, taken: Card | None) -> str | None:
         """Why ``card`` may not be discarded (``taken``: the card just taken
@@ -41,6 +46,7 @@ class StandardDiscard(DiscardRule):
 
     kind = "standard"
     summary = "One card ends each turn."
+    refusal_rule = "discard.not_taken_card"
 
     not_taken_card: bool = True
     """A card just taken from the discard pile may not be discarded that turn."""

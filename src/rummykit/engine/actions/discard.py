@@ -1,0 +1,201 @@
+"""``discard QS``: discard a card, ending the turn.
+
+Any card of the hand may be discarded, except a card just taken from the
+pile where ``discard.not_taken_card`` forbids it, the cards of a concealed
+meld (Phỏm), and the last card where going out needs every card melded
+(``going_out.final_discard = "forbidden"``). A caller (Call Rummy) discards
+any card after the call. Discarding the last card goes out; the discard may
+open a claim (Call Rummy) or end a showing turn (Phỏm).
+
+>>> import rummykit as rk
+>>> h = rk.new_hand(rk.load_variant("straight"), players=2, dealer=0, discard="KS",
+...     hands=["2C 3C 4C 5D 6D 7D 8H 9H TH JS", "AC 2D 3H 4S 5C 6H 7S 8C 9D TC"], stock="QH QD")
+>>> h.apply("take")
+>>> h.is_legal("discard KS")
+False
+>>> h.verify("discard KS")
+Traceback (most recent call last):
+...
+rummykit.errors.IllegalAction: discard KS: KS was just taken from the discard pile and may not be discarded this turn (discard standard)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rummykit.cards import Card, parse_card
+from rummykit.engine.actions.call import call_actions
+from rummykit.engine.conditions import (
+    concealed,
+    distinct,
+    eaten_problem,
+    free_hand,
+    showing_now,
+)
+from rummykit.engine.kind import ActionKind, Refusal
+from rummykit.engine.notation import Action, bad_text
+from rummykit.engine.phase import Phase, TableMeld
+from rummykit.engine.turn import begin_turn, end_hand
+from rummykit.rules.going_out import FinalDiscard
+from rummykit.settlement import Termination
+
+if TYPE_CHECKING:
+    from rummykit.engine.state import Hand
+
+__all__ = ["Discard", "DiscardKind", "discard_of"]
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Discard(Action):
+    """Discard a card, ending the turn."""
+
+    card: Card
+    word = "discard"
+    order = 20
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+    def cards(self) -> tuple[Card, ...]:
+        return (self.card,)
+
+
+_DISCARDS = tuple(Discard(Card.from_code(i)) for i in range(53))
+
+
+def discard_of(card: Card) -> Discard:
+    """The discard of ``card`` (one shared instance per card)."""
+    return _DISCARDS[card.code]
+
+
+class DiscardKind(ActionKind):
+    """The ``discard`` kind (see the module documentation)."""
+
+    action = Discard
+    words = ("discard",)
+    phases = frozenset({Phase.PLAY})
+    rule = "discard"
+
+    def parse(self, word: str, rest: Sequence[str], text: str) -> Action:
+        if len(rest) != 1:
+            raise bad_text(text, "expected 'discard CARD'")
+        return Discard(parse_card(rest[0]))
+
+    def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
+        p = h.current
+        hand = h.hands[p]
+        if h._claim is not None:  # a caller discards after a call
+            return [_DISCARDS[c.code] for c in distinct(hand)]
+        kit = h.kit
+        if h.must_meld is not None or (len(hand) == 1 and kit.final_rule is FinalDiscard.FORBIDDEN):
+            return ()
+        free = free_hand(h, p)
+        unique = free if kit.single_deck else distinct(free)
+        taken = h.taken
+        if taken is None:
+            return [_DISCARDS[c.code] for c in unique]
+        refused = h.v.discard.refused(unique, taken=taken)
+        return [_DISCARDS[c.code] for c in unique if c not in refused]
+
+    def refusal(self, h: Hand, a: Action) -> Refusal | None:
+        assert isinstance(a, Discard)
+        hand = h.hands[h.current]
+        if a.card not in hand:
+            return Refusal(f"{a.card} is not in seat {h.current}'s hand", "discard")
+        if h._claim is not None:
+            return None
+        bad = concealed(h, (a.card,))
+        if bad:
+            return Refusal(bad, "draw")
+        if h.must_meld is not None:
+            return Refusal(
+                f"the wild {h.must_meld} taken by the exchange must be melded this turn (swap {h.v.swap.kind})",
+                "swap",
+            )
+        rule = h.v.discard
+        refused = rule.refusal(a.card, taken=h.taken)
+        if refused:
+            return Refusal(f"{refused} (discard {rule.kind})", rule.refusal_rule)
+        if len(hand) == 1 and h.kit.final_rule is FinalDiscard.FORBIDDEN:
+            return Refusal(
+                "going out by discarding is not allowed: every card must be melded"
+                f" (going_out {h.v.going_out.kind})",
+                "going_out.final_discard",
+            )
+        return None
+
+    def canonical(self, h: Hand, a: Action) -> Action:
+        assert isinstance(a, Discard)
+        return _DISCARDS[a.card.code]
+
+    def perform(self, h: Hand, a: Action) -> None:
+        assert isinstance(a, Discard)
+        _discard(h, a.card)
+
+
+def _discard(h: Hand, card: Card) -> None:
+    p = h.current
+    v = h.v
+    hand = h.hands[p]
+    hand.remove(card)
+    if h.kit.penalize_playable and any(h.kit.layoffs(t.meld, card, h.wild, t.text) for t in h.table):
+        h.penalties.append((p, "playable-discard", None))
+    calling = h._claim is not None
+    h._claim = None
+    if not hand:
+        if v.going_out.buries_final_discard():
+            h.buried.append(card)
+        else:
+            h.pile.append(card)
+            h.pile_from.append(p)
+        h.final_discard = True
+        end_hand(h, Termination.WENT_OUT, went_out=p)
+        return
+    h.pile.append(card)
+    h.pile_from.append(p)
+    if not calling and showing_now(h, p):
+        _show_rest(h, p)
+        h.shown[p] = True
+        if all(h.shown[s] for s in h.active_seats()):
+            end_hand(h, Termination.SHOWING)
+            return
+    resume = h.resume if calling else h.next_seat(p)
+    if _open_claims(h, p, card, resume):
+        return
+    begin_turn(h, resume)
+
+
+def _show_rest(h: Hand, p: int) -> None:
+    """The showing turn ends: the melds left in hand go on the table (Phỏm:
+    "each player must lay down all melds"), the unmelded cards stay in hand."""
+    hand = free_hand(h, p)
+    fixed = [m for _, m in h.eaten[p]]
+    whole = h.kit.arrangement(tuple(h.hands[p]), h.wild) if fixed else None
+    if whole is not None and eaten_problem(h, p, whole.melds) is None:
+        fixed, hand = [], h.hands[p]  # the best arrangement keeps the eaten cards apart
+    h.eaten[p] = ()
+    arr = h.kit.arrangement(tuple(hand), h.wild) if hand else None
+    melds = [*fixed, *(arr.melds if arr is not None else ())]
+    if not melds:
+        return
+    for m in melds:
+        h.table.append(TableMeld(p, m))
+    h.hands[p] = list(arr.deadwood) if arr is not None else list(hand)
+    h.melded[p] = True
+
+
+def _open_claims(h: Hand, discarder: int, card: Card, resume: int) -> bool:
+    if not h.kit.claims or not h.table:
+        return False
+    queue = [s for s in h.seats_from(h.next_seat(discarder)) if s != discarder and h.dropped[s] is None]
+    queue = [s for s in queue if call_actions(h, s, card)]
+    if not queue:
+        return False
+    h.resume = resume
+    h.claim_queue = queue[1:]
+    h.current = queue[0]
+    h.phase = Phase.CLAIM
+    return True

@@ -1,0 +1,80 @@
+"""``draw``: take the top card of the stock.
+
+Listed at the start of a turn while the stock can be drawn from, or when it
+is out and the variant turns the discard pile over (``stock``); drawing
+from an empty stock turns the pile over first.
+
+>>> import rummykit as rk
+>>> h = rk.new_hand(rk.load_variant("straight"), players=2, seed=7)
+>>> h.apply("draw")
+>>> h.apply("draw")
+Traceback (most recent call last):
+...
+rummykit.errors.IllegalAction: draw: seat 1 has already drawn this turn
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rummykit.engine.conditions import insort, stock_drawable
+from rummykit.engine.kind import ActionKind, Refusal
+from rummykit.engine.notation import Action, bad_text
+from rummykit.engine.phase import Phase
+from rummykit.engine.turn import turn_over
+from rummykit.rules.stock import WhenEmpty
+
+if TYPE_CHECKING:
+    from rummykit.engine.state import Hand
+
+__all__ = ["DRAW", "Draw", "DrawKind"]
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Draw(Action):
+    """Take the top card of the stock."""
+
+    word = "draw"
+    order = 0
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+DRAW = Draw()
+
+
+class DrawKind(ActionKind):
+    """The ``draw`` kind (see the module documentation)."""
+
+    action = Draw
+    words = ("draw",)
+    phases = frozenset({Phase.DRAW})
+    rule = "stock"
+    draws = True
+
+    def parse(self, word: str, rest: Sequence[str], text: str) -> Action:
+        if rest:
+            raise bad_text(text, "'draw' takes nothing after it")
+        return DRAW
+
+    def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
+        return (DRAW,) if self.refusal(h, DRAW) is None else ()
+
+    def refusal(self, h: Hand, a: Action) -> Refusal | None:
+        if stock_drawable(h) or h.v.stock.when_empty(reuses=h.reuses) is WhenEmpty.REUSE:
+            return None  # an empty stock is rebuilt from the pile when drawn from
+        return Refusal("the stock is empty", "stock")
+
+    def perform(self, h: Hand, a: Action) -> None:
+        p = h.current
+        if not stock_drawable(h):
+            turn_over(h)
+        insort(h.hands[p], h.stock.pop())
+        h.draws[p] += 1
+        h.stock_only = False
+        h.passes = 0
+        h.phase = Phase.PLAY

@@ -1,0 +1,89 @@
+"""``drop``: concede the hand (Indian rummy's first and middle drops).
+
+Allowed where ``going_out.drops`` is on, before drawing (a first drop while
+the seat has not drawn yet) or after drawing (a middle drop).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rummykit.engine.kind import ActionKind, Refusal
+from rummykit.engine.notation import Action, bad_text
+from rummykit.engine.phase import Phase
+from rummykit.engine.turn import after_leaving, end_hand
+from rummykit.settlement import Termination
+
+if TYPE_CHECKING:
+    from rummykit.engine.state import Hand
+
+__all__ = ["DROP", "Drop", "DropKind"]
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Drop(Action):
+    """Concede the hand (Indian first or middle drop)."""
+
+    word = "drop"
+    order = 41
+
+    def __str__(self) -> str:
+        return "drop"
+
+
+DROP = Drop()
+
+
+class DropKind(ActionKind):
+    """The ``drop`` kind (see the module documentation)."""
+
+    action = Drop
+    words = ("drop",)
+    phases = frozenset({Phase.DRAW, Phase.PLAY})
+    rule = "going_out.drops"
+
+    def parse(self, word: str, rest: Sequence[str], text: str) -> Action:
+        if rest:
+            raise bad_text(text, "'drop' takes nothing after it")
+        return DROP
+
+    def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
+        return (DROP,) if self.refusal(h, DROP) is None else ()
+
+    def refusal(self, h: Hand, a: Action) -> Refusal | None:
+        v = h.v
+        if not h.kit.drops:
+            return Refusal(f"dropping is not allowed in {v.name} (going_out {v.going_out.kind})", "going_out")
+        p = h.current
+        if h.phase is Phase.PLAY and not h.kit.drop_in_play:
+            return Refusal(
+                f"a drop is made before drawing, not after (going_out.after_draw in {v.name})",
+                "going_out.after_draw",
+            )
+        if h.kit.drop_needs_meld and not h.melded[p]:
+            return Refusal(
+                f"seat {p} has no meld on the table and may not drop (going_out.needs_meld in {v.name})",
+                "going_out.needs_meld",
+            )
+        if h.own_turns[p] <= h.hit_until[p]:
+            return Refusal(
+                f"seat {p} was hit and may not drop on this turn (going_out.hit_block in {v.name})",
+                "going_out.hit_block",
+            )
+        return None
+
+    def perform(self, h: Hand, a: Action) -> None:
+        """A first drop before one's first draw, a middle drop later, including
+        right after drawing ([S3]: "A player will get 40 points if they leave
+        the table after drawing a card from the closed deck"). Where a drop
+        ends the hand (Tonk), everyone shows and the counts decide."""
+        p = h.current
+        if h.kit.drop_shows:  # a drop ends the hand (Tonk): everyone shows and the counts decide
+            h.knocker = p
+            end_hand(h, Termination.SHOWDOWN)
+            return
+        h.dropped[p] = "first" if h.draws[p] == 0 else "middle"
+        after_leaving(h, p)

@@ -1,0 +1,317 @@
+"""``knock QS``: knock, discarding QS face down (``going_out.kind = "knock"``).
+
+A knock is legal when the cards kept after the discard leave deadwood within
+the knock limit (``going_out.max_deadwood``; the first upcard's value with
+``going_out.oklahoma``; any count with ``going_out.any_deadwood``); ``knock``
+alone goes out with every card melded (``going_out.big_gin``). ``knock QS``
+shows the engine's arrangement of the kept cards (the least deadwood);
+``knock QS melds 2C 2D 2H + 4S 5S 6S`` shows the knocker's own choice,
+which decides what the defenders may lay off. Where lay-offs follow the
+knock, each other arrangement of the least deadwood is listed too (up to
+:data:`KNOCK_ARRANGEMENTS`).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from rummykit.cards import Card, parse_card
+from rummykit.engine.conditions import distinct, in_hand, melds_of, minus
+from rummykit.engine.kind import ActionKind, Refusal
+from rummykit.engine.meld_memo import Kit
+from rummykit.engine.notation import Action, Group, bad_text, format_group, parse_groups
+from rummykit.engine.phase import Phase, TableMeld
+from rummykit.engine.turn import end_hand
+from rummykit.errors import NotationError
+from rummykit.melds import Meld
+from rummykit.settlement import Termination
+
+if TYPE_CHECKING:
+    from rummykit.engine.state import Hand
+
+__all__ = ["KNOCK_ARRANGEMENTS", "KNOCK_SEARCH_NODES", "Knock", "KnockKind", "knock_arrangements"]
+
+KNOCK_ARRANGEMENTS = 32
+"""At most this many arrangements are listed per knock (a bound on the
+legal-action list; other arrangements of the same deadwood are still
+accepted by ``apply`` when stated)."""
+
+KNOCK_SEARCH_NODES = 20_000
+"""A bound on the search for other arrangements of one knock (wild-heavy
+house rules): past it, the arrangements found so far are listed."""
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Knock(Action):
+    """Knock, discarding ``card`` face down (None: big gin, no discard),
+    showing ``melds`` (None: the default arrangement, the engine's best)."""
+
+    card: Card | None = None
+    melds: tuple[Group, ...] | None = None
+    word = "knock"
+    order = 21
+
+    def __attrs_post_init__(self) -> None:
+        if self.melds is None:
+            return
+        ok = isinstance(self.melds, tuple) and bool(self.melds)
+        for g in self.melds if ok else ():
+            ok = ok and isinstance(g, tuple) and bool(g)
+            for slot in g if ok else ():
+                ok = ok and isinstance(slot, tuple) and len(slot) == 2 and isinstance(slot[0], Card)
+                ok = ok and (slot[1] is None or isinstance(slot[1], Card))
+        if not ok:
+            raise NotationError(
+                f"knock: melds must be groups of (card, stands for) slots, got {self.melds!r}"
+            )
+
+    def __str__(self) -> str:
+        text = "knock" if self.card is None else f"knock {self.card}"
+        if self.melds is None:
+            return text
+        return f"{text} melds " + " + ".join(format_group(g) for g in self.melds)
+
+    def cards(self) -> tuple[Card, ...]:
+        out = [] if self.card is None else [self.card]
+        for g in self.melds or ():
+            out.extend(c for c, _ in g)
+        return tuple(out)
+
+
+_KNOCKS = tuple(Knock(Card.from_code(i)) for i in range(53))
+
+
+def _melds_key(melds: Iterable[Meld]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    return tuple(sorted((tuple(c.code for c in m.cards), tuple(r.code for r in m.represents)) for m in melds))
+
+
+_ALTERNATIVES: weakref.WeakKeyDictionary[Kit, dict[tuple[Any, ...], list[tuple[Group, ...]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _other_arrangements(h: Hand, cards: tuple[Card, ...], whole: tuple[Card, ...]) -> list[tuple[Group, ...]]:
+    """The arrangements of ``cards`` of minimum deadwood other than the
+    default one, as notation groups (``whole``: the hand ``cards`` come from,
+    whose melds are enumerated once)."""
+    kit = h.kit
+    cache = _ALTERNATIVES.setdefault(kit, {})
+    key = (cards, h.wild)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    if len(cache) > 4096:
+        cache.clear()
+    default = kit.arrangement(cards, h.wild)
+    out: list[tuple[Group, ...]] = []
+    if default is not None:
+        skip = _melds_key(default.melds)
+        for melds in knock_arrangements(h, cards, limit=KNOCK_ARRANGEMENTS + 1, within=whole):
+            if _melds_key(melds) != skip and len(out) < KNOCK_ARRANGEMENTS:
+                out.append(tuple(kit.group(m) for m in melds))
+    cache[key] = out
+    return out
+
+
+def knock_arrangements(
+    h: Hand, cards: tuple[Card, ...], *, limit: int, within: tuple[Card, ...] | None = None
+) -> list[tuple[Meld, ...]]:
+    """Up to ``limit`` distinct arrangements of ``cards`` (sorted) whose
+    deadwood is the minimum, each as melds in canonical order (``within``:
+    a sorted superset of ``cards`` whose melds are enumerated instead)."""
+    kit, wild = h.kit, h.wild
+    target = kit.deadwood(cards, wild)
+    values = kit.values
+    options = kit.options(within if within is not None else cards, wild)
+    by_card: dict[Card, list[Meld]] = {}
+    for m in options:
+        for c in set(m.cards):
+            by_card.setdefault(c, []).append(m)
+    found: dict[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[Meld, ...]] = {}
+    budget = [KNOCK_SEARCH_NODES]
+
+    def walk(rest: Counter[Card], cost: int, chosen: list[Meld]) -> None:
+        budget[0] -= 1
+        if len(found) >= limit or cost > target or budget[0] < 0:
+            return
+        left = [c for c in sorted(rest, key=lambda c: c.code) if rest[c] > 0]
+        if not left:
+            if cost == target:
+                key = _melds_key(chosen)
+                found.setdefault(key, tuple(sorted(chosen, key=lambda m: _melds_key((m,)))))
+            return
+        first = left[0]
+        for m in by_card.get(first, ()):
+            need = Counter(m.cards)
+            if all(rest[c] >= k for c, k in need.items()):
+                walk(rest - need, cost, [*chosen, m])
+        rest2 = rest.copy()
+        rest2[first] -= 1
+        walk(rest2, cost + values[first.code], chosen)
+
+    walk(Counter(cards), 0, [])
+    return list(found.values())
+
+
+class KnockKind(ActionKind):
+    """The ``knock`` kind (see the module documentation)."""
+
+    action = Knock
+    words = ("knock",)
+    keywords = ("melds",)
+    phases = frozenset({Phase.PLAY})
+    rule = "going_out"
+
+    def parse(self, word: str, rest: Sequence[str], text: str) -> Action:
+        tokens = list(rest)
+        melds: tuple[Group, ...] | None = None
+        if "melds" in tokens:
+            i = tokens.index("melds")
+            melds = parse_groups(tokens[i + 1 :], text)
+            tokens = tokens[:i]
+        if len(tokens) > 1:
+            raise bad_text(text, "expected 'knock CARD', 'knock' or 'knock CARD melds CARDS + CARDS'")
+        return Knock(parse_card(tokens[0]) if tokens else None, melds)
+
+    def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
+        """Each discard that leaves at most the limit, with the engine's
+        arrangement and (``every_arrangement``, where lay-offs follow) each
+        other arrangement of the same least deadwood."""
+        if not h.kit.can_knock or h.must_meld is not None:
+            return ()
+        v = h.v
+        limit = v.going_out.knock_limit(upcard_value=h.upcard_value())
+        if limit is None:
+            return ()
+        kit, wild = h.kit, h.wild
+        hand = h.hands[h.current]
+        bound = kit.isolated_value(hand)
+        if bound is not None and bound[0] - bound[1] > limit:
+            return ()  # even the best discard leaves too much deadwood
+        cards = tuple(hand)
+        full = kit.deadwood(cards, wild)
+        out: list[Action] = []
+        values = kit.values
+        biggest = max((values[c.code] for c in cards), default=0)
+        if full - biggest <= limit:
+            refusal = v.discard.refusal
+            for c in distinct(cards):
+                if h.taken is not None and refusal(c, taken=h.taken) is not None:
+                    continue
+                rest = list(cards)
+                rest.remove(c)
+                dead = kit.deadwood(tuple(rest), wild)
+                if dead <= limit:
+                    out.append(_KNOCKS[c.code])
+                    if every_arrangement and v.layoff.after_knock(gin=dead == 0):
+                        out.extend(Knock(c, g) for g in _other_arrangements(h, tuple(rest), cards))
+        if full == 0 and v.going_out.big_gin_allowed():
+            out.append(Knock(None))
+            if every_arrangement and v.layoff.after_knock(gin=True):
+                out.extend(Knock(None, g) for g in _other_arrangements(h, cards, cards))
+        return out
+
+    def refusal(self, h: Hand, a: Action) -> Refusal | None:
+        assert isinstance(a, Knock)
+        v = h.v
+        limit = v.going_out.knock_limit(upcard_value=h.upcard_value())
+        if limit is None:
+            return Refusal(f"there is no knocking in {v.name} (going_out {v.going_out.kind})", "going_out")
+        if h.must_meld is not None:
+            return Refusal(
+                f"the wild {h.must_meld} taken by the exchange must be melded this turn (swap {v.swap.kind})",
+                "swap",
+            )
+        hand = h.hands[h.current]
+        if a.card is None:
+            if not v.going_out.big_gin_allowed():
+                return Refusal("knocking needs a discard (big gin is off)", "going_out.big_gin")
+            dead = h.kit.deadwood(tuple(hand), h.wild)
+            if dead:
+                return Refusal(f"big gin needs every card melded; deadwood is {dead}", "going_out.big_gin")
+            return self._melds_reason(h, a, list(hand), 0)
+        bad = in_hand(h, (a.card,))
+        if bad:
+            return Refusal(bad, "going_out")
+        refused = v.discard.refusal(a.card, taken=h.taken)
+        if refused:
+            return Refusal(refused, v.discard.refusal_rule)
+        rest = list(hand)
+        rest.remove(a.card)
+        dead = h.kit.deadwood(tuple(rest), h.wild)
+        if dead > limit:
+            return Refusal(f"deadwood {dead} is above the knock limit {limit}", _limit_rule(h))
+        return self._melds_reason(h, a, rest, dead)
+
+    def _melds_reason(self, h: Hand, a: Knock, rest: list[Card], dead: int) -> Refusal | None:
+        """Why the melds stated with a knock cannot be shown (None: they can, or
+        none are stated). The knocker may show any melds of the cards kept that
+        leave the least deadwood (the deadwood the knock is scored on)."""
+        if a.melds is None:
+            return None
+        melds = melds_of(h, a.melds)
+        if isinstance(melds, str):
+            return Refusal(melds, "melds")
+        left = minus(rest, [c for m in melds for c in m.cards])
+        if left is None:
+            kept = " ".join(map(str, rest))
+            return Refusal(f"the melds shown must be made of the cards kept ({kept}), each once", "going_out")
+        shown = sum(h.kit.values[c.code] for c in left)
+        if shown != dead:
+            return Refusal(
+                f"these melds leave deadwood {shown}; the knocker shows an arrangement of the least deadwood, {dead}",
+                "going_out",
+            )
+        return None
+
+    def canonical(self, h: Hand, a: Action) -> Action:
+        assert isinstance(a, Knock)
+        if a.melds is None:
+            return a if a.card is None else _KNOCKS[a.card.code]
+        melds = melds_of(h, a.melds)
+        assert not isinstance(melds, str)
+        return Knock(a.card, tuple(h.kit.group(m) for m in melds))
+
+    def perform(self, h: Hand, a: Action) -> None:
+        assert isinstance(a, Knock)
+        p = h.current
+        hand = h.hands[p]
+        if a.card is not None:
+            hand.remove(a.card)
+            h.buried.append(a.card)
+        h.knocker = p
+        h.final_discard = a.card is not None
+        arr = h.kit.arrangement(tuple(hand), h.wild)
+        gin = arr is None or arr.deadwood_value == 0
+        how = Termination.GIN if gin else Termination.KNOCK
+        if arr is not None and h.v.layoff.after_knock(gin=gin):
+            shown: tuple[Meld, ...] = arr.melds
+            left: list[Card] = list(arr.deadwood)
+            if a.melds is not None:  # the knocker's own choice of melds
+                chosen = melds_of(h, a.melds)
+                assert not isinstance(chosen, str)
+                shown = tuple(chosen)
+                rest = minus(hand, [c for m in shown for c in m.cards])
+                assert rest is not None
+                left = rest
+            for m in shown:
+                h.table.append(TableMeld(p, m))
+            h.hands[p] = left
+            h.melded[p] = True
+            queue = [s for s in h.seats_from(h.next_seat(p)) if s != p and h.dropped[s] is None]
+            h.layoff_queue = queue[1:]
+            h.current = queue[0]
+            h.phase = Phase.LAYOFF
+            h.how = how
+            return
+        end_hand(h, how, went_out=None)
+
+
+def _limit_rule(h: Hand) -> str:
+    """The key of the knock limit: ``going_out.oklahoma`` where the upcard sets it."""
+    return "going_out.oklahoma" if getattr(h.v.going_out, "oklahoma", False) else "going_out.max_deadwood"

@@ -1,0 +1,181 @@
+"""``layoff 9H on 2``: lay a card off onto table meld number 2.
+
+During a turn, where the variant's ``layoff`` component allows it (onto own
+or others' melds, before or after melding, and the initial meld's rule on
+lay-offs before it) and the player can still finish the turn; after a
+knock, each defender lays off onto the knocker's melds. A wild states what
+it stands for (``layoff JK=9H on 2``) where that matters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.engine.conditions import (
+    concealed,
+    distinct,
+    exit_ok,
+    exit_reason,
+    free_hand,
+    in_hand,
+    laid_rep,
+    layoff_allowed,
+    minus,
+    showing_now,
+)
+from rummykit.engine.kind import ListedKind, Refusal
+from rummykit.engine.notation import Action, format_slot, parse_on
+from rummykit.engine.phase import Phase, TableMeld
+from rummykit.engine.turn import check_out, shown
+
+if TYPE_CHECKING:
+    from rummykit.engine.state import Hand
+
+__all__ = ["Layoff", "LayoffKind", "lay_off", "layoff_reason", "layoffs_of"]
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Layoff(Action):
+    """Add a card to table meld ``target`` (numbered from 1)."""
+
+    card: Card
+    target: int
+    stands_for: Card | None = None
+    word = "layoff"
+    order = 11
+
+    def __str__(self) -> str:
+        return f"layoff {format_slot((self.card, self.stands_for))} on {self.target}"
+
+    def cards(self) -> tuple[Card, ...]:
+        return (self.card,)
+
+
+def layoffs_of(h: Hand, seat: int, card: Card, rest: Sequence[Card] | None) -> list[Layoff]:
+    """Lay-offs of ``card`` by ``seat`` onto table melds (``rest``: the cards the
+    player keeps, checked for a way to finish the turn; None: not checked)."""
+    out: list[Layoff] = []
+    if rest is not None and not exit_ok(h, rest):
+        return out
+    kit, wild = h.kit, h.wild
+    for i, t in enumerate(h.table):
+        if not layoff_allowed(h, seat, t.owner):
+            continue
+        seen: set[Card | None] = set()
+        for after in kit.layoffs(t.meld, card, wild, t.text):
+            rep = laid_rep(t.meld, after, card)
+            if rep not in seen:
+                seen.add(rep)
+                out.append(Layoff(card, i + 1, rep))
+    return out
+
+
+def lay_off(h: Hand, seat: int, card: Card, target: int, stands_for: Card | None, *, from_hand: bool) -> None:
+    """Put ``card`` on table meld ``target`` for ``seat`` (from its hand, or
+    the discard a caller claimed)."""
+    t = h.table[target - 1]
+    options = h.kit.layoffs(t.meld, card, h.wild, t.text)
+    after = next(m for m in options if laid_rep(t.meld, m, card) == stands_for)
+    h.table[target - 1] = TableMeld(t.owner, after, (*t.laid, (card, seat)))
+    if t.owner != seat and h.kit.drops:  # a hit (Tonk) may block the owner's drop
+        h.hit_until[t.owner] = h.v.going_out.blocked_until(
+            own_turns=h.own_turns[t.owner], until=h.hit_until[t.owner]
+        )
+    if from_hand:
+        h.hands[seat].remove(card)
+    if h.phase is Phase.PLAY or h.phase is Phase.CLAIM:
+        shown(h, seat)
+
+
+def layoff_reason(h: Hand, card: Card, target: int) -> Refusal | None:
+    """Why ``card`` may not be laid off onto meld ``target`` by the current
+    player now (the table meld, its owner, the fit), or None."""
+    p = h.current
+    if not 1 <= target <= len(h.table):
+        return Refusal(f"there is no table meld #{target} ({len(h.table)} on the table)", "layoff")
+    t = h.table[target - 1]
+    if not layoff_allowed(h, p, t.owner):
+        return Refusal(
+            f"seat {p} may not lay off onto seat {t.owner}'s meld now (layoff {h.v.layoff.kind})", "layoff"
+        )
+    if not h.kit.layoffs(t.meld, card, h.wild, t.text):
+        return Refusal(f"{card} does not fit meld #{target} ({t.meld})", "melds")
+    return None
+
+
+class LayoffKind(ListedKind):
+    """The ``layoff`` kind (see the module documentation)."""
+
+    action = Layoff
+    words = ("layoff",)
+    keywords = ("on",)
+    phases = frozenset({Phase.PLAY, Phase.LAYOFF})
+    rule = "layoff"
+
+    def parse(self, word: str, rest: Sequence[str], text: str) -> Action:
+        (card, rep), target = parse_on(list(rest), text, "layoff")
+        return Layoff(card, target, rep)
+
+    def _cards(self, h: Hand) -> list[Card]:
+        """The cards the current player may lay off now (each once)."""
+        p = h.current
+        if h.phase is Phase.LAYOFF:
+            return distinct(h.hands[p])
+        if not h.table or h.must_meld is not None or not h.v.layoff.on_turn(showing=showing_now(h, p)):
+            return []
+        free = free_hand(h, p)
+        return free if h.kit.single_deck else distinct(free)
+
+    def _of(self, h: Hand, card: Card) -> list[Layoff]:
+        p = h.current
+        if h.phase is Phase.LAYOFF:
+            return layoffs_of(h, p, card, None)
+        rest = list(h.hands[p])
+        rest.remove(card)
+        return layoffs_of(h, p, card, rest)
+
+    def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
+        out: list[Action] = []
+        for c in self._cards(h):
+            out.extend(self._of(h, c))
+        return out
+
+    def listed_for(self, h: Hand, a: Action) -> Sequence[Action]:
+        assert isinstance(a, Layoff)
+        return self._of(h, a.card) if a.card in self._cards(h) else []
+
+    def fits(self, a: Action, b: Action) -> bool:
+        assert isinstance(a, Layoff) and isinstance(b, Layoff)
+        return a.card == b.card and a.target == b.target and a.stands_for in (None, b.stands_for)
+
+    def reason(self, h: Hand, a: Action) -> Refusal | None:
+        assert isinstance(a, Layoff)
+        p = h.current
+        bad = in_hand(h, (a.card,))
+        if bad:
+            return Refusal(bad, "layoff")
+        bad = concealed(h, (a.card,))
+        if bad:
+            return Refusal(bad, "draw")
+        if h.phase is Phase.PLAY and h.must_meld is not None:
+            return Refusal(f"the wild {h.must_meld} taken by the exchange must be melded first", "swap")
+        if h.phase is Phase.PLAY and not h.v.layoff.on_turn(showing=showing_now(h, p)):
+            return Refusal(f"lay-offs are not allowed now (layoff {h.v.layoff.kind})", "layoff")
+        why = layoff_reason(h, a.card, a.target)
+        if why is not None:
+            return why
+        if h.phase is Phase.PLAY:
+            rest = minus(h.hands[p], (a.card,))
+            if rest is not None and not exit_ok(h, rest):
+                return Refusal(exit_reason(h), "going_out.final_discard")
+        return None
+
+    def perform(self, h: Hand, a: Action) -> None:
+        assert isinstance(a, Layoff)
+        lay_off(h, h.current, a.card, a.target, a.stands_for, from_hand=True)
+        if h.phase is Phase.PLAY:
+            check_out(h)

@@ -1,0 +1,209 @@
+"""``meld 7H 8H JK=9H``: lay a meld on the table (several at once, joined by
+``+``, only as an initial meld that must reach a threshold).
+
+Listed: each meld of the cards in hand (one designation of the wilds where
+a meld holds more than ``LISTED_WILDS`` of them), where the meld timing
+allows melding now, that leaves a way to finish the turn; before a
+player's initial meld (``initial_meld``), the single melds that reach the
+threshold alone and the whole best arrangement. Accepted beyond the list:
+another designation of a listed meld's wilds that is a valid meld, and any
+combination of melds that reaches the initial threshold.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.engine.conditions import (
+    concealed,
+    exit_ok,
+    exit_reason,
+    free_hand,
+    in_hand,
+    initial_combos,
+    initial_ok,
+    may_meld_now,
+    melds_of,
+    minus,
+    needs_initial,
+    showing_now,
+)
+from rummykit.engine.kind import ListedKind, Refusal
+from rummykit.engine.notation import Action, Group, format_group, groups_fit, parse_groups
+from rummykit.engine.phase import Phase, TableMeld
+from rummykit.engine.turn import check_out, shown
+
+if TYPE_CHECKING:
+    from rummykit.engine.state import Hand
+
+__all__ = ["MeldAction", "MeldKind", "canonical_groups", "eaten_index", "meld_groups", "meld_reason", "strip"]
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class MeldAction(Action):
+    """Lay one meld (or, for an initial meld, several) on the table."""
+
+    groups: tuple[Group, ...]
+    word = "meld"
+    order = 10
+
+    def __str__(self) -> str:
+        return "meld " + " + ".join(format_group(g) for g in self.groups)
+
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for g in self.groups for c, _ in g)
+
+
+def strip(g: Group) -> Group:
+    """The group with its wild designations left out."""
+    return tuple((c, None) for c, _ in g)
+
+
+def canonical_groups(h: Hand, groups: tuple[Group, ...]) -> tuple[Group, ...] | None:
+    """The groups as the engine writes their melds (None: one is no meld)."""
+    melds = melds_of(h, groups)
+    if isinstance(melds, str):
+        return None
+    return tuple(h.kit.group(m) for m in melds)
+
+
+def eaten_index(h: Hand, a: MeldAction) -> int | None:
+    """Which of the player's concealed eaten melds ``a`` shows as it was made."""
+    if len(a.groups) != 1:
+        return None
+    cards = Counter(a.cards())
+    return next((i for i, (_, m) in enumerate(h.eaten[h.current]) if Counter(m.cards) == cards), None)
+
+
+def meld_groups(h: Hand, groups: tuple[Group, ...]) -> None:
+    """Lay ``groups`` from the current player's hand on the table."""
+    p = h.current
+    hand = h.hands[p]
+    for g in groups:
+        meld = h.kit.meld_of(g, h.wild)
+        assert meld is not None
+        for c in meld.cards:
+            hand.remove(c)
+        h.table.append(TableMeld(p, meld))
+        if h.must_meld is not None and h.must_meld in meld.cards:
+            h.must_meld = None
+    h.melded[p] = True
+    h.melds_this_turn += 1
+    shown(h, p)
+
+
+def meld_reason(h: Hand, a: MeldAction) -> Refusal | None:
+    """Why the meld ``a`` may not be laid now (timing, cards, validity, the
+    initial meld, an exchanged wild, a way to finish the turn), or None."""
+    p = h.current
+    v = h.v
+    if not v.meld_timing.melds_now(deal=h.deal_number, showing=showing_now(h, p)):
+        return Refusal(
+            f"melds are not laid on the table now (meld_timing {v.meld_timing.kind})", "meld_timing"
+        )
+    limit = v.meld_timing.melds_per_turn(deal=h.deal_number)
+    if limit and h.melds_this_turn >= limit:
+        return Refusal(
+            f"only {limit} meld{'s' if limit > 1 else ''} per turn (meld_timing {v.meld_timing.kind})",
+            "meld_timing",
+        )
+    bad = in_hand(h, a.cards())
+    if bad:
+        return Refusal(bad, "melds")
+    bad = None if eaten_index(h, a) is not None else concealed(h, a.cards())
+    if bad:
+        return Refusal(bad, "draw")
+    melds = melds_of(h, a.groups)
+    if isinstance(melds, str):
+        return Refusal(melds, "melds")
+    if needs_initial(h, p):
+        short = initial_ok(h, melds)
+        if short:
+            return Refusal(short, "initial_meld")
+    elif len(melds) > 1:
+        return Refusal("one meld per action", "melds")
+    if h.must_meld is not None and not any(h.must_meld in m.cards for m in melds):
+        return Refusal(f"the wild {h.must_meld} taken by the exchange must go into this meld", "swap")
+    rest = minus(h.hands[p], a.cards())
+    assert rest is not None
+    if not exit_ok(h, rest):
+        return Refusal(exit_reason(h), "going_out.final_discard")
+    return None
+
+
+class MeldKind(ListedKind):
+    """The ``meld`` kind (see the module documentation)."""
+
+    action = MeldAction
+    words = ("meld",)
+    phases = frozenset({Phase.PLAY})
+    rule = "melds"
+
+    def parse(self, word: str, rest: Sequence[str], text: str) -> Action:
+        return MeldAction(parse_groups(list(rest), text))
+
+    def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
+        p = h.current
+        kit = h.kit
+        out: list[Action] = []
+        if not kit.table_melds or not may_meld_now(h, p):
+            return out
+        hand = h.hands[p]
+        must = h.must_meld
+        for _, m in h.eaten[p]:  # the concealed eaten melds are shown as made
+            rest = minus(hand, m.cards)
+            if must is None and rest is not None and exit_ok(h, rest):
+                out.append(MeldAction((kit.group(m),)))
+        free = free_hand(h, p)
+        if not free:
+            return out
+        cards = tuple(free)
+        if needs_initial(h, p):
+            for combo in initial_combos(h, cards, must=must):
+                out.append(MeldAction(tuple(kit.group(m) for m in combo)))
+        else:
+            for m in kit.options(cards, h.wild):
+                if must is not None and must not in m.cards:
+                    continue
+                rest = minus(hand, m.cards)
+                if rest is not None and exit_ok(h, rest):
+                    out.append(MeldAction((kit.group(m),)))
+        return out
+
+    def fits(self, a: Action, b: Action) -> bool:
+        assert isinstance(a, MeldAction) and isinstance(b, MeldAction)
+        return groups_fit(a.groups, b.groups)
+
+    def unlisted(self, h: Hand, a: Action, listed: Sequence[Action]) -> Action | None:
+        assert isinstance(a, MeldAction)
+        if h._claim is not None:
+            return None
+        # another designation of the wilds of a listed meld
+        bare = MeldAction(tuple(strip(g) for g in a.groups))
+        if any(self.fits(bare, b) for b in listed) and meld_reason(h, a) is None:
+            canon = canonical_groups(h, a.groups)
+            if canon is not None:
+                return MeldAction(canon)
+        # any combination of melds that makes the initial meld
+        if h.must_meld is None and needs_initial(h, h.current) and meld_reason(h, a) is None:
+            canon = canonical_groups(h, a.groups)
+            assert canon is not None
+            return MeldAction(canon)
+        return None
+
+    def reason(self, h: Hand, a: Action) -> Refusal | None:
+        assert isinstance(a, MeldAction)
+        return meld_reason(h, a)
+
+    def perform(self, h: Hand, a: Action) -> None:
+        assert isinstance(a, MeldAction)
+        i = eaten_index(h, a)
+        if i is not None:  # a concealed eaten meld is shown
+            h.eaten[h.current] = tuple(x for j, x in enumerate(h.eaten[h.current]) if j != i)
+        meld_groups(h, a.groups)
+        check_out(h)

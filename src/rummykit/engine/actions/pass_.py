@@ -1,0 +1,104 @@
+"""``pass``: decline an offered upcard, a claim or more lay-offs; or pass a
+turn when the stock is out and the variant lets a player pass (``stock``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rummykit.engine.conditions import stock_drawable
+from rummykit.engine.kind import ActionKind, Refusal
+from rummykit.engine.notation import Action, bad_text
+from rummykit.engine.phase import Phase
+from rummykit.engine.turn import begin_turn, end_hand
+from rummykit.rules.stock import WhenEmpty
+from rummykit.settlement import Termination
+
+if TYPE_CHECKING:
+    from rummykit.engine.state import Hand
+
+__all__ = ["PASS", "Pass", "PassKind"]
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Pass(Action):
+    """Decline (an upcard, a claim, more lay-offs) or pass a turn."""
+
+    word = "pass"
+    order = 40
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS = Pass()
+
+
+class PassKind(ActionKind):
+    """The ``pass`` kind (see the module documentation)."""
+
+    action = Pass
+    words = ("pass",)
+    phases = frozenset({Phase.DRAW, Phase.OFFER, Phase.CLAIM, Phase.LAYOFF})
+    rule = "stock"
+
+    def parse(self, word: str, rest: Sequence[str], text: str) -> Action:
+        if rest:
+            raise bad_text(text, "'pass' takes nothing after it")
+        return PASS
+
+    def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
+        return (PASS,) if self.refusal(h, PASS) is None else ()
+
+    def refusal(self, h: Hand, a: Action) -> Refusal | None:
+        if h.phase is not Phase.DRAW:
+            return None
+        if not stock_drawable(h) and h.v.stock.when_empty(reuses=h.reuses) in (
+            WhenEmpty.DECLINE,
+            WhenEmpty.PASS,
+        ):
+            return None
+        return Refusal(
+            f"you may not pass while the stock can be drawn from (stock {h.v.stock.kind})", "stock"
+        )
+
+    def perform(self, h: Hand, a: Action) -> None:
+        phase = h.phase
+        p = h.current
+        if phase is Phase.OFFER:
+            if h.offer_stage == 0 and h.n > 1:
+                h.offer_stage = 1
+                h.current = h.dealer
+                return
+            h.offer_stage = 2
+            h.current = h.starter
+            h.stock_only = True
+            h.phase = Phase.DRAW
+            if not stock_drawable(h):
+                end_hand(h, Termination.STOCK_EXHAUSTED)
+            return
+        if phase is Phase.CLAIM:
+            if h.claim_queue:
+                h.current = h.claim_queue.pop(0)
+                return
+            begin_turn(h, h.resume)
+            return
+        if phase is Phase.LAYOFF:
+            if h.layoff_queue:
+                h.current = h.layoff_queue.pop(0)
+                return
+            end_hand(h, h.how or Termination.KNOCK, went_out=None)
+            return
+        # DRAW with the stock out
+        when = h.v.stock.when_empty(reuses=h.reuses)
+        if when is WhenEmpty.DECLINE:
+            end_hand(h, Termination.STOCK_EXHAUSTED)
+            return
+        h.passes += 1
+        if h.passes >= len(h.active_seats()):
+            end_hand(h, Termination.STOCK_EXHAUSTED)
+            return
+        begin_turn(h, h.next_seat(p))

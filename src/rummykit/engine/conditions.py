@@ -1,0 +1,246 @@
+"""The conditions several action kinds ask: what a seat holds and may still
+play, whether a turn can still be finished, meld timing and the initial
+meld, the stock. Every answer comes from the variant's components.
+"""
+
+from __future__ import annotations
+
+from bisect import insort as _insort
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from operator import attrgetter
+from typing import TYPE_CHECKING
+
+from rummykit.cards import Card
+from rummykit.engine.notation import Group, format_group
+from rummykit.melds import Meld, meld_value
+from rummykit.rules.going_out import FinalDiscard
+
+if TYPE_CHECKING:
+    from rummykit.engine.state import Hand
+
+__all__ = [
+    "concealed",
+    "distinct",
+    "eaten_problem",
+    "exit_ok",
+    "exit_reason",
+    "final_rule",
+    "free_hand",
+    "in_hand",
+    "initial_combos",
+    "initial_ok",
+    "insort",
+    "laid_rep",
+    "layoff_allowed",
+    "locked",
+    "may_meld_now",
+    "melds_of",
+    "minus",
+    "needs_initial",
+    "showing_now",
+    "stock_drawable",
+]
+
+_CODE = attrgetter("code")
+
+
+def distinct(cards: Iterable[Card]) -> list[Card]:
+    """The distinct cards of a sorted sequence, in order."""
+    out: list[Card] = []
+    last = None
+    for c in cards:
+        if c is not last and c != last:
+            out.append(c)
+            last = c
+    return out
+
+
+def minus(cards: Sequence[Card], used: Iterable[Card]) -> list[Card] | None:
+    """``cards`` without ``used`` (as multisets), or None if a card is missing."""
+    rest = list(cards)
+    for c in used:
+        try:
+            rest.remove(c)
+        except ValueError:
+            return None
+    return rest
+
+
+def final_rule(h: Hand) -> FinalDiscard:
+    return h.kit.final_rule
+
+
+def locked(h: Hand, seat: int) -> list[Card]:
+    """The cards of ``seat``'s concealed melds made with an eaten card: they
+    may be neither discarded nor used elsewhere until the showing."""
+    return [c for _, m in h.eaten[seat] for c in m.cards]
+
+
+def free_hand(h: Hand, seat: int) -> list[Card]:
+    """``seat``'s hand without the cards of its concealed eaten melds."""
+    hand = h.hands[seat]
+    if not h.eaten[seat]:
+        return hand
+    rest = minus(hand, locked(h, seat))
+    assert rest is not None
+    return rest
+
+
+def exit_ok(h: Hand, remaining: Sequence[Card]) -> bool:
+    """Whether a player left holding ``remaining`` can still finish the turn
+    (the cards of concealed eaten melds cannot be discarded: a hand of those
+    only can finish by showing them all, going out)."""
+    rule = final_rule(h)
+    if h.eaten[h.current] and remaining:
+        spare = list((Counter(remaining) - Counter(locked(h, h.current))).elements())
+        if not spare:
+            return h.kit.declares and rule is not FinalDiscard.REQUIRED
+        remaining = spare
+    if not remaining:
+        return rule is not FinalDiscard.REQUIRED
+    if rule is FinalDiscard.FORBIDDEN and len(remaining) == 1:
+        return False
+    taken = h.taken
+    if taken is None:
+        return True
+    refusal = h.v.discard.refusal
+    return any(refusal(c, taken=taken) is None for c in remaining)
+
+
+def showing_now(h: Hand, seat: int) -> bool:
+    turn = h.kit.showing_turn
+    return bool(turn) and h.own_turns[seat] >= turn
+
+
+def laid_rep(before: Meld, after: Meld, card: Card) -> Card | None:
+    """What ``card`` stands for in ``after`` (None when it is natural there)."""
+    old = Counter(zip(before.cards, before.represents, strict=True))
+    new = Counter(zip(after.cards, after.represents, strict=True))
+    added = new - old
+    for (c, r), _ in sorted(added.items(), key=lambda x: (x[0][0].code, x[0][1].code)):
+        if c == card:
+            return None if r == c else r
+    return None
+
+
+def layoff_allowed(h: Hand, seat: int, owner: int) -> bool:
+    v = h.v
+    if not v.layoff.allowed_onto(own=owner == seat, has_melded=h.melded[seat]):
+        return False
+    init = v.initial_meld
+    return not (init.required and not h.melded[seat] and not init.layoffs_before())
+
+
+def may_meld_now(h: Hand, seat: int) -> bool:
+    v = h.v
+    if not v.meld_timing.melds_now(deal=h.deal_number, showing=showing_now(h, seat)):
+        return False
+    limit = v.meld_timing.melds_per_turn(deal=h.deal_number)
+    return not limit or h.melds_this_turn < limit
+
+
+def needs_initial(h: Hand, seat: int) -> bool:
+    return h.v.initial_meld.required and not h.melded[seat]
+
+
+def initial_ok(h: Hand, melds: Sequence[Meld]) -> str | None:
+    points = sum(meld_value(h.v, m) for m in melds)
+    return h.v.initial_meld.shortfall(points=points, sizes=tuple(len(m) for m in melds))
+
+
+def initial_combos(
+    h: Hand, cards: tuple[Card, ...], *, must: Card | None = None, keep: Sequence[Card] = ()
+) -> list[tuple[Meld, ...]]:
+    """Canonical initial melds from ``cards``: single melds that reach the
+    threshold alone, and the whole best arrangement (with ``must`` in its
+    first meld when given). ``keep``: cards that must not be used (none)."""
+    kit, wild = h.kit, h.wild
+    out: list[tuple[Meld, ...]] = []
+    for m in kit.options(cards, wild, must):
+        if must is not None and must not in m.cards:
+            continue
+        rest = minus(cards, m.cards)
+        if rest is not None and exit_ok(h, rest) and initial_ok(h, (m,)) is None:
+            out.append((m,))
+    arr = kit.arrangement(cards, wild)
+    if arr is not None and len(arr.melds) > 1:
+        melds = list(arr.melds)
+        if must is not None:
+            first = [m for m in melds if must in m.cards]
+            if not first:
+                return out
+            melds.remove(first[0])
+            melds.insert(0, first[0])
+        rest = list(arr.deadwood)
+        if exit_ok(h, rest) and initial_ok(h, melds) is None:
+            out.append(tuple(melds))
+    return out
+
+
+def stock_drawable(h: Hand) -> bool:
+    return len(h.stock) > h.kit.reserve
+
+
+def eaten_problem(h: Hand, seat: int, melds: Sequence[Meld]) -> str | None:
+    """Why ``melds`` shown by ``seat`` break the rule of the eaten cards (each
+    must be shown, no two in one meld), or None."""
+    eaten = [c for c, _ in h.eaten[seat]]
+    if not eaten:
+        return None
+    left = Counter(eaten)
+    for m in melds:
+        held = 0
+        for c in m.cards:
+            if left[c] > 0:
+                left[c] -= 1
+                held += 1
+        if held > 1:
+            return f"a meld may hold at most one card taken from the discard pile ({m})"
+    missing = sorted(left.elements(), key=lambda c: c.code)
+    if missing:
+        shown = " ".join(map(str, missing))
+        return f"{shown}, taken from the discard pile, must be shown in a meld"
+    return None
+
+
+def insort(cards: list[Card], card: Card) -> None:
+    """Insert ``card`` in card order."""
+    _insort(cards, card, key=_CODE)
+
+
+def in_hand(h: Hand, cards: tuple[Card, ...]) -> str | None:
+    if minus(h.hands[h.current], cards) is None:
+        shown = " ".join(str(c) for c in cards)
+        return f"{shown} is not in seat {h.current}'s hand"
+    return None
+
+
+def concealed(h: Hand, cards: tuple[Card, ...]) -> str | None:
+    """Why cards of the hand are spoken for by a concealed eaten meld, or None."""
+    p = h.current
+    if not h.eaten[p] or minus(free_hand(h, p), cards) is not None:
+        return None
+    held = [
+        f"{m} (with {c}, taken from the discard pile)" for c, m in h.eaten[p] if set(cards) & set(m.cards)
+    ]
+    return (
+        f"{' '.join(map(str, cards))} belongs to the concealed meld {', '.join(held)}: "
+        f"its cards stay in hand until the showing (draw {h.v.draw.kind})"
+    )
+
+
+def exit_reason(h: Hand) -> str:
+    if final_rule(h) is FinalDiscard.REQUIRED:
+        return f"you must keep a card to discard (going_out {h.v.going_out.kind}, final discard required)"
+    return "you would be left with no card you may discard"
+
+
+def melds_of(h: Hand, groups: tuple[Group, ...]) -> list[Meld] | str:
+    out: list[Meld] = []
+    for g in groups:
+        m = h.kit.meld_of(g, h.wild)
+        if m is None:
+            return f"{format_group(g)} is not a valid meld in {h.v.name}"
+        out.append(m)
+    return out

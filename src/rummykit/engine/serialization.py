@@ -1,0 +1,579 @@
+"""State as data for a game server: views, actions, settlements and records
+as JSON-ready dicts, each with a JSON Schema and a format version.
+
+Every dict carries ``"format"`` (``rummykit-view``, ``rummykit-action``,
+``rummykit-settlement``, ``rummykit-record``) and ``"version"``; readers
+refuse another format or version, unknown keys and wrong types with a
+:class:`DataError` naming the key path. Cards, melds and actions are written
+in the library's notation (``"7H"``, ``"7H 8H JK=9H"``, ``"discard QS"``).
+
+A server sends a seat :func:`view_to_data` of ``hand.view(seat)`` (its legal
+actions included when it is to act) and reads the reply with
+:func:`action_from_data`, which accepts an action dict or plain text.
+
+>>> import json, rummykit as rk
+>>> h = rk.new_hand(rk.load_variant("gin"), players=2, seed=5)
+>>> msg = json.loads(json.dumps(view_to_data(h.view(1))))
+>>> msg["format"], msg["version"], msg["phase"], msg["legal"]
+('rummykit-view', 1, 'offer', ['take', 'pass'])
+>>> view_to_data(view_from_data(msg)) == msg
+True
+>>> action_from_data({"format": "rummykit-action", "version": 1, "action": "pass"})
+Action.parse('pass')
+"""
+
+from __future__ import annotations
+
+import enum
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import cattrs
+from cattrs.errors import IterableValidationError, IterableValidationNote
+from cattrs.preconf.json import make_converter
+
+from rummykit.cards import Card, Rank, parse_card
+from rummykit.engine.actions import Action, parse_action
+from rummykit.engine.phase import Phase, TableMeld
+from rummykit.engine.record import FORMAT as RECORD_FORMAT
+from rummykit.engine.record import VERSION as RECORD_VERSION
+from rummykit.engine.view import View
+from rummykit.errors import NotationError, RummyError
+from rummykit.melds import Meld
+from rummykit.settlement import Settlement, Termination
+
+__all__ = [
+    "DATA_VERSION",
+    "DataError",
+    "RecordData",
+    "action_from_data",
+    "action_to_data",
+    "data_schema",
+    "record_from_data",
+    "record_to_data",
+    "settlement_from_data",
+    "settlement_to_data",
+    "view_from_data",
+    "view_to_data",
+]
+
+DATA_VERSION = 1
+"""The version of the view, action and settlement formats."""
+_SCHEMA_URI = "https://json-schema.org/draft/2020-12/schema"
+
+
+class DataError(RummyError):
+    """A dict that does not have the documented shape (the message names the
+    key path), or of another format or version."""
+
+
+@attrs.frozen(kw_only=True)
+class RecordDeal:
+    """A stacked deal in a record: card lists in notation (``stock`` top first)."""
+
+    hands: tuple[str, ...]
+    discard: str = ""
+    stock: str = ""
+    cut: str = ""
+    reshuffles: tuple[str, ...] | None = None
+    """Each later reshuffle of an unseeded hand's stock, in order (top first);
+    absent for seeded and stacked deals."""
+
+
+@attrs.frozen(kw_only=True)
+class RecordData:
+    """The game record dict of :meth:`rummykit.Hand.record`, as it is today
+    (format ``rummykit-record``, version 1): ``variant`` is a built-in name or
+    TOML text; ``seed`` the deal's seed; ``deal`` a stacked deal where there
+    is no seed to rebuild it from (an unseeded, safe deal: the dealt order);
+    ``dealt`` the deal a seed gives (checked on replay); ``position`` the full
+    position text a hand built with :func:`rummykit.from_position` started
+    from; ``actions`` in notation; ``result`` the settlement (null while the
+    hand goes on)."""
+
+    variant: str
+    players: int
+    dealer: int = 0
+    deal_number: int = 1
+    seed: int | None = None
+    deal: RecordDeal | None = None
+    dealt: RecordDeal | None = None
+    position: str | None = None
+    actions: tuple[str, ...] = ()
+    result: Settlement | None = None
+
+
+# --------------------------------------------------------------------------- the converter
+
+
+def _build() -> cattrs.Converter:
+    c = make_converter(forbid_extra_keys=True)
+    for e in (Phase, Termination):  # plain strings, not StrEnum members, in the dicts
+        c.register_unstructure_hook(e, _enum_value)
+        c.register_structure_hook(e, _enum_reader(e))
+    c.register_unstructure_hook(Card, str)
+    c.register_structure_hook(Card, lambda d, _: parse_card(_string(d)))
+    c.register_unstructure_hook(Rank, lambda r: r.letter)
+    c.register_structure_hook(Rank, lambda d, _: Rank.parse(_string(d)))
+    ranks = frozenset[Rank]
+    c.register_unstructure_hook_func(lambda t: t == ranks, lambda s: [r.letter for r in sorted(s)])
+    c.register_structure_hook_func(
+        lambda t: t == ranks, lambda d, _: frozenset(Rank.parse(_string(x)) for x in _list(d))
+    )
+    c.register_unstructure_hook(Meld, str)
+    c.register_structure_hook(Meld, lambda d, _: Meld.parse(_string(d)))
+    c.register_unstructure_hook(Action, str)
+    c.register_structure_hook(Action, lambda d, _: parse_action(_string(d)))
+    c.register_unstructure_hook(
+        TableMeld,
+        lambda t: {
+            "owner": t.owner,
+            "meld": str(t.meld),
+            "laid": [{"card": str(x), "seat": s} for x, s in t.laid],
+        },
+    )
+    c.register_structure_hook(TableMeld, _table_meld)
+    # A record's result is the settlement in its compact record form (Settlement.to_json).
+    c.register_structure_hook_func(lambda t: t == _RECORD_RESULT, _record_result)
+    return c
+
+
+_RECORD_RESULT = Settlement | None
+
+
+def _record_result(d: Any, _: Any) -> Settlement | None:
+    if d is None:
+        return None
+    if not isinstance(d, dict):
+        raise DataError(f"expected an object or null, got {type(d).__name__}")
+    try:
+        return Settlement.from_json(d)
+    except RummyError as exc:
+        raise DataError(str(exc)) from None
+
+
+def _enum_value(e: enum.Enum) -> Any:
+    return e.value
+
+
+def _enum_reader(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
+    def read(d: Any, _: Any) -> Any:
+        try:
+            return cls(_string(d))
+        except ValueError:
+            raise ValueError(f"{d!r} is not one of {', '.join(repr(m.value) for m in cls)}") from None
+
+    return read
+
+
+def _string(d: Any) -> str:
+    if not isinstance(d, str):
+        raise TypeError(f"expected a string, got {type(d).__name__}")
+    return d
+
+
+def _list(d: Any) -> list[Any]:
+    if not isinstance(d, list | tuple):
+        raise TypeError(f"expected a list, got {type(d).__name__}")
+    return list(d)
+
+
+def _int(d: Any) -> int:
+    if not isinstance(d, int) or isinstance(d, bool):
+        raise TypeError(f"expected an integer, got {type(d).__name__}")
+    return d
+
+
+def _table_meld(d: Any, _: Any) -> TableMeld:
+    if not isinstance(d, dict) or set(d) - {"owner", "meld", "laid"} or not {"owner", "meld"} <= set(d):
+        raise TypeError("expected {owner, meld, laid}")
+    laid = []
+    for x in _list(d.get("laid", [])):
+        if not isinstance(x, dict) or set(x) != {"card", "seat"}:
+            raise TypeError("a laid-off card is {card, seat}")
+        laid.append((parse_card(_string(x["card"])), _int(x["seat"])))
+    return TableMeld(_int(d["owner"]), Meld.parse(_string(d["meld"])), tuple(laid))
+
+
+_CONV = _build()
+
+
+def _strict_ints(conv: cattrs.Converter) -> None:
+    """JSON numbers must be integers where ints are expected (no 1.5, no "3", no true)."""
+    conv.register_structure_hook(int, lambda d, _: _int(d))
+    conv.register_structure_hook(bool, lambda d, _: _bool(d))
+    conv.register_structure_hook(str, lambda d, _: _string(d))
+
+
+def _bool(d: Any) -> bool:
+    if not isinstance(d, bool):
+        raise TypeError(f"expected true or false, got {type(d).__name__}")
+    return d
+
+
+_strict_ints(_CONV)
+
+
+def _is_sequence(t: Any) -> bool:
+    return typing.get_origin(t) in (tuple, list) and t != frozenset[Rank]
+
+
+def _sequence_hook(t: Any) -> Callable[[Any, Any], Any]:
+    """Lists only (a JSON string is not a list of its characters); errors
+    carry the index, as cattrs' own do."""
+    args = typing.get_args(t)
+    homogeneous = len(args) == 2 and args[1] is Ellipsis
+    make = tuple if typing.get_origin(t) is tuple else list
+
+    def read(d: Any, _: Any) -> Any:
+        if not isinstance(d, list | tuple):
+            raise TypeError(f"expected a list, got {type(d).__name__}")
+        if not homogeneous and len(d) != len(args):
+            raise ValueError(f"expected a list of {len(args)} items, got {len(d)}")
+        out: list[Any] = []
+        errors: list[Exception] = []
+        for i, x in enumerate(d):
+            tp = args[0] if homogeneous else args[i]
+            try:
+                out.append(_CONV.get_structure_hook(tp)(x, tp))
+            except Exception as exc:
+                exc.__notes__ = [
+                    *getattr(exc, "__notes__", []),
+                    IterableValidationNote(f"@ index {i}", i, tp),
+                ]
+                errors.append(exc)
+        if errors:
+            raise IterableValidationError(f"While structuring {t!r}", errors, t)
+        return make(out)
+
+    return read
+
+
+_CONV.register_structure_hook_factory(_is_sequence, _sequence_hook)
+
+
+def _errors(exc: BaseException, what: str) -> DataError:
+    if isinstance(exc, cattrs.BaseValidationError):
+        lines = cattrs.transform_error(exc, path=what, format_exception=_format_exception)
+        return DataError("; ".join(lines))
+    return DataError(f"{what}: {exc}")
+
+
+def _format_exception(exc: BaseException, tp: Any) -> str:
+    if isinstance(exc, NotationError | TypeError | ValueError) and not isinstance(exc, KeyError) and str(exc):
+        return str(exc)
+    return cattrs.v.format_exception(exc, tp)
+
+
+def _check_header(data: Any, fmt: str, version: int, what: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise DataError(f"{what}: expected a JSON object, got {type(data).__name__}")
+    if data.get("format") != fmt:
+        raise DataError(f"{what}: not a {fmt} (its format is {data.get('format')!r})")
+    if data.get("version") != version:
+        raise DataError(f"{what}: version {data.get('version')!r} is not supported (expected {version})")
+    return {k: v for k, v in data.items() if k not in ("format", "version")}
+
+
+def _structure(body: dict[str, Any], cls: type[Any], what: str) -> Any:
+    try:
+        return _CONV.structure(body, cls)
+    except (cattrs.BaseValidationError, NotationError, TypeError, ValueError, KeyError) as exc:
+        raise _errors(exc, what) from None
+
+
+# --------------------------------------------------------------------------- public converters
+
+
+def view_to_data(view: View) -> dict[str, Any]:
+    """A seat's view as a JSON-ready dict (format ``rummykit-view``); its
+    ``legal`` list holds the actions in notation when the seat is to act.
+
+    >>> import rummykit as rk
+    >>> h = rk.new_hand(rk.load_variant("straight"), players=2, seed=1)
+    >>> data = view_to_data(h.view(1))
+    >>> data["hand"][:3], data["legal"], data["stock_count"]
+    (['AC', '9C', 'TC'], ['draw', 'take'], 31)
+    """
+    return {"format": "rummykit-view", "version": DATA_VERSION, **_CONV.unstructure(view)}
+
+
+def view_from_data(data: Any) -> View:
+    """Read :func:`view_to_data` output (raises :class:`DataError`)."""
+    return typing.cast(
+        View, _structure(_check_header(data, "rummykit-view", DATA_VERSION, "view"), View, "view")
+    )
+
+
+def action_to_data(action: Action | str) -> dict[str, Any]:
+    """An action as a JSON-ready dict: its canonical text and its kind.
+
+    >>> action_to_data("discard qs")
+    {'format': 'rummykit-action', 'version': 1, 'action': 'discard QS', 'kind': 'discard'}
+    """
+    a = action if isinstance(action, Action) else parse_action(action)
+    return {"format": "rummykit-action", "version": DATA_VERSION, "action": str(a), "kind": str(a).split()[0]}
+
+
+def action_from_data(data: Any) -> Action:
+    """Read an action sent back by a client: an action dict
+    (:func:`action_to_data`; ``kind`` may be left out) or plain text.
+
+    Only the notation is checked here; ``hand.apply`` decides legality.
+    Raises :class:`DataError`.
+    """
+    if isinstance(data, str):
+        text = data
+    else:
+        body = _check_header(data, "rummykit-action", DATA_VERSION, "action")
+        extra = set(body) - {"action", "kind"}
+        if extra:
+            raise DataError(f"action: unknown key {sorted(extra)[0]!r}")
+        found = body.get("action")
+        if not isinstance(found, str):
+            raise DataError("action.action: expected the action in notation, like 'discard QS'")
+        text = found
+    if len(text) > 4096:
+        raise DataError("action: the text is too long")
+    try:
+        a = parse_action(text)
+    except NotationError as exc:
+        raise DataError(f"action.action: {exc}") from None
+    if not isinstance(data, str) and "kind" in data and data["kind"] != str(a).split()[0]:
+        raise DataError(f"action.kind: {data['kind']!r} does not match the action {str(a)!r}")
+    return a
+
+
+def settlement_to_data(s: Settlement) -> dict[str, Any]:
+    """A settlement as a JSON-ready dict (format ``rummykit-settlement``).
+
+    >>> import rummykit as rk
+    >>> s = rk.Settlement(how=rk.Termination.GIN, scores=(0, 31), winners=(1,))
+    >>> data = settlement_to_data(s)
+    >>> data["how"], data["scores"], settlement_from_data(data) == s
+    ('gin', [0, 31], True)
+    """
+    return {"format": "rummykit-settlement", "version": DATA_VERSION, **_CONV.unstructure(s)}
+
+
+def settlement_from_data(data: Any) -> Settlement:
+    """Read :func:`settlement_to_data` output (raises :class:`DataError`)."""
+    body = _check_header(data, "rummykit-settlement", DATA_VERSION, "settlement")
+    return typing.cast(Settlement, _structure(body, Settlement, "settlement"))
+
+
+def record_from_data(data: Any) -> RecordData:
+    """Check a game record dict (:meth:`rummykit.Hand.record`) against its
+    documented shape and read it; :func:`rummykit.replay` replays it.
+
+    >>> import rummykit as rk
+    >>> h = rk.new_hand(rk.load_variant("knock"), players=3, seed=2)
+    >>> rec = record_from_data(h.record())
+    >>> rec.variant, rec.players, rec.seed, rec.result
+    ('knock', 3, 2, None)
+    """
+    from rummykit.engine.record import RecordError, record_shape
+
+    body = _check_header(data, RECORD_FORMAT, RECORD_VERSION, "record")
+    rec = typing.cast(RecordData, _structure(body, RecordData, "record"))
+    try:  # then the record's meaning, by the one validator replay uses (ranges, never a path)
+        record_shape(data)
+    except RecordError as exc:
+        raise DataError(str(exc)) from None
+    return rec
+
+
+def record_to_data(rec: RecordData) -> dict[str, Any]:
+    """The record dict again (what :func:`rummykit.replay` reads).
+
+    >>> import rummykit as rk
+    >>> record = rk.new_hand(rk.load_variant("gin"), players=2, seed=4).record()
+    >>> record_to_data(record_from_data(record)) == record
+    True
+    """
+    out: dict[str, Any] = {"format": RECORD_FORMAT, "version": RECORD_VERSION}
+    body = _CONV.unstructure(rec)
+    for key in ("seed", "deal", "dealt", "position"):  # absent rather than null, as records write them
+        if body[key] is None:
+            del body[key]
+        elif key in ("deal", "dealt") and body[key]["reshuffles"] is None:
+            del body[key]["reshuffles"]
+    if body["result"] is not None:
+        body["result"] = Settlement.to_json(rec.result) if rec.result is not None else None
+    out.update(body)
+    return out
+
+
+# --------------------------------------------------------------------------- JSON Schemas
+
+_CARD = {"type": "string", "pattern": "^(?:[A2-9TJQK][CDHS]|JK)$", "description": "a card: 7H, TS, JK"}
+_MELD = {
+    "type": "string",
+    "pattern": "^(?:[A2-9TJQK][CDHS]|JK)(?:=[A2-9TJQK][CDHS])?(?: (?:[A2-9TJQK][CDHS]|JK)(?:=[A2-9TJQK][CDHS])?)*$",
+    "description": "a meld in notation, wilds with what they stand for: 7H 8H JK=9H",
+}
+_ACTION = {"type": "string", "minLength": 1, "maxLength": 4096, "description": "an action in notation"}
+_INT = {"type": "integer"}
+_COMPACT_SETTLEMENT: dict[str, Any] = {
+    "type": "object",
+    "description": "a settlement in a record's compact form (Settlement.to_json)",
+    "properties": {
+        "how": {"type": "string", "enum": [t.value for t in Termination]},
+        "scores": {"type": "array", "items": _INT},
+        "winners": {"type": "array", "items": _INT},
+        "reasons": {"type": "array", "items": {"type": "string"}},
+        "units": {"type": "string"},
+        "payments": {"type": "array", "items": {"type": "array"}},
+        "laid_off": {"type": "array", "items": {"type": "array"}},
+    },
+    "required": ["how", "scores"],
+    "additionalProperties": False,
+}
+
+
+def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
+    special: dict[Any, dict[str, Any]] = {
+        Card: _CARD,
+        Meld: _MELD,
+        Action: _ACTION,
+        int: _INT,
+        str: {"type": "string"},
+        bool: {"type": "boolean"},
+        type(None): {"type": "null"},
+        frozenset[Rank]: {
+            "type": "array",
+            "items": {"type": "string", "enum": [r.letter for r in Rank]},
+            "uniqueItems": True,
+        },
+        TableMeld: {
+            "type": "object",
+            "properties": {
+                "owner": _INT,
+                "meld": _MELD,
+                "laid": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {"card": _CARD, "seat": _INT},
+                        "required": ["card", "seat"],
+                        "additionalProperties": False,
+                    },
+                },
+            },
+            "required": ["owner", "meld"],
+            "additionalProperties": False,
+        },
+    }
+    if tp in special:
+        return dict(special[tp])
+    if tp == _RECORD_RESULT:
+        return {"anyOf": [{"type": "null"}, _COMPACT_SETTLEMENT]}
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return {"type": "string", "enum": [m.value for m in tp]}
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return {"anyOf": [_schema_of(a, defs) for a in args]}
+    if origin in (tuple, list, frozenset):
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            return {
+                "type": "array",
+                "prefixItems": [_schema_of(a, defs) for a in args],
+                "minItems": len(args),
+                "maxItems": len(args),
+            }
+        return {"type": "array", "items": _schema_of(args[0], defs)}
+    if isinstance(tp, type) and attrs.has(tp):
+        name = tp.__name__
+        if name not in defs:
+            defs[name] = {}
+            defs[name] = _object_schema(tp, defs)
+        return {"$ref": f"#/$defs/{name}"}
+    raise TypeError(f"no JSON Schema for {tp!r}")  # pragma: no cover - a new field type
+
+
+def _object_schema(cls: type[Any], defs: dict[str, Any]) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls)
+    props: dict[str, Any] = {}
+    required: list[str] = []
+    for a in attrs.fields(cls):
+        if not a.init:
+            continue
+        props[a.name] = _schema_of(hints[a.name], defs)
+        if a.default is attrs.NOTHING:
+            required.append(a.name)
+    doc = (cls.__doc__ or "").strip().split("\n\n")[0]
+    return {
+        "type": "object",
+        "description": " ".join(doc.split()),
+        "properties": props,
+        "required": required,
+        "additionalProperties": False,
+    }
+
+
+def _versioned(cls: type[Any], fmt: str, version: int, title: str) -> dict[str, Any]:
+    defs: dict[str, Any] = {}
+    body = _object_schema(cls, defs)
+    body["properties"] = {
+        "format": {"const": fmt},
+        "version": {"const": version},
+        **body["properties"],
+    }
+    body["required"] = ["format", "version", *body["required"]]
+    schema: dict[str, Any] = {"$schema": _SCHEMA_URI, "$id": f"urn:rummykit:{fmt}:{version}", "title": title}
+    schema.update(body)
+    if defs:
+        schema["$defs"] = defs
+    return schema
+
+
+def _action_schema() -> dict[str, Any]:
+    return {
+        "$schema": _SCHEMA_URI,
+        "$id": f"urn:rummykit:rummykit-action:{DATA_VERSION}",
+        "title": "rummykit action",
+        "description": "An action in notation; a client may also send the bare text.",
+        "type": "object",
+        "properties": {
+            "format": {"const": "rummykit-action"},
+            "version": {"const": DATA_VERSION},
+            "action": _ACTION,
+            "kind": {
+                "type": "string",
+                "enum": [
+                    "draw", "take", "pick", "meld", "layoff", "swap", "borrow", "discard",
+                    "knock", "declare", "call", "pass", "drop",
+                ],
+            },
+        },
+        "required": ["format", "version", "action"],
+        "additionalProperties": False,
+    }  # fmt: skip
+
+
+_SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
+    "view": lambda: _versioned(View, "rummykit-view", DATA_VERSION, "rummykit view"),
+    "action": _action_schema,
+    "settlement": lambda: _versioned(Settlement, "rummykit-settlement", DATA_VERSION, "rummykit settlement"),
+    "record": lambda: _versioned(RecordData, RECORD_FORMAT, RECORD_VERSION, "rummykit game record"),
+}
+
+
+def data_schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of ``kind``: ``"view"``, ``"action"``,
+    ``"settlement"`` or ``"record"``.
+
+    >>> data_schema("view")["properties"]["format"]
+    {'const': 'rummykit-view'}
+    >>> sorted(data_schema("settlement")["required"])
+    ['format', 'how', 'scores', 'version']
+    """
+    try:
+        make = _SCHEMAS[kind]
+    except KeyError:
+        raise DataError(f"no schema named {kind!r} (expected one of {', '.join(_SCHEMAS)})") from None
+    return make()
