@@ -168,7 +168,7 @@ def test_a_new_kind_is_one_module_and_its_registration() -> None:
             h.apply("shout")
         assert info.value.rule == "draw"
         h.apply("draw")
-        with pytest.raises(rk.IllegalAction, match="already drawn"):
+        with pytest.raises(rk.IllegalAction, match="not allowed during a turn"):
             h.apply(Shout())
     finally:
         registry.unregister_kind(Shout)
