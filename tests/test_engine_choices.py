@@ -86,7 +86,7 @@ def test_knock_melds_stated_as_the_default_are_accepted() -> None:
 @pytest.mark.parametrize(
     ("text", "why"),
     [
-        ("knock KS melds AH 2H 3H + 5S 6S 7S", "leave deadwood 13.*least deadwood, 9"),
+        ("knock KS melds AH 2H 3H + 5S 6S 7S", "leave deadwood 13, above the knock limit 10"),
         ("knock KS melds AH 2H 3H", "leave deadwood 31"),
         ("knock KS melds 2C 2D 2H + 4S 5S 6S 7S + 5C 5S 5D", "made of the cards kept"),
         ("knock KS melds KS QS JS", "made of the cards kept"),
@@ -307,3 +307,100 @@ def test_brief_list_is_the_whole_list_less_stated_knocks(name: str) -> None:
             steps += 1
         assert twin.is_over == h.is_over and twin.history == h.history
         assert (twin.result == h.result) or not h.is_over
+
+
+# --------------------------------------------------------------------------- the knocker's choice within the limit
+
+
+def break_run_hand() -> rk.Hand:
+    """Seat 1 draws AD: knocking QD keeps 2H-5H KC KD KS AC AD 3C (least
+    deadwood 5: AC AD 3C); showing 2H 3H 4H + KC KD KS keeps 5H back
+    (deadwood 10, the limit)."""
+    h = rk.new_hand(
+        GIN,
+        players=2,
+        dealer=0,
+        discard="AS",
+        hands=["2S 8S 4D 9H 9D 9C KH QC JC 6H", "2H 3H 4H 5H KC KD KS AC 3C QD"],
+        stock="AD 7S 6D 4C 8D",
+    )
+    for a in ("pass", "pass", "draw"):
+        h.apply(a)
+    return h
+
+
+def test_the_knocker_may_show_any_arrangement_within_the_limit_s20() -> None:
+    """[S20]: the knocker lays down his melds and his deadwood; which melds
+    is his choice, so long as the deadwood is within the limit: breaking the
+    run 2H-5H keeps 6H (in the defender's hand) from being laid off."""
+    h = break_run_hand()
+    text = "knock QD melds KC KD KS + 2H 3H 4H"
+    assert text in legal(h)
+    broken = h.clone()
+    broken.apply("knock QD melds 2H 3H 4H + KC KD KS")
+    assert broken.actions[-1] == parse_action(text)
+    assert [str(t) for t in broken.table] == ["KC KD KS", "2H 3H 4H"]
+    assert "layoff 6H on 2" not in legal(broken)
+    whole = h.clone()
+    whole.apply("knock QD")
+    assert [str(t) for t in whole.table] == ["KC KD KS", "2H 3H 4H 5H"]
+    assert "layoff 6H on 2" in legal(whole)
+    broken.apply("pass")
+    assert broken.result is not None
+    assert "seat 1: 10" in " ".join(broken.result.reasons)
+
+
+def test_stated_melds_that_change_nothing_name_the_plain_knock() -> None:
+    """The engine's own arrangement written out, and any melds where nothing
+    may be laid off (Knock Rummy), canonicalize to the plain knock: one move,
+    one name."""
+    h = break_run_hand()
+    assert h.verify("knock QD melds 2H 3H 4H 5H + KC KD KS") == parse_action("knock QD")
+    assert h.verify("knock QD melds KC KD KS, 2H 3H 4H 5H") == parse_action("knock QD")
+    knock = rk.load_variant("knock")
+    k = rk.new_hand(
+        knock,
+        players=2,
+        dealer=0,
+        hands=["2S 8S 4S 9H 9D 5H 6H 7H AC 2C", "7C 9S TS JS 2D 3D 4D KH KC QH"],
+        discard="AS",
+        stock="KD 6S 6D 4C 8D 3C 3H 3S",
+    )
+    k.apply("draw")
+    assert k.verify("knock 7C melds 9S TS JS") == parse_action("knock 7C")
+    assert "knock 7C melds 9S TS JS" not in legal(k)
+
+
+def test_attack_knock_melds_over_the_limit() -> None:
+    h = break_run_hand()
+    with pytest.raises(rk.IllegalAction, match="leave deadwood 40, above the knock limit 10") as info:
+        h.verify("knock QD melds 2H 3H 4H")
+    assert info.value.rule == "going_out.max_deadwood"
+    # 3H 4H 5H + KC KD KS leaves 2H AC AD 3C (7): within the limit, a move of its own
+    assert str(h.verify("knock QD melds 3H 4H 5H + KC KD KS")) == "knock QD melds KC KD KS + 3H 4H 5H"
+
+
+def test_attack_a_meld_left_out_of_the_knock() -> None:
+    """The cards left out are the knocker's deadwood: they may hold no meld."""
+    h = rk.new_hand(
+        GIN,
+        players=2,
+        dealer=0,
+        discard="AS",
+        hands=["2S 8S 4D 9H 9D 9C KH QC JC 6H", "2H 3H 4H 5H KC KD KS AC 2C 3C"],
+        stock="AD 7S 6D 4C 8D",
+    )
+    for a in ("pass", "pass", "draw"):
+        h.apply(a)
+    with pytest.raises(rk.IllegalAction, match="hold a meld") as info:
+        h.verify("knock AD melds 2H 3H 4H 5H + KC KD KS")
+    assert info.value.rule == "going_out"
+
+
+def test_the_knock_limit_is_the_going_out_components() -> None:
+    """One limit: the going-out component's (settlement reads its highest)."""
+    assert GIN.going_out.highest_knock_limit(range(1, 11)) == 10
+    okla = rk.loads_variant('extends = "gin"\n[variant]\nname = "okla"\n[going_out]\noklahoma = true')
+    assert okla.going_out.highest_knock_limit([1, 10]) == 10
+    assert okla.going_out.knock_limit_rule() == "going_out.oklahoma"
+    assert rk.load_variant("knock").going_out.knock_limit_rule() == "going_out.any_deadwood"

@@ -10,6 +10,16 @@ every allowed player count and checks, at every step:
 - every legal action applies; a refused action raises
   :class:`~rummykit.IllegalAction` and leaves the state exactly as it was;
 - the hand ends within ``limits.max_turns``;
+- one name per move, at a few states of each hand: every listed action is
+  accepted as itself; every text :meth:`~rummykit.Hand.apply` accepts
+  (the listed ones, knocks with the engine's melds written out, melds
+  reordered or left out, texts with a card changed, wild designations left
+  out) canonicalizes (:meth:`~rummykit.Hand.verify`) to a listed action that
+  canonicalizes to itself, save where a documented bound leaves it out of
+  the list (a meld with more than ``LISTED_WILDS`` wilds, more initial melds
+  or knock arrangements than the list holds, other groupings of a
+  declaration), and applying the text and its canonical form give the same
+  position;
 - a view holds no card its seat may not see (changing the hidden order of the
   stock does not change any view);
 - every few steps, each seat's determinization (:meth:`~rummykit.Hand.resample`,
@@ -36,6 +46,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -43,12 +54,27 @@ from typing import Any
 import attrs
 
 from rummykit.cards import Card
-from rummykit.engine import Action, Hand, new_hand, parse_action, replay
+from rummykit.engine import (
+    Action,
+    Declare,
+    Hand,
+    Knock,
+    MeldAction,
+    Pick,
+    Take,
+    new_hand,
+    parse_action,
+    replay,
+)
+from rummykit.engine.actions.knock import KNOCK_ARRANGEMENTS
+from rummykit.engine.conditions import INITIAL_COMBOS
+from rummykit.engine.meld_memo import LISTED_WILDS
 from rummykit.engine.position import from_position, position
-from rummykit.errors import IllegalAction, RummyError
+from rummykit.errors import IllegalAction, NotationError, RummyError
+from rummykit.melds import best_arrangement
 from rummykit.variant import Variant
 
-__all__ = ["CheckReport", "check_variant"]
+__all__ = ["CheckReport", "check_names", "check_variant"]
 
 
 @attrs.frozen
@@ -99,6 +125,7 @@ def _play_one(hand: Hand, rng: random.Random, problems: list[str], probe: bool) 
     shoe = Counter(v.deck.shoe(hand.players))
     steps = 0
     resample_at = 1  # from the second step: short hands too
+    names_at = 2
     while not hand.is_over:
         legal = hand.legal_actions()
         if not legal:
@@ -134,6 +161,9 @@ def _play_one(hand: Hand, rng: random.Random, problems: list[str], probe: bool) 
         if steps == resample_at:
             _check_resample(hand, steps, problems)
             resample_at += max(RESAMPLE_EVERY, steps // 4)
+        if steps == names_at:
+            _check_names(hand, random.Random(steps), problems)
+            names_at += max(NAMES_EVERY, steps // 4)
         hand.apply(action)
         steps += 1
         if Counter(hand.cards_in_play()) != shoe:
@@ -152,6 +182,126 @@ def _play_one(hand: Hand, rng: random.Random, problems: list[str], probe: bool) 
         except Exception as exc:  # reported, whatever it is
             problems.append(f"seat {p}'s record raised {type(exc).__name__}: {exc}")
     return steps
+
+
+NAMES_EVERY = 9
+"""Steps between two checks of the one-name-per-move property in a hand
+(at first; then a quarter of the steps played, as for determinizations)."""
+
+_CARD = re.compile(r"^(?:10|[2-9TJQKA])[CDHS]$|^JK$", re.IGNORECASE)
+
+
+def _texts(hand: Hand, legal: Sequence[Action], rng: random.Random) -> list[str]:
+    """Texts written around the listed actions (see :func:`check_variant`)."""
+    out = [str(a) for a in legal]
+    seat = hand.current_player
+    assert seat is not None
+    held = list(hand.hand_of(seat))
+    for a in legal:
+        if isinstance(a, Knock) and a.melds is None:
+            kept = list(held)
+            if a.card is not None:
+                kept.remove(a.card)
+            arr = best_arrangement(hand.variant, kept, wild_ranks=hand.wild_ranks) if kept else None
+            if arr is not None and arr.melds:
+                out.append(f"{a} melds " + " + ".join(str(m) for m in arr.melds))
+    shoe = sorted(set(hand.variant.deck.shoe(hand.players)))
+    for a in rng.sample(list(legal), min(8, len(legal))):
+        words = str(a).split()
+        text = " ".join(words)
+        if " + " in text:
+            head, sep, rest = text.partition(" melds " if " melds " in text else " ")
+            parts = rest.split(" + ")
+            out.append(head + sep + " + ".join(reversed(parts)))
+            out += [head + sep + " + ".join(parts[:i] + parts[i + 1 :]) for i in range(len(parts))]
+        if "=" in text:
+            out.append(" ".join(w.partition("=")[0] for w in words))
+        spots = [i for i, w in enumerate(words) if _CARD.match(w.partition("=")[0])]
+        if spots:
+            i = rng.choice(spots)
+            words[i] = str(rng.choice(shoe))
+            out.append(" ".join(words))
+    return list(dict.fromkeys(out))
+
+
+def _no_rng(text: str) -> str:
+    """A position without its shuffle state (two clones of a hand dealt from
+    the system's entropy shuffle apart from then on)."""
+    return "; ".join(f for f in text.split("; ") if not f.startswith("rng "))
+
+
+def _bounded(hand: Hand, a: Action, legal: Sequence[Action]) -> bool:
+    """Whether a documented bound of the legal-action list leaves ``a`` out."""
+    deck, wild = hand.variant.deck, hand.wild_ranks
+    groups: tuple[tuple[tuple[Card, Card | None], ...], ...] = ()
+    if isinstance(a, MeldAction):
+        groups = a.groups
+    elif isinstance(a, Take | Pick) and isinstance(a.then, MeldAction):
+        groups = a.then.groups
+    elif isinstance(a, Knock) and a.melds is not None:
+        groups = a.melds
+    elif isinstance(a, Declare):
+        return True  # one declaration listed per hand and discard; other groupings accepted
+    if any(sum(1 for c, _ in g if deck.is_wild(c, wild)) > LISTED_WILDS for g in groups):
+        return True
+    if isinstance(a, Knock):
+        return sum(1 for b in legal if isinstance(b, Knock) and b.card == a.card) > KNOCK_ARRANGEMENTS
+    if len(groups) > 1:
+        same = [b for b in legal if type(b) is type(a)]
+        return (
+            sum(1 for b in same if len(b.groups if isinstance(b, MeldAction) else b.then.groups) > 1)
+            >= INITIAL_COMBOS
+        )  # type: ignore[union-attr]
+    return False
+
+
+def check_names(hand: Hand, *, seed: int = 0) -> tuple[str, ...]:
+    """The breaches of "one name per move" at this state of ``hand`` (see
+    :func:`check_variant`; empty when every accepted text names a listed
+    move). ``seed`` picks the texts written around the listed actions.
+
+    >>> import rummykit as rk
+    >>> check_names(rk.new_hand(rk.load_variant("gin"), players=2, seed=5))
+    ()
+    """
+    problems: list[str] = []
+    if not hand.is_over:
+        _check_names(hand, random.Random(seed), problems)
+    return tuple(problems)
+
+
+def _check_names(hand: Hand, rng: random.Random, problems: list[str]) -> None:
+    """One name per move at this state (see :func:`check_variant`)."""
+    legal = hand.legal_actions()
+    listed = set(legal)
+    for a in legal:
+        try:
+            same = hand.verify(a)
+        except IllegalAction as exc:
+            problems.append(f"listed {str(a)!r} is refused: {exc}")
+            continue
+        if same != a:
+            problems.append(f"listed {str(a)!r} canonicalizes to {str(same)!r}")
+    for i, text in enumerate(_texts(hand, legal, rng)):
+        try:
+            canon = hand.verify(text)
+        except (IllegalAction, NotationError):
+            continue
+        if canon not in listed and not _bounded(hand, canon, legal):
+            problems.append(f"{text!r} is accepted as {str(canon)!r}, which legal_actions() does not list")
+        try:
+            again = hand.verify(canon)
+        except IllegalAction as exc:
+            problems.append(f"the canonical form {str(canon)!r} of {text!r} is refused: {exc}")
+            continue
+        if again != canon:
+            problems.append(f"the canonical form {str(canon)!r} of {text!r} is not its own ({str(again)!r})")
+        if i % 4 == 0 and str(canon) != text:
+            one, two = hand.clone(), hand.clone()
+            one.apply(text)
+            two.apply(canon)
+            if _no_rng(position(one)) != _no_rng(position(two)):
+                problems.append(f"{text!r} and its canonical form {str(canon)!r} give different positions")
 
 
 RESAMPLE_EVERY = 16

@@ -5,6 +5,7 @@ meld, the stock. Every answer comes from the variant's components.
 
 from __future__ import annotations
 
+import weakref
 from bisect import insort as _insort
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -12,6 +13,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from rummykit.cards import Card
+from rummykit.engine.meld_memo import Kit
 from rummykit.engine.notation import Group, format_group
 from rummykit.melds import Meld, meld_value
 from rummykit.rules.going_out import FinalDiscard
@@ -20,6 +22,7 @@ if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
 __all__ = [
+    "INITIAL_COMBOS",
     "concealed",
     "distinct",
     "eaten_problem",
@@ -149,12 +152,74 @@ def initial_ok(h: Hand, melds: Sequence[Meld]) -> str | None:
     return h.v.initial_meld.shortfall(points=points, sizes=tuple(len(m) for m in melds))
 
 
+INITIAL_COMBOS = 32
+"""At most this many initial melds of several melds are listed besides the
+single melds that reach the threshold alone and the whole best arrangement
+(a bound on the legal-action list; any other combination that reaches the
+threshold is still accepted when stated)."""
+
+_COMBO_NODES = 4000
+"""A bound on the search for those combinations (hands with many melds)."""
+
+_COMBOS: weakref.WeakKeyDictionary[Kit, dict[tuple[object, ...], list[tuple[Meld, ...]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _melds_key(melds: Iterable[Meld]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    return tuple(sorted((tuple(c.code for c in m.cards), tuple(r.code for r in m.represents)) for m in melds))
+
+
+def _combos(h: Hand, cards: tuple[Card, ...], must: Card | None) -> list[tuple[Meld, ...]]:
+    """Combinations of two or more disjoint melds of ``cards`` that reach the
+    initial threshold (``must`` in one of them, that meld first), the fewest
+    melds first, up to a bound (cached per variant)."""
+    kit, wild = h.kit, h.wild
+    cache = _COMBOS.setdefault(kit, {})
+    key = (cards, wild, must)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    if len(cache) > 4096:
+        cache.clear()
+    options = sorted(kit.options(cards, wild), key=lambda m: _melds_key((m,)))
+    out: list[tuple[Meld, ...]] = []
+    budget = [_COMBO_NODES]
+    limit = 4 * INITIAL_COMBOS
+
+    def walk(start: int, rest: Counter[Card], chosen: list[Meld], size: int) -> None:
+        if len(chosen) == size:
+            if (must is None or any(must in x.cards for x in chosen)) and initial_ok(h, chosen) is None:
+                first = (
+                    next((x for x in chosen if must in x.cards), chosen[0]) if must is not None else chosen[0]
+                )
+                out.append((first, *(x for x in chosen if x is not first)))
+            return
+        for i in range(start, len(options)):
+            budget[0] -= 1
+            if budget[0] < 0 or len(out) >= limit:
+                return
+            m = options[i]
+            need = Counter(m.cards)
+            if all(rest[c] >= k for c, k in need.items()):
+                walk(i + 1, rest - need, [*chosen, m], size)
+
+    for size in range(2, len(cards) // 2 + 1):  # the fewest melds first
+        walk(0, Counter(cards), [], size)
+        if budget[0] < 0 or len(out) >= limit:
+            break
+    cache[key] = out
+    return out
+
+
 def initial_combos(
     h: Hand, cards: tuple[Card, ...], *, must: Card | None = None, keep: Sequence[Card] = ()
 ) -> list[tuple[Meld, ...]]:
     """Canonical initial melds from ``cards``: single melds that reach the
-    threshold alone, and the whole best arrangement (with ``must`` in its
-    first meld when given). ``keep``: cards that must not be used (none)."""
+    threshold alone, the whole best arrangement (with ``must`` in its
+    first meld when given), and up to :data:`INITIAL_COMBOS` other
+    combinations of melds that reach it. ``keep``: cards that must not be
+    used (none)."""
     kit, wild = h.kit, h.wild
     out: list[tuple[Meld, ...]] = []
     for m in kit.options(cards, wild, must):
@@ -164,17 +229,27 @@ def initial_combos(
         if rest is not None and exit_ok(h, rest) and initial_ok(h, (m,)) is None:
             out.append((m,))
     arr = kit.arrangement(cards, wild)
+    whole: tuple[Meld, ...] | None = None
     if arr is not None and len(arr.melds) > 1:
         melds = list(arr.melds)
-        if must is not None:
-            first = [m for m in melds if must in m.cards]
-            if not first:
-                return out
+        first = [m for m in melds if must in m.cards] if must is not None else melds[:1]
+        if first:
             melds.remove(first[0])
             melds.insert(0, first[0])
-        rest = list(arr.deadwood)
-        if exit_ok(h, rest) and initial_ok(h, melds) is None:
-            out.append(tuple(melds))
+            if exit_ok(h, list(arr.deadwood)) and initial_ok(h, melds) is None:
+                whole = tuple(melds)
+                out.append(whole)
+    skip = _melds_key(whole) if whole is not None else None
+    extra = 0
+    for combo in _combos(h, cards, must):
+        if extra >= INITIAL_COMBOS:
+            break
+        if _melds_key(combo) == skip:
+            continue
+        rest = minus(cards, [c for m in combo for c in m.cards])
+        if rest is not None and exit_ok(h, rest):
+            out.append(combo)
+            extra += 1
     return out
 
 

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from rummykit.cards import Card, Rank
@@ -66,6 +68,21 @@ class GoingOut(Component):
         ``upcard_value`` is the value of the hand's first upcard, ``upcard``
         the card itself where it is known."""
         return None
+
+    def highest_knock_limit(self, card_values: Iterable[int]) -> int | None:
+        """The highest knock limit any hand may have, the cards being worth
+        ``card_values`` (a settlement that does not know the upcard checks a
+        knock against it); None where knocking is not a way out.
+
+        >>> import rummykit as rk
+        >>> rk.load_variant("gin").going_out.highest_knock_limit(range(1, 11))
+        10
+        """
+        return self.knock_limit(upcard_value=None)
+
+    def knock_limit_rule(self) -> str:
+        """The variant key path of the knock limit (named when a knock is refused)."""
+        return "going_out"
 
     def fixed_knock_limit(self) -> int | None:
         """The knock limit where it is one fixed count for every hand (Gin's
@@ -214,6 +231,16 @@ class Knock(GoingOut):
 
     def fixed_knock_limit(self) -> int | None:
         return None if self.any_deadwood or self.oklahoma else self.max_deadwood
+
+    def highest_knock_limit(self, card_values: Iterable[int]) -> int | None:
+        if self.any_deadwood or not self.oklahoma:
+            return self.knock_limit(upcard_value=None)
+        return max([self.max_deadwood, *card_values])
+
+    def knock_limit_rule(self) -> str:
+        if self.any_deadwood:
+            return "going_out.any_deadwood"
+        return "going_out.oklahoma" if self.oklahoma else "going_out.max_deadwood"
 
     def big_gin_allowed(self) -> bool:
         return self.big_gin

@@ -49,12 +49,10 @@ def _knock_plain(c: _Ctx) -> Settlement:
         dead.append(c.hand(x) if d is None else d)
     others = [x for x in c.seat_order() if x != k] or [x for x in range(c.n) if x != k]
     up = c.e.upcard
-    if up is not None:
+    if up is not None:  # the going-out component's limit for this hand
         limit = c.v.going_out.knock_limit(upcard_value=c.card(up), upcard=up)
-    else:
-        # the highest limit any upcard allows (Oklahoma: the upcard's value)
-        limits = [c.v.going_out.knock_limit(upcard_value=u) for u in (None, *range(51))]
-        limit = max((x for x in limits if x is not None), default=None)
+    else:  # the highest limit any hand may have (Oklahoma: the upcard's value)
+        limit = c.v.going_out.highest_knock_limit({c.card(x) for x in c.v.deck.shoe(c.n)})
     if limit is not None and dead[k] > limit:
         raise _bad(f"the knocker (seat {k}) has deadwood {dead[k]}, above the knock limit {limit}")
     if c.e.best_layoffs:

@@ -1,14 +1,34 @@
 """``knock QS``: knock, discarding QS face down (``going_out.kind = "knock"``).
 
 A knock is legal when the cards kept after the discard leave deadwood within
-the knock limit (``going_out.max_deadwood``; the first upcard's value with
+the knock limit, which the going-out component sets
+(``going_out.max_deadwood``; the first upcard's value with
 ``going_out.oklahoma``; any count with ``going_out.any_deadwood``); ``knock``
-alone goes out with every card melded (``going_out.big_gin``). ``knock QS``
-shows the engine's arrangement of the kept cards (the least deadwood);
-``knock QS melds 2C 2D 2H + 4S 5S 6S`` shows the knocker's own choice,
-which decides what the defenders may lay off. Where lay-offs follow the
-knock, each other arrangement of the least deadwood is listed too (up to
-:data:`KNOCK_ARRANGEMENTS`).
+alone goes out with every card melded (``going_out.big_gin``).
+
+``knock QS`` shows the engine's arrangement of the kept cards (the least
+deadwood). ``knock QS melds 2C 2D 2H + 4S 5S 6S`` shows the knocker's own
+choice: any melds of the kept cards whose deadwood (the cards left out,
+which may not hold a meld themselves) is within the limit. Where lay-offs
+follow the knock, the choice decides what the defenders may lay off (a
+knocker may break a run to leave fewer lay-offs), so each such arrangement
+is a move of its own, listed (up to :data:`KNOCK_ARRANGEMENTS` per discard,
+the least deadwood first; others are accepted when stated). Where nothing
+may be laid off (Knock Rummy, a gin), the melds change nothing: a stated
+arrangement names the same move as the plain knock, its canonical form.
+
+>>> import rummykit as rk
+>>> h = rk.new_hand(rk.load_variant("gin"), players=2, dealer=0, discard="AS",
+...     hands=["2S 8S 4D 9H 9D 9C KH QC JC TC", "2H 3H 4H 5H KC KD KS AC 3C QD"], stock="AD 6H 6D 4C 8D")
+>>> for a in ("pass", "pass", "draw"):
+...     h.apply(a)
+>>> str(h.verify("knock QD melds KC KD KS + 2H 3H 4H 5H"))  # the engine's own arrangement
+'knock QD'
+>>> h.verify("knock QD melds 2H 3H 4H + KC KD KS")  # deadwood 10 (5H kept back): within the limit
+Action.parse('knock QD melds KC KD KS + 2H 3H 4H')
+>>> h.apply("knock QD melds 2H 3H 4H + KC KD KS")
+>>> [str(t) for t in h.table], h.hand_of(1)  # the knocker's deadwood
+(['KC KD KS', '2H 3H 4H'], (AC, 3C, AD, 5H))
 """
 
 from __future__ import annotations
@@ -95,13 +115,27 @@ _ALTERNATIVES: weakref.WeakKeyDictionary[Kit, dict[tuple[Any, ...], list[tuple[G
 )
 
 
-def _other_arrangements(h: Hand, cards: tuple[Card, ...], whole: tuple[Card, ...]) -> list[tuple[Group, ...]]:
-    """The arrangements of ``cards`` of minimum deadwood other than the
-    default one, as notation groups (``whole``: the hand ``cards`` come from,
-    whose melds are enumerated once)."""
+def knock_limit(h: Hand) -> int | None:
+    """The knock limit of this hand, as the going-out component sets it
+    (None: knocking is not a way out)."""
+    return h.v.going_out.knock_limit(upcard_value=h.upcard_value(), upcard=h.upcard)
+
+
+def _matters(h: Hand, shown_deadwood: int) -> bool:
+    """Whether the melds shown change the game: lay-offs follow the knock."""
+    return h.v.layoff.after_knock(gin=shown_deadwood == 0)
+
+
+def _other_arrangements(
+    h: Hand, cards: tuple[Card, ...], whole: tuple[Card, ...], limit: int
+) -> list[tuple[Group, ...]]:
+    """The knocker's other arrangements of ``cards`` (the cards kept) that
+    change the game: deadwood within ``limit``, lay-offs following, not the
+    engine's; as notation groups, the least deadwood first (``whole``: the
+    hand ``cards`` come from, whose melds are enumerated once)."""
     kit = h.kit
     cache = _ALTERNATIVES.setdefault(kit, {})
-    key = (cards, h.wild)
+    key = (cards, h.wild, limit)
     found = cache.get(key)
     if found is not None:
         return found
@@ -111,21 +145,39 @@ def _other_arrangements(h: Hand, cards: tuple[Card, ...], whole: tuple[Card, ...
     out: list[tuple[Group, ...]] = []
     if default is not None:
         skip = _melds_key(default.melds)
-        for melds in knock_arrangements(h, cards, limit=KNOCK_ARRANGEMENTS + 1, within=whole):
-            if _melds_key(melds) != skip and len(out) < KNOCK_ARRANGEMENTS:
-                out.append(tuple(kit.group(m) for m in melds))
+        values = kit.values
+        ranked = []
+        for melds in knock_arrangements(h, cards, limit=_SEARCHED, within=whole, deadwood=limit):
+            left = minus(cards, [c for m in melds for c in m.cards])
+            assert left is not None
+            dead = sum(values[c.code] for c in left)
+            if _melds_key(melds) != skip and _matters(h, dead):
+                ranked.append((dead, _melds_key(melds), melds))
+        ranked.sort(key=lambda x: (x[0], x[1]))
+        out = [tuple(kit.group(m) for m in melds) for _, _, melds in ranked[:KNOCK_ARRANGEMENTS]]
     cache[key] = out
     return out
 
 
+_SEARCHED = 4 * KNOCK_ARRANGEMENTS
+"""How many arrangements the listing search collects before keeping the
+:data:`KNOCK_ARRANGEMENTS` of least deadwood."""
+
+
 def knock_arrangements(
-    h: Hand, cards: tuple[Card, ...], *, limit: int, within: tuple[Card, ...] | None = None
+    h: Hand,
+    cards: tuple[Card, ...],
+    *,
+    limit: int,
+    within: tuple[Card, ...] | None = None,
+    deadwood: int | None = None,
 ) -> list[tuple[Meld, ...]]:
     """Up to ``limit`` distinct arrangements of ``cards`` (sorted) whose
-    deadwood is the minimum, each as melds in canonical order (``within``:
-    a sorted superset of ``cards`` whose melds are enumerated instead)."""
+    deadwood is at most ``deadwood`` (default: the least), the cards left out
+    holding no meld, each as melds in canonical order (``within``: a sorted
+    superset of ``cards`` whose melds are enumerated instead)."""
     kit, wild = h.kit, h.wild
-    target = kit.deadwood(cards, wild)
+    target = kit.deadwood(cards, wild) if deadwood is None else deadwood
     values = kit.values
     options = kit.options(within if within is not None else cards, wild)
     by_card: dict[Card, list[Meld]] = {}
@@ -135,13 +187,13 @@ def knock_arrangements(
     found: dict[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[Meld, ...]] = {}
     budget = [KNOCK_SEARCH_NODES]
 
-    def walk(rest: Counter[Card], cost: int, chosen: list[Meld]) -> None:
+    def walk(rest: Counter[Card], cost: int, chosen: list[Meld], left_out: list[Card]) -> None:
         budget[0] -= 1
         if len(found) >= limit or cost > target or budget[0] < 0:
             return
         left = [c for c in sorted(rest, key=lambda c: c.code) if rest[c] > 0]
         if not left:
-            if cost == target:
+            if kit.deadwood(tuple(left_out), wild) == cost:  # the cards left out hold no meld
                 key = _melds_key(chosen)
                 found.setdefault(key, tuple(sorted(chosen, key=lambda m: _melds_key((m,)))))
             return
@@ -149,12 +201,12 @@ def knock_arrangements(
         for m in by_card.get(first, ()):
             need = Counter(m.cards)
             if all(rest[c] >= k for c, k in need.items()):
-                walk(rest - need, cost, [*chosen, m])
+                walk(rest - need, cost, [*chosen, m], left_out)
         rest2 = rest.copy()
         rest2[first] -= 1
-        walk(rest2, cost + values[first.code], chosen)
+        walk(rest2, cost + values[first.code], chosen, [*left_out, first])
 
-    walk(Counter(cards), 0, [])
+    walk(Counter(cards), 0, [], [])
     return list(found.values())
 
 
@@ -180,12 +232,12 @@ class KnockKind(ActionKind):
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
         """Each discard that leaves at most the limit, with the engine's
-        arrangement and (``every_arrangement``, where lay-offs follow) each
-        other arrangement of the same least deadwood."""
+        arrangement and (``every_arrangement``) each other arrangement within
+        the limit that changes the game (see the module documentation)."""
         if not h.kit.can_knock or h.must_meld is not None:
             return ()
         v = h.v
-        limit = v.going_out.knock_limit(upcard_value=h.upcard_value())
+        limit = knock_limit(h)
         if limit is None:
             return ()
         kit, wild = h.kit, h.wild
@@ -208,18 +260,18 @@ class KnockKind(ActionKind):
                 dead = kit.deadwood(tuple(rest), wild)
                 if dead <= limit:
                     out.append(_KNOCKS[c.code])
-                    if every_arrangement and v.layoff.after_knock(gin=dead == 0):
-                        out.extend(Knock(c, g) for g in _other_arrangements(h, tuple(rest), cards))
+                    if every_arrangement:
+                        out.extend(Knock(c, g) for g in _other_arrangements(h, tuple(rest), cards, limit))
         if full == 0 and v.going_out.big_gin_allowed():
             out.append(Knock(None))
-            if every_arrangement and v.layoff.after_knock(gin=True):
-                out.extend(Knock(None, g) for g in _other_arrangements(h, cards, cards))
+            if every_arrangement:
+                out.extend(Knock(None, g) for g in _other_arrangements(h, cards, cards, 0))
         return out
 
     def refusal(self, h: Hand, a: Action) -> Refusal | None:
         assert isinstance(a, Knock)
         v = h.v
-        limit = v.going_out.knock_limit(upcard_value=h.upcard_value())
+        limit = knock_limit(h)
         if limit is None:
             return Refusal(f"there is no knocking in {v.name} (going_out {v.going_out.kind})", "going_out")
         if h.must_meld is not None:
@@ -245,13 +297,17 @@ class KnockKind(ActionKind):
         rest.remove(a.card)
         dead = h.kit.deadwood(tuple(rest), h.wild)
         if dead > limit:
-            return Refusal(f"deadwood {dead} is above the knock limit {limit}", _limit_rule(h))
-        return self._melds_reason(h, a, rest, dead)
+            return Refusal(
+                f"deadwood {dead} is above the knock limit {limit}", v.going_out.knock_limit_rule()
+            )
+        return self._melds_reason(h, a, rest, limit)
 
-    def _melds_reason(self, h: Hand, a: Knock, rest: list[Card], dead: int) -> Refusal | None:
+    def _melds_reason(self, h: Hand, a: Knock, rest: list[Card], limit: int) -> Refusal | None:
         """Why the melds stated with a knock cannot be shown (None: they can, or
-        none are stated). The knocker may show any melds of the cards kept that
-        leave the least deadwood (the deadwood the knock is scored on)."""
+        none are stated): they must be melds of the cards kept, each card once;
+        where lay-offs follow, leaving deadwood within the limit, the cards
+        left out holding no meld (they are the deadwood the knock is scored
+        on)."""
         if a.melds is None:
             return None
         melds = melds_of(h, a.melds)
@@ -262,20 +318,40 @@ class KnockKind(ActionKind):
             kept = " ".join(map(str, rest))
             return Refusal(f"the melds shown must be made of the cards kept ({kept}), each once", "going_out")
         shown = sum(h.kit.values[c.code] for c in left)
-        if shown != dead:
+        if not _matters(h, shown):
+            return None  # nothing is laid off: the melds change nothing (the plain knock)
+        if shown > limit:
             return Refusal(
-                f"these melds leave deadwood {shown}; the knocker shows an arrangement of the least deadwood, {dead}",
+                f"these melds leave deadwood {shown}, above the knock limit {limit}",
+                h.v.going_out.knock_limit_rule() if a.card is not None else "going_out.big_gin",
+            )
+        if h.kit.deadwood(tuple(left), h.wild) != shown:
+            return Refusal(
+                f"the cards left out ({' '.join(map(str, left))}) hold a meld: the deadwood shown holds none",
                 "going_out",
             )
         return None
 
     def canonical(self, h: Hand, a: Action) -> Action:
+        """The plain knock where the melds stated are the engine's or change
+        nothing (no lay-offs follow); else the melds in canonical order."""
         assert isinstance(a, Knock)
+        short = _KNOCKS[a.card.code] if a.card is not None else Knock(None)
         if a.melds is None:
-            return a if a.card is None else _KNOCKS[a.card.code]
+            return short
         melds = melds_of(h, a.melds)
         assert not isinstance(melds, str)
-        return Knock(a.card, tuple(h.kit.group(m) for m in melds))
+        kept = list(h.hands[h.current])
+        if a.card is not None:
+            kept.remove(a.card)
+        left = minus(kept, [c for m in melds for c in m.cards])
+        assert left is not None
+        if not _matters(h, sum(h.kit.values[c.code] for c in left)):
+            return short
+        default = h.kit.arrangement(tuple(kept), h.wild)
+        if default is not None and _melds_key(melds) == _melds_key(default.melds):
+            return short
+        return Knock(a.card, tuple(h.kit.group(m) for m in sorted(melds, key=lambda m: _melds_key((m,)))))
 
     def perform(self, h: Hand, a: Action) -> None:
         assert isinstance(a, Knock)
@@ -288,17 +364,18 @@ class KnockKind(ActionKind):
         h.final_discard = a.card is not None
         arr = h.kit.arrangement(tuple(hand), h.wild)
         gin = arr is None or arr.deadwood_value == 0
+        shown: tuple[Meld, ...] = arr.melds if arr is not None else ()
+        left: list[Card] = list(arr.deadwood) if arr is not None else []
+        if a.melds is not None:  # the knocker's own choice of melds (lay-offs follow)
+            chosen = melds_of(h, a.melds)
+            assert not isinstance(chosen, str)
+            shown = tuple(chosen)
+            rest = minus(hand, [c for m in shown for c in m.cards])
+            assert rest is not None
+            left = rest
+            gin = not left or sum(h.kit.values[c.code] for c in left) == 0
         how = Termination.GIN if gin else Termination.KNOCK
         if arr is not None and h.v.layoff.after_knock(gin=gin):
-            shown: tuple[Meld, ...] = arr.melds
-            left: list[Card] = list(arr.deadwood)
-            if a.melds is not None:  # the knocker's own choice of melds
-                chosen = melds_of(h, a.melds)
-                assert not isinstance(chosen, str)
-                shown = tuple(chosen)
-                rest = minus(hand, [c for m in shown for c in m.cards])
-                assert rest is not None
-                left = rest
             for m in shown:
                 h.table.append(TableMeld(p, m))
             h.hands[p] = left
@@ -310,8 +387,3 @@ class KnockKind(ActionKind):
             h.how = how
             return
         end_hand(h, how, went_out=None)
-
-
-def _limit_rule(h: Hand) -> str:
-    """The key of the knock limit: ``going_out.oklahoma`` where the upcard sets it."""
-    return "going_out.oklahoma" if getattr(h.v.going_out, "oklahoma", False) else "going_out.max_deadwood"
