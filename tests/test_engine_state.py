@@ -174,3 +174,53 @@ def test_turn_limit_ends_the_hand() -> None:
         h.apply(h.legal_actions()[0] if h.phase is Phase.DRAW else h.legal_actions()[-1])
     assert h.result is not None and h.result.how is rk.Termination.TURN_LIMIT
     assert h.result.scores == (0, 0) and h.turns <= 4
+
+
+# --------------------------------------------------------------------------- fields, declared once
+
+
+def test_every_field_is_declared_once_and_positions_hold_them() -> None:
+    """``Hand.__slots__`` and ``clone`` derive from ``FIELDS``; every field a
+    position must hold names a key of the position text, and every key of
+    the text is some field's."""
+    from rummykit.engine import position as position_module
+    from rummykit.engine.state import FIELDS
+
+    names = [f.name for f in FIELDS]
+    assert len(names) == len(set(names))
+    assert set(rk.Hand.__slots__) == {"__weakref__", *names}
+    keys = {f.position for f in FIELDS if f.position is not None}
+    assert keys <= set(position_module._FIELDS)
+    assert set(position_module._FIELDS) - {"rkpos", "seat"} <= keys
+
+
+@pytest.mark.parametrize("name", ["straight", "gin", "phom", "indian", "rum500", "thai"])
+def test_a_clone_shares_no_mutable_field(name: str) -> None:
+    """A field holding a list (or any mutable container) is copied by
+    ``clone``: a field added to ``FIELDS`` as shared while it holds one
+    fails here."""
+    from rummykit.engine.state import FIELDS, Copy
+
+    v = rk.load_variant(name)
+    h = rk.new_hand(v, players=2, seed=3)
+    bot = rk.GreedyBot(v, seed=3)
+    for step in range(40):
+        if h.is_over:
+            break
+        if step % 7 == 3:
+            other = h.clone()
+            for f in FIELDS:
+                mine, theirs = getattr(h, f.name), getattr(other, f.name)
+                if f.copy is Copy.RNG:
+                    continue
+                if isinstance(mine, list | dict | set | bytearray):
+                    assert theirs is not mine, f"clone shares {f.name}"
+                    assert theirs == mine, f.name
+                    for a, b in zip(mine, theirs, strict=True) if isinstance(mine, list) else ():
+                        if isinstance(a, list | dict | set):
+                            assert a is not b, f"clone shares the lists inside {f.name}"
+                else:
+                    assert theirs is mine or theirs == mine, f.name
+        seat = h.current_player
+        assert seat is not None
+        h.apply(bot.choose(h.view(seat)))

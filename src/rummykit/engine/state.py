@@ -18,6 +18,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from rummykit.cards import Card, Rank, short_repr
 from rummykit.engine.actions import Action, Knock, as_action, check_action, resolve
 from rummykit.engine.actions import legal_actions as _legal_actions
@@ -32,7 +34,7 @@ from rummykit.variant import Variant
 if TYPE_CHECKING:
     from rummykit.engine.view import View
 
-__all__ = ["Hand", "Legality"]
+__all__ = ["FIELDS", "Copy", "Field", "Hand", "Legality"]
 
 
 class Legality(enum.StrEnum):
@@ -49,6 +51,96 @@ class Legality(enum.StrEnum):
         return self is Legality.LEGAL
 
 
+class Copy(enum.Enum):
+    """How :meth:`Hand.clone` copies a field: shared (an immutable value, or
+    one replaced whole, never changed in place), a list copied, a list of
+    lists copied two deep, or the shuffle state (copied by ``clone`` itself)."""
+
+    SHARED = "shared"
+    LIST = "list"
+    LISTS = "lists"
+    RNG = "rng"
+
+
+@attrs.frozen
+class Field:
+    """One field of a :class:`Hand`: its name, how ``clone`` copies it, and
+    the key of the position text that holds it (None: not in a position,
+    being derived from other fields, a cache, or the record's history)."""
+
+    name: str
+    copy: Copy
+    position: str | None
+
+
+_S, _L, _LL = Copy.SHARED, Copy.LIST, Copy.LISTS
+FIELDS: tuple[Field, ...] = tuple(
+    Field(name, copy, key)
+    for name, copy, key in (
+        ("v", _S, "variant"),
+        ("kit", _S, None),  # the variant's shared tables
+        ("n", _S, "players"),
+        ("dealer", _S, "dealer"),
+        ("deal_number", _S, "deal"),
+        ("seed", _S, "rng"),
+        ("hands", _LL, "hands"),
+        ("stock", _L, "stock"),
+        ("pile", _L, "pile"),
+        ("pile_from", _L, "pile"),
+        ("buried", _L, "buried"),
+        ("table", _L, "table"),
+        ("cut", _S, "cut"),
+        ("upcard", _S, "upcard"),
+        ("wild", _S, None),  # from the variant and the cut card
+        ("phase", _S, "phase"),
+        ("current", _S, "to"),
+        ("starter", _S, None),  # the seat after the dealer
+        ("turns", _S, "turn"),
+        ("own_turns", _L, "own_turns"),
+        ("draws", _L, "draws"),
+        ("melded", _L, "melded"),
+        ("first_shown", _L, "first_shown"),
+        ("shown", _L, "shown"),
+        ("dropped", _L, "dropped"),
+        ("hit_until", _L, "hit_until"),
+        ("eaten", _L, "eaten"),
+        ("penalties", _L, "penalties"),
+        ("taken", _S, "taken"),
+        ("took_top", _S, "took_top"),
+        ("melds_this_turn", _S, "melds_this_turn"),
+        ("played_this_turn", _S, "played"),
+        ("must_meld", _S, "must_meld"),
+        ("stock_only", _S, "stock_only"),
+        ("offer_stage", _S, "offer"),
+        ("reuses", _S, "reuses"),
+        ("passes", _S, "passes"),
+        ("knocker", _S, "knocker"),
+        ("layoff_queue", _L, "layoff_queue"),
+        ("claim_queue", _L, "claim_queue"),
+        ("resume", _S, "resume"),
+        ("went_out", _S, "went_out"),
+        ("how", _S, "how"),
+        ("final_discard", _S, "final_discard"),
+        ("fed_by", _S, "fed_by"),
+        ("history", _L, None),  # the record's, not the position's
+        ("rng", Copy.RNG, "rng"),
+        ("_claim", _S, "claim"),
+        ("_dealt", Copy.RNG, None),  # what was dealt and reshuffled, for the record (copied with rng)
+        ("_legal", _S, None),  # caches
+        ("_legal_brief", _S, None),
+        ("_ending", _S, None),
+        ("_result", _S, None),
+    )
+)
+"""Every field of a :class:`Hand`, declared once: ``__slots__``,
+:meth:`Hand.clone` and the check that positions hold every field
+(tests/test_engine_state.py) derive from it."""
+
+_SHARED = tuple(f.name for f in FIELDS if f.copy is Copy.SHARED or f.copy is Copy.RNG)
+_LIST = tuple(f.name for f in FIELDS if f.copy is Copy.LIST)
+_LISTS = tuple(f.name for f in FIELDS if f.copy is Copy.LISTS)
+
+
 class Hand:
     """One hand of a variant: the cards, whose turn it is, and what may happen.
 
@@ -61,62 +153,7 @@ class Hand:
     discard pile bottom first (its top card last).
     """
 
-    __slots__ = (
-        "__weakref__",
-        "_claim",
-        "_dealt",
-        "_ending",
-        "_legal",
-        "_legal_brief",
-        "_result",
-        "buried",
-        "claim_queue",
-        "current",
-        "cut",
-        "deal_number",
-        "dealer",
-        "draws",
-        "dropped",
-        "eaten",
-        "fed_by",
-        "final_discard",
-        "first_shown",
-        "hands",
-        "history",
-        "hit_until",
-        "how",
-        "kit",
-        "knocker",
-        "layoff_queue",
-        "melded",
-        "melds_this_turn",
-        "must_meld",
-        "n",
-        "offer_stage",
-        "own_turns",
-        "passes",
-        "penalties",
-        "phase",
-        "pile",
-        "pile_from",
-        "played_this_turn",
-        "resume",
-        "reuses",
-        "rng",
-        "seed",
-        "shown",
-        "starter",
-        "stock",
-        "stock_only",
-        "table",
-        "taken",
-        "took_top",
-        "turns",
-        "upcard",
-        "v",
-        "went_out",
-        "wild",
-    )
+    __slots__ = ("__weakref__", *(f.name for f in FIELDS))
 
     v: Variant
     kit: Kit
@@ -372,9 +409,10 @@ class Hand:
         other = Hand.__new__(Hand)
         for name in _SHARED:
             object.__setattr__(other, name, getattr(self, name))
-        other.hands = [list(h) for h in self.hands]
-        for name in _LISTS:
+        for name in _LIST:
             object.__setattr__(other, name, list(getattr(self, name)))
+        for name in _LISTS:
+            object.__setattr__(other, name, [list(x) for x in getattr(self, name)])
         copy_to = getattr(self.rng, "copy_to", None)
         if copy_to is not None:  # an unseeded hand: OS-entropy shuffles, logged for its record
             log = list(self._dealt.get("reshuffles", ()))
@@ -475,16 +513,3 @@ class Hand:
         """Every seat in playing order, starting with ``seat``."""
         step = self.v.deal.step()
         return [(seat + i * step) % self.n for i in range(self.n)]
-
-
-_SHARED = (
-    "v", "kit", "n", "dealer", "deal_number", "seed", "cut", "upcard", "wild", "phase",
-    "current", "starter", "turns", "taken", "took_top", "melds_this_turn", "played_this_turn",
-    "must_meld", "stock_only", "offer_stage", "reuses", "passes", "knocker", "resume",
-    "went_out", "how", "final_discard", "fed_by", "_claim", "_dealt", "_legal",
-    "_legal_brief", "_ending", "_result",
-)  # fmt: skip
-_LISTS = (
-    "stock", "pile", "pile_from", "buried", "table", "own_turns", "draws", "melded",
-    "first_shown", "shown", "dropped", "hit_until", "eaten", "penalties", "layoff_queue", "claim_queue", "history",
-)  # fmt: skip
