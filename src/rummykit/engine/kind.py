@@ -101,6 +101,11 @@ class ActionKind:
         """The listed form of the legal action ``a`` (itself, by default)."""
         return a
 
+    def allows(self, h: Hand, a: Action) -> bool:
+        """Whether ``a`` may be played now: :meth:`refusal` is None (a kind
+        may answer faster, never differently)."""
+        return self.refusal(h, a) is None
+
     def resolve(self, h: Hand, a: Action) -> Action:
         """The legal action ``a`` stands for, in its canonical (listed) form;
         raises :class:`~rummykit.IllegalAction` naming the rule."""
@@ -167,3 +172,10 @@ class ListedKind(ActionKind):
         except IllegalAction as exc:
             return Refusal(exc.reason, exc.rule)
         return None
+
+    def allows(self, h: Hand, a: Action) -> bool:
+        try:
+            self.resolve(h, a)
+        except IllegalAction:
+            return False
+        return True

@@ -206,10 +206,20 @@ def check_action(action: Action) -> None:
     ...
     rummykit.errors.NotationError: malformed action Take: depth must be an int, got '2'
     """
+    fast = _CARD_FIELDS.get(type(action))
+    if fast is not None:  # every field is a card (draw, discard, pass...): by type alone
+        for name in fast:
+            if type(getattr(action, name)) is not Card:
+                break
+        else:
+            return
     if type(action) not in _HINTS:
         if not isinstance(action, Action) or not attrs.has(type(action)):
             raise NotationError(f"malformed action: {short_repr(action)} is not a rummykit action")
-        _HINTS[type(action)] = typing.get_type_hints(type(action))
+        _HINTS[type(action)] = hints = typing.get_type_hints(type(action))
+        names = [f.name for f in attrs.fields(type(action))]  # type: ignore[arg-type]
+        if all(hints.get(n) is Card for n in names):
+            _CARD_FIELDS[type(action)] = tuple(names)
     hints = _HINTS[type(action)]
     for field in attrs.fields(type(action)):  # type: ignore[arg-type]
         want = hints.get(field.name)
@@ -221,6 +231,8 @@ def check_action(action: Action) -> None:
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
+_CARD_FIELDS: dict[type, tuple[str, ...]] = {}
+"""The action classes whose fields are all cards (checked by type alone)."""
 
 
 def _type_problem(value: Any, want: Any, depth: int) -> str | None:

@@ -22,6 +22,7 @@ import attrs
 
 from rummykit.cards import Card, Rank, short_repr
 from rummykit.engine.actions import Action, Knock, as_action, check_action, resolve
+from rummykit.engine.actions import is_legal as _is_legal
 from rummykit.engine.actions import legal_actions as _legal_actions
 from rummykit.engine.actions import perform as _perform
 from rummykit.engine.meld_memo import Kit, kit_for
@@ -327,11 +328,7 @@ class Hand:
         >>> h.is_legal("meld 7H 8H JK"), h.legality("meld 7H 8H JK"), h.is_legal("meld 7H 8H JK=9H")
         (False, <Legality.AMBIGUOUS: 'ambiguous'>, True)
         """
-        try:
-            resolve(self, action)
-        except IllegalAction:
-            return False
-        return True
+        return _is_legal(self, action)
 
     def legality(self, action: Action | str) -> Legality:
         """Whether ``action`` (or its text) is legal, illegal, or legal but

@@ -146,6 +146,7 @@ __all__ = [
     "format_group",
     "format_slot",
     "group_of",
+    "is_legal",
     "kind_of",
     "kinds",
     "legal_actions",
@@ -328,6 +329,28 @@ def _turn_refusal(h: Hand, a: Action, kind: ActionKind) -> Refusal | None:
     if phase is Phase.PLAY and h._claim is not None and kind is not _DISCARD:
         return Refusal(f"seat {p} called the discard and must now discard", "claims")
     return None
+
+
+_PLAY = Phase.PLAY
+
+
+def is_legal(h: Hand, action: Action | str) -> bool:
+    """Whether ``action`` (or its text) may be played as written (see
+    :meth:`rummykit.Hand.is_legal`); asks only the action's kind."""
+    if not isinstance(action, Action):
+        try:
+            resolve(h, action)
+        except IllegalAction:
+            return False
+        return True
+    kind = _KINDS.get(type(action))
+    if kind is None:
+        raise NotationError(f"malformed action: {short_repr(action)} is not a rummykit action")
+    check_action(action)
+    phase = h.phase
+    if phase not in kind.phases or (phase is _PLAY and h._claim is not None and kind is not _DISCARD):
+        return False
+    return kind.allows(h, action)
 
 
 def resolve(h: Hand, action: Action | str) -> Action:

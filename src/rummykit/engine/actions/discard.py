@@ -21,7 +21,9 @@ rummykit.errors.IllegalAction: discard KS: KS was just taken from the discard pi
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 import attrs
@@ -64,6 +66,7 @@ class Discard(Action):
 
 
 _DISCARDS = tuple(Discard(Card.from_code(i)) for i in range(53))
+_CODE = attrgetter("code")
 
 
 def discard_of(card: Card) -> Discard:
@@ -103,11 +106,13 @@ class DiscardKind(ActionKind):
     def refusal(self, h: Hand, a: Action) -> Refusal | None:
         assert isinstance(a, Discard)
         hand = h.hands[h.current]
-        if a.card not in hand:
+        code = a.card.code
+        i = bisect_left(hand, code, key=_CODE)  # the hand is sorted
+        if i == len(hand) or hand[i].code != code:
             return Refusal(f"{a.card} is not in seat {h.current}'s hand", "discard")
         if h._claim is not None:
             return None
-        bad = concealed(h, (a.card,))
+        bad = concealed(h, (a.card,)) if h.eaten[h.current] else None
         if bad:
             return Refusal(bad, "draw")
         if h.must_meld is not None:
@@ -126,6 +131,19 @@ class DiscardKind(ActionKind):
                 "going_out.final_discard",
             )
         return None
+
+    def allows(self, h: Hand, a: Action) -> bool:
+        """:meth:`refusal` is None, without building its reason."""
+        hand = h.hands[h.current]
+        code = a.card.code  # type: ignore[attr-defined]
+        i = bisect_left(hand, code, key=_CODE)
+        if i == len(hand) or hand[i].code != code:
+            return False
+        if h._claim is not None:
+            return True
+        if h.eaten[h.current] or h.must_meld is not None or h.kit.final_rule is FinalDiscard.FORBIDDEN:
+            return self.refusal(h, a) is None
+        return h.taken is None or h.v.discard.refusal(hand[i], taken=h.taken) is None
 
     def canonical(self, h: Hand, a: Action) -> Action:
         assert isinstance(a, Discard)
