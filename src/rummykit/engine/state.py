@@ -275,15 +275,19 @@ class Hand:
         borrows, discards, knocks, declarations, calls, ``pass``, ``drop``;
         within a kind, by the cards involved (card order). Empty once over.
 
-        Bound: a meld with more than ``kit.LISTED_WILDS`` (2) wild cards is
+        Bounds: a meld with more than ``LISTED_WILDS`` (2) wild cards is
         listed in one designation of its wilds; the others are accepted by
         :meth:`apply` when written out (``JK=9H``). So the list holds at most
         one meld action per group of cards (a few thousand actions in the
-        wildest hands). A hand ends after ``limits.max_turns`` turns.
+        wildest hands). Initial melds of several melds and a knocker's
+        arrangements are listed up to 32 each (the fewest melds, the least
+        deadwood first); others are accepted when stated. Every text
+        :meth:`apply` accepts otherwise names a listed action
+        (:meth:`verify` gives it). A hand ends after ``limits.max_turns`` turns.
 
         ``every_arrangement=False`` lists each knock once, with the melds the
         engine would show (``knock KS``), leaving out the knocker's other
-        arrangements of the same least deadwood (``knock KS melds ...``),
+        arrangements within the limit (``knock KS melds ...``),
         which cost a search each time a knock is possible: for playouts and
         search, where the choice of melds is not explored. Every action
         listed is legal either way.

@@ -57,9 +57,9 @@ if TYPE_CHECKING:
 __all__ = ["KNOCK_ARRANGEMENTS", "KNOCK_SEARCH_NODES", "Knock", "KnockKind", "knock_arrangements"]
 
 KNOCK_ARRANGEMENTS = 32
-"""At most this many arrangements are listed per knock (a bound on the
-legal-action list; other arrangements of the same deadwood are still
-accepted by ``apply`` when stated)."""
+"""At most this many of the knocker's own arrangements are listed per
+discard, the least deadwood first (a bound on the legal-action list; others
+within the limit are still accepted by ``apply`` when stated)."""
 
 KNOCK_SEARCH_NODES = 20_000
 """A bound on the search for other arrangements of one knock (wild-heavy
