@@ -247,12 +247,17 @@ def _bounded(hand: Hand, a: Action, legal: Sequence[Action]) -> bool:
     if isinstance(a, Knock):
         return sum(1 for b in legal if isinstance(b, Knock) and b.card == a.card) > KNOCK_ARRANGEMENTS
     if len(groups) > 1:
-        same = [b for b in legal if type(b) is type(a)]
-        return (
-            sum(1 for b in same if len(b.groups if isinstance(b, MeldAction) else b.then.groups) > 1)
-            >= INITIAL_COMBOS
-        )  # type: ignore[union-attr]
+        return sum(1 for b in legal if type(b) is type(a) and len(_groups(b)) > 1) >= INITIAL_COMBOS
     return False
+
+
+def _groups(a: Action) -> tuple[tuple[tuple[Card, Card | None], ...], ...]:
+    """The melds an action lays (a meld, or a take's use of the card taken)."""
+    if isinstance(a, MeldAction):
+        return a.groups
+    if isinstance(a, Take | Pick) and isinstance(a.then, MeldAction):
+        return a.then.groups
+    return ()
 
 
 def check_names(hand: Hand, *, seed: int = 0) -> tuple[str, ...]:
