@@ -18,8 +18,9 @@ every allowed player count and checks, at every step:
   canonicalizes to itself, save where a documented bound leaves it out of
   the list (a meld with more than ``LISTED_WILDS`` wilds, more initial melds
   or knock arrangements than the list holds, other groupings of a
-  declaration), and applying the text and its canonical form give the same
-  position;
+  declaration, several melds written in another order: they go down in the
+  order written), and applying the text and its canonical form give the
+  same position;
 - a view holds no card its seat may not see (changing the hidden order of the
   stock does not change any view);
 - every few steps, each seat's determinization (:meth:`~rummykit.Hand.resample`,
@@ -247,8 +248,17 @@ def _bounded(hand: Hand, a: Action, legal: Sequence[Action]) -> bool:
     if isinstance(a, Knock):
         return sum(1 for b in legal if isinstance(b, Knock) and b.card == a.card) > KNOCK_ARRANGEMENTS
     if len(groups) > 1:
+        if any(
+            type(b) is type(a) and sorted(map(_slots, _groups(b))) == sorted(map(_slots, groups))
+            for b in legal
+        ):
+            return True  # several melds laid at once go down in the order written
         return sum(1 for b in legal if type(b) is type(a) and len(_groups(b)) > 1) >= INITIAL_COMBOS
     return False
+
+
+def _slots(g: tuple[tuple[Card, Card | None], ...]) -> list[tuple[int, int]]:
+    return [(c.code, -1 if r is None else r.code) for c, r in g]
 
 
 def _groups(a: Action) -> tuple[tuple[tuple[Card, Card | None], ...], ...]:

@@ -34,14 +34,23 @@ from rummykit.engine.conditions import (
     showing_now,
 )
 from rummykit.engine.kind import ListedKind, Refusal
-from rummykit.engine.notation import Action, Group, format_group, groups_fit, parse_groups
+from rummykit.engine.notation import Action, Group, format_group, group_fits, groups_fit, parse_groups
 from rummykit.engine.phase import Phase, TableMeld
 from rummykit.engine.turn import check_out, shown
 
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
-__all__ = ["MeldAction", "MeldKind", "canonical_groups", "eaten_index", "meld_groups", "meld_reason", "strip"]
+__all__ = [
+    "MeldAction",
+    "MeldKind",
+    "canonical_groups",
+    "eaten_index",
+    "in_written_order",
+    "meld_groups",
+    "meld_reason",
+    "strip",
+]
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -70,6 +79,21 @@ def canonical_groups(h: Hand, groups: tuple[Group, ...]) -> tuple[Group, ...] | 
     if isinstance(melds, str):
         return None
     return tuple(h.kit.group(m) for m in melds)
+
+
+def in_written_order(written: tuple[Group, ...], listed: tuple[Group, ...]) -> tuple[Group, ...]:
+    """The ``listed`` groups (that ``written`` fits, in any order) in the order
+    of ``written``: several melds laid at once go down in the order written."""
+    if len(written) < 2 or len(written) != len(listed):
+        return listed
+    left = list(listed)
+    out: list[Group] = []
+    for g in written:
+        i = next((i for i, other in enumerate(left) if group_fits(g, other)), None)
+        if i is None:
+            return listed
+        out.append(left.pop(i))
+    return tuple(out)
 
 
 def eaten_index(h: Hand, a: MeldAction) -> int | None:
@@ -178,6 +202,14 @@ class MeldKind(ListedKind):
     def fits(self, a: Action, b: Action) -> bool:
         assert isinstance(a, MeldAction) and isinstance(b, MeldAction)
         return groups_fit(a.groups, b.groups)
+
+    def resolve(self, h: Hand, a: Action) -> Action:
+        """As listed, the melds in the order written (they go on the table,
+        and are numbered, in that order)."""
+        assert isinstance(a, MeldAction)
+        b = super().resolve(h, a)
+        assert isinstance(b, MeldAction)
+        return MeldAction(in_written_order(a.groups, b.groups))
 
     def unlisted(self, h: Hand, a: Action, listed: Sequence[Action]) -> Action | None:
         assert isinstance(a, MeldAction)
