@@ -35,6 +35,7 @@ from rummykit.engine.phase import Phase
 from rummykit.errors import AmbiguousActionError, IllegalAction
 
 if TYPE_CHECKING:
+    from rummykit.engine.meld_memo import Kit
     from rummykit.engine.state import Hand
 
 __all__ = ["ActionKind", "ListedKind", "Refusal", "generic_refusal"]
@@ -91,6 +92,11 @@ class ActionKind:
         """The actions of this kind the current player may take now, in
         canonical order (the phase is one of :attr:`phases`)."""
         raise NotImplementedError
+
+    def in_variant(self, kit: Kit) -> bool:
+        """Whether the variant of ``kit`` ever allows an action of this kind
+        (default: yes); a kind it never allows is not asked for candidates."""
+        return True
 
     def refusal(self, h: Hand, a: Action) -> Refusal | None:
         """Why ``a`` may not be played now (None: it may), the phase being one

@@ -76,6 +76,7 @@ kinds and nothing else. A new kind is one module and a call to
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from rummykit.cards import short_repr
@@ -93,6 +94,7 @@ from rummykit.engine.actions.pick import Pick, PickKind
 from rummykit.engine.actions.swap import Swap, SwapKind
 from rummykit.engine.actions.take import TAKE, Take, TakeKind
 from rummykit.engine.kind import ActionKind, Refusal
+from rummykit.engine.meld_memo import Kit
 from rummykit.engine.notation import (
     MAX_ACTION_TEXT,
     MAX_NUMBER,
@@ -163,6 +165,8 @@ _KINDS: dict[type[Action], ActionKind] = {}
 _BY_WORD: dict[str, ActionKind] = {}
 _BY_PHASE: dict[Phase, tuple[ActionKind, ...]] = {}
 _KEYWORDS: set[str] = set()
+_IN_VARIANT: weakref.WeakKeyDictionary[Kit, dict[Phase, tuple[ActionKind, ...]]] = weakref.WeakKeyDictionary()
+"""Per variant (its kit), the kinds each phase asks for candidates."""
 
 
 def register_kind(kind: ActionKind) -> None:
@@ -195,6 +199,7 @@ def unregister_kind(action: type[Action]) -> None:
 
 def _index() -> None:
     _KEYWORDS.clear()
+    _IN_VARIANT.clear()
     for k in _KINDS.values():
         _KEYWORDS.update(k.words, k.keywords)
     for phase in Phase:
@@ -292,10 +297,17 @@ def legal_actions(h: Hand, *, every_arrangement: bool = True) -> tuple[Action, .
     phase = h.phase
     if phase is Phase.PLAY and h._claim is not None:  # a caller discards after a call
         return tuple(_DISCARD.candidates(h))
+    kit = h.kit
+    by_phase = _IN_VARIANT.get(kit)
+    if by_phase is None:
+        by_phase = _IN_VARIANT[kit] = {
+            ph: tuple(k for k in ks if k.in_variant(kit)) for ph, ks in _BY_PHASE.items()
+        }
     out: list[Action] = []
-    for kind in _BY_PHASE[phase]:
+    for kind in by_phase[phase]:
         out.extend(kind.candidates(h, every_arrangement=every_arrangement))
     return tuple(out)
+
 
 
 _ENDED_BY = {

@@ -18,6 +18,7 @@ from rummykit.engine.notation import Action, format_slot, parse_on
 from rummykit.engine.phase import Phase
 
 if TYPE_CHECKING:
+    from rummykit.engine.meld_memo import Kit
     from rummykit.engine.state import Hand
 
 __all__ = ["Call", "CallKind", "call_actions"]
@@ -59,6 +60,9 @@ class CallKind(ListedKind):
     def parse(self, word: str, rest: Sequence[str], text: str) -> Action:
         (card, rep), target = parse_on(list(rest), text, "call")
         return Call(card, target, rep)
+
+    def in_variant(self, kit: Kit) -> bool:
+        return bool(kit.claims)
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
         return call_actions(h, h.current, h.pile[-1])

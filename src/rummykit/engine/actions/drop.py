@@ -18,6 +18,7 @@ from rummykit.engine.turn import after_leaving, end_hand
 from rummykit.settlement import Termination
 
 if TYPE_CHECKING:
+    from rummykit.engine.meld_memo import Kit
     from rummykit.engine.state import Hand
 
 __all__ = ["DROP", "Drop", "DropKind"]
@@ -50,8 +51,14 @@ class DropKind(ActionKind):
             raise bad_text(text, "'drop' takes nothing after it")
         return DROP
 
+    def in_variant(self, kit: Kit) -> bool:
+        return bool(kit.drops)
+
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
-        return (DROP,) if self.refusal(h, DROP) is None else ()
+        return (DROP,) if h.kit.drops and self.refusal(h, DROP) is None else ()
+
+    def allows(self, h: Hand, a: Action) -> bool:
+        return h.kit.drops and self.refusal(h, a) is None
 
     def refusal(self, h: Hand, a: Action) -> Refusal | None:
         v = h.v

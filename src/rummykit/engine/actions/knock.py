@@ -230,6 +230,9 @@ class KnockKind(ActionKind):
             raise bad_text(text, "expected 'knock CARD', 'knock' or 'knock CARD melds CARDS + CARDS'")
         return Knock(parse_card(tokens[0]) if tokens else None, melds)
 
+    def in_variant(self, kit: Kit) -> bool:
+        return bool(kit.can_knock)
+
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
         """Each discard that leaves at most the limit, with the engine's
         arrangement and (``every_arrangement``) each other arrangement within

@@ -35,6 +35,7 @@ class Pass(Action):
 
 
 PASS = Pass()
+_PASSES = (WhenEmpty.DECLINE, WhenEmpty.PASS)
 
 
 class PassKind(ActionKind):
@@ -51,15 +52,15 @@ class PassKind(ActionKind):
         return PASS
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
-        return (PASS,) if self.refusal(h, PASS) is None else ()
+        return (PASS,) if self.allows(h, PASS) else ()
+
+    def allows(self, h: Hand, a: Action) -> bool:
+        if h.phase is not Phase.DRAW:
+            return True
+        return not stock_drawable(h) and h.v.stock.when_empty(reuses=h.reuses) in _PASSES
 
     def refusal(self, h: Hand, a: Action) -> Refusal | None:
-        if h.phase is not Phase.DRAW:
-            return None
-        if not stock_drawable(h) and h.v.stock.when_empty(reuses=h.reuses) in (
-            WhenEmpty.DECLINE,
-            WhenEmpty.PASS,
-        ):
+        if self.allows(h, a):
             return None
         return Refusal(
             f"you may not pass while the stock can be drawn from (stock {h.v.stock.kind})", "stock"

@@ -29,6 +29,7 @@ from rummykit.engine.notation import Action, bad_text
 from rummykit.engine.phase import Phase
 
 if TYPE_CHECKING:
+    from rummykit.engine.meld_memo import Kit
     from rummykit.engine.state import Hand
 
 __all__ = ["Pick", "PickKind"]
@@ -71,6 +72,9 @@ class PickKind(ListedKind):
         if rule is None:
             return [Pick(card)] if keeps_discard(h, p, card) else []
         return [Pick(card, use) for use in uses(h, p, card, (), rule)]
+
+    def in_variant(self, kit: Kit) -> bool:
+        return bool(kit.picks_any)
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
         if h.stock_only or not h.kit.picks_any:
