@@ -186,7 +186,7 @@ def test_seat_record_hides_a_face_down_knock_until_the_hand_is_over() -> None:
     assert h.record(seat=1)["actions"][-1] == "knock QS"  # the knocker knows its own card
     assert set(defender) == {
         "format", "version", "kind", "seat", "variant", "players", "dealer", "deal_number",
-        "hand", "hand_sizes", "discard", "cut", "stock_count", "drawn", "actions", "result",
+        "hand", "hand_sizes", "discard", "cut", "stock_count", "drawn", "actions", "result", "commitment",
     }  # fmt: skip
     while not h.is_over:
         h.apply(h.legal_actions()[-1])

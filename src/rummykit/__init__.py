@@ -61,6 +61,7 @@ _LAZY: dict[str, str] = {
     "Legality": "rummykit.engine.state",
     "AmbiguousActionError": "rummykit.errors",
     "ArgumentError": "rummykit.errors",
+    "EnvError": "rummykit.errors",
     "IllegalAction": "rummykit.errors",
     "NotationError": "rummykit.errors",
     "Problem": "rummykit.errors",
@@ -79,6 +80,7 @@ _LAZY: dict[str, str] = {
     "best_declaration": "rummykit.melds",
     "best_discard": "rummykit.melds",
     "card_value": "rummykit.melds",
+    "check_commitment": "rummykit.engine.signing",
     "check_declaration": "rummykit.melds",
     "classify_meld": "rummykit.melds",
     "hand_value": "rummykit.melds",
@@ -135,10 +137,12 @@ if _typing.TYPE_CHECKING:
         view_from_data,
         view_to_data,
     )
+    from rummykit.engine.signing import check_commitment
     from rummykit.engine.state import Legality
     from rummykit.errors import (
         AmbiguousActionError,
         ArgumentError,
+        EnvError,
         IllegalAction,
         NotationError,
         Problem,
@@ -207,6 +211,7 @@ __all__ = [
     "Action",
     "AmbiguousActionError",
     "ArgumentError",
+    "EnvError",
     "Arrangement",
     "Card",
     "DataError",
@@ -249,6 +254,7 @@ __all__ = [
     "best_discard",
     "build_shoe",
     "card_value",
+    "check_commitment",
     "check_declaration",
     "clear_caches",
     "classify_meld",

@@ -12,6 +12,7 @@ from typing import Any
 from rummykit.cards import Card, parse_cards, short_repr
 from rummykit.engine.phase import Phase
 from rummykit.engine.record import RecordError
+from rummykit.engine.signing import commit_deal
 from rummykit.engine.state import Hand
 from rummykit.engine.turn import starting_phase
 from rummykit.errors import ArgumentError, RummyError
@@ -35,6 +36,7 @@ def new_hand(
     discard: Cards | None = None,
     stock: Cards | None = None,
     cut: str | Card | None = None,
+    rng: object | None = None,
 ) -> Hand:
     """Deal a new hand of ``v`` for ``players`` seats (0 to players-1).
 
@@ -47,6 +49,12 @@ def new_hand(
     ``random.Random(seed)``, and the same seed always deals the same hand
     (tests, simulation, puzzles). Never use a seed for real play: a seat that
     knows its cards could search the seeds for the others' cards.
+
+    Shuffled from a caller's source (``rng``, any object with ``randbelow(n)``:
+    an operator's certified RNG, or the ``secrets`` module): the shoe is
+    shuffled by Fisher-Yates with ``rng.randbelow``, and so is every later
+    reshuffle; the record keeps the orders, as for an unseeded hand. See the
+    operators' page of the documentation.
 
     The player after the dealer in the direction of play starts.
 
@@ -78,6 +86,13 @@ def new_hand(
         _check_int("seed", seed)
         if seed.bit_length() > MAX_SEED_BITS:
             raise ArgumentError(f"new_hand: seed must fit in {MAX_SEED_BITS} bits, got {short_repr(seed)}")
+    source = None
+    if rng is not None:
+        from rummykit.engine.sources import check_source
+
+        if seed is not None:
+            raise ArgumentError("new_hand: give seed or rng, not both")
+        source = check_source(rng)
     if players not in v.players.counts():
         raise RummyError(f"{v.name} is played by {v.players.min} to {v.players.max} players, not {players}")
     if not 0 <= dealer < players:
@@ -88,6 +103,10 @@ def new_hand(
     h.seed = seed
     reshuffles: list[str] = []
     h.rng = random.Random(seed) if seed is not None else OsShuffle(reshuffles)
+    if source is not None:
+        from rummykit.engine.sources import SourceShuffle
+
+        h.rng = SourceShuffle(reshuffles, source)
     h.dealer = dealer
     h.deal_number = deal_number
     step = v.deal.step()
@@ -98,7 +117,11 @@ def new_hand(
     shoe = list(h.kit.shoe(players))
     stacked = hands is not None or discard is not None or stock is not None or cut is not None
     if not stacked:
-        if seed is None:
+        if source is not None:
+            from rummykit.engine.sources import source_shuffle
+
+            source_shuffle(source, shoe)  # the whole shoe, from the caller's source
+        elif seed is None:
             random.SystemRandom().shuffle(shoe)  # the whole shoe, from OS entropy
         else:
             rand = h.rng.random
@@ -126,6 +149,7 @@ def new_hand(
         "stock": " ".join(map(str, rest)),
         "cut": str(cut_card) if cut_card is not None else "",
     }
+    h._dealt["commitment"] = commit_deal(h._dealt)  # fixed before the first move
     if seed is None:
         h._dealt["reshuffles"] = reshuffles
     elif not stacked:

@@ -40,7 +40,9 @@ from operator import attrgetter
 from typing import TypeVar
 
 from rummykit.cards import Card, Rank, parse_card
+from rummykit.engine.deal import OsShuffle
 from rummykit.engine.phase import Phase, TableMeld
+from rummykit.engine.signing import commit_deal
 from rummykit.engine.state import Hand
 from rummykit.errors import ArgumentError, NotationError, RummyError
 from rummykit.melds import Meld, classify_meld
@@ -114,7 +116,9 @@ def _table_text(t: TableMeld) -> str:
 
 def _rng_text(h: Hand) -> str:
     rng = h.rng
-    if isinstance(rng, random.SystemRandom):
+    if isinstance(rng, random.SystemRandom | OsShuffle):
+        # an unseeded hand (or one dealt from a caller's source) reshuffles from
+        # entropy no text may hold: a hand rebuilt from it reshuffles from the OS
         return "os"
     state = rng.getstate()
     if h.seed is not None and isinstance(h.seed, int) and state[2] is None:
@@ -507,6 +511,7 @@ def from_position(v: Variant, text: str) -> Hand:
     h.seed, h.rng = _rng(r, f.get("rng"))
     h.history = []
     h._dealt = {"position": text.strip()}
+    h._dealt["commitment"] = commit_deal({"hands": [h._dealt["position"]]})
     if h.phase is Phase.OVER:
         h._legal = ()
     return h

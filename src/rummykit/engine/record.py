@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from rummykit.engine.signing import check_commitment, check_signature
 from rummykit.errors import NotationError, RummyError
 from rummykit.settlement import Settlement
 from rummykit.variant import Variant
@@ -91,7 +92,8 @@ class RecordShape:
 
 
 _FIELDS = frozenset(
-    ["format", "version", "variant", "players", "dealer", "deal_number", "seed", "deal", "dealt", "position", "actions", "result"]
+    ["format", "version", "variant", "players", "dealer", "deal_number", "seed", "deal", "dealt", "position", "actions", "result",
+     "commitment", "signature"]
 )
 _DEAL_FIELDS = frozenset(["hands", "discard", "stock", "cut", "reshuffles"])
 
@@ -220,7 +222,7 @@ def _variant_ref(v: Variant) -> str:
 
 
 def _deal_dict(h: Hand) -> dict[str, Any]:
-    return {k: (list(x) if isinstance(x, list) else x) for k, x in h._dealt.items() if k != "seed"}
+    return {k: (list(x) if isinstance(x, list) else x) for k, x in h._dealt.items() if k not in ("seed", "commitment")}
 
 
 def _start_position(h: Hand) -> tuple[str | None, int]:
@@ -267,6 +269,9 @@ def make_record(h: Hand) -> dict[str, Any]:
     rec["actions"] = [str(a) for a in h.history[start:]]
     result = h.result
     rec["result"] = result.to_json() if result is not None else None
+    commitment = h._dealt.get("commitment")
+    if commitment is not None and "origin" not in h._dealt:
+        rec["commitment"] = dict(commitment)  # with its salt: the full record reveals the deal
     return rec
 
 
@@ -326,7 +331,7 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
         if replayed.phase.value == "over":
             break
     result = h.result
-    return {
+    out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "kind": "seat",
@@ -340,6 +345,10 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
         "actions": actions,
         "result": result.to_json() if result is not None else None,
     }
+    commitment = h._dealt.get("commitment")
+    if commitment is not None and "origin" not in h._dealt:  # the hash only: the salt stays secret
+        out["commitment"] = {"alg": commitment["alg"], "hash": commitment["hash"]}
+    return out
 
 
 def _load_variant(ref: str) -> Variant:
@@ -381,12 +390,24 @@ def _no_extends_path(text: str) -> None:
         )
 
 
+def _carry_commitment(h: Hand, record: dict[str, Any]) -> None:
+    """The replayed hand keeps the record's commitment, checked against its deal."""
+    c = record.get("commitment")
+    if c is None or "origin" in h._dealt:
+        return
+    if not isinstance(c, dict) or not isinstance(c.get("hash"), str) or not isinstance(c.get("salt"), str):
+        raise RecordError("record: commitment: expected {'alg': 'sha256', 'salt': hex, 'hash': hex}")
+    if not check_commitment(record):
+        raise RecordError("record: the deal does not match its commitment (the deal was changed)")
+    h._dealt["commitment"] = {k: str(c[k]) for k in ("alg", "salt", "hash") if k in c}
+
+
 def _dealt_text(h: Hand) -> DealShape:
     d = h._dealt
     return DealShape(tuple(d["hands"]), d["discard"], d["stock"], d["cut"], tuple(d.get("reshuffles", ())))
 
 
-def replay(record: dict[str, Any], *, verify: bool = True) -> Hand:
+def replay(record: dict[str, Any], *, verify: bool = True, key: bytes | str | None = None) -> Hand:
     """Rebuild the hand a full record describes, applying every action.
 
     Raises :class:`RecordError` naming the first problem: a malformed field
@@ -394,6 +415,10 @@ def replay(record: dict[str, Any], *, verify: bool = True) -> Hand:
     variant's shoe and hand sizes, an action that is not legal at its point (a
     tampered record), or a final result that differs from the recorded one.
     A seat record cannot be replayed (its hidden cards are withheld).
+    With ``key``, the record must carry a valid signature under that key
+    (``hand.record(key=...)``): a record changed in any way, unsigned, or
+    signed with another key is refused. A record's deal commitment, where it
+    reveals its salt, must match the deal (see :func:`rummykit.check_commitment`).
 
     >>> import rummykit as rk
     >>> h = rk.new_hand(rk.load_variant("straight"), players=2, seed=3)
@@ -403,6 +428,8 @@ def replay(record: dict[str, Any], *, verify: bool = True) -> Hand:
     """
     from rummykit.engine.deal import OsShuffle, new_hand
 
+    if key is not None:
+        check_signature(record, key)
     shape = record_shape(record)
     v = _load_variant(shape.variant)
     try:
@@ -439,6 +466,7 @@ def replay(record: dict[str, Any], *, verify: bool = True) -> Hand:
         raise
     except RummyError as exc:
         raise RecordError(f"record: the deal cannot be rebuilt: {exc}") from None
+    _carry_commitment(h, record)
     for i, text in enumerate(shape.actions, 1):
         try:
             h.apply(text)

@@ -84,6 +84,24 @@ class RecordDeal:
 
 
 @attrs.frozen(kw_only=True)
+class RecordCommitment:
+    """A record's commitment to its deal: the SHA-256 (hex) of ``salt`` and the
+    canonical deal; the salt only in the full record (see :func:`rummykit.check_commitment`)."""
+
+    alg: str
+    hash: str
+    salt: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class RecordSignature:
+    """A signed record's HMAC (``alg`` ``"hmac-sha256"``, ``mac`` in hex)."""
+
+    alg: str
+    mac: str
+
+
+@attrs.frozen(kw_only=True)
 class RecordData:
     """The game record dict of :meth:`rummykit.Hand.record`, as it is today
     (format ``rummykit-record``, version 1): ``variant`` is a built-in name or
@@ -104,6 +122,8 @@ class RecordData:
     position: str | None = None
     actions: tuple[str, ...] = ()
     result: Settlement | None = None
+    commitment: RecordCommitment | None = None
+    signature: RecordSignature | None = None
 
 
 # --------------------------------------------------------------------------- the converter
@@ -396,9 +416,11 @@ def record_to_data(rec: RecordData) -> dict[str, Any]:
     """
     out: dict[str, Any] = {"format": RECORD_FORMAT, "version": RECORD_VERSION}
     body = _CONV.unstructure(rec)
-    for key in ("seed", "deal", "dealt", "position"):  # absent rather than null, as records write them
+    for key in ("seed", "deal", "dealt", "position", "commitment", "signature"):  # absent, not null
         if body[key] is None:
             del body[key]
+        elif key == "commitment" and body[key]["salt"] is None:
+            del body[key]["salt"]
         elif key in ("deal", "dealt") and body[key]["reshuffles"] is None:
             del body[key]["reshuffles"]
     if body["result"] is not None:

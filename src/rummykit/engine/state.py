@@ -382,19 +382,23 @@ class Hand:
 
         return make_view(self, self._seat("view", "player", player))
 
-    def record(self, *, seat: int | None = None) -> dict[str, Any]:
+    def record(self, *, seat: int | None = None, key: bytes | str | None = None) -> dict[str, Any]:
         """A JSON-ready record of the hand; :func:`rummykit.replay` rebuilds it.
 
         The full record (no ``seat``) holds every card: the deal, the stock's
         order and every reshuffle. It is for the server (or a finished game's
         archive) only. ``seat=p`` gives the record seat ``p`` may see:
-        see :func:`rummykit.engine.record.make_seat_record`.
+        see :func:`rummykit.engine.record.make_seat_record`. Both carry the
+        ``commitment`` to the deal made when it was dealt (the full record
+        with its salt: see :func:`rummykit.check_commitment`). ``key`` signs
+        the record (HMAC-SHA256 over its canonical JSON, in ``signature``):
+        ``rk.replay(record, key=...)`` then refuses any change.
         """
         from rummykit.engine.record import make_record, make_seat_record
+        from rummykit.engine.signing import sign_record
 
-        if seat is None:
-            return make_record(self)
-        return make_seat_record(self, self._seat("record", "seat", seat))
+        rec = make_record(self) if seat is None else make_seat_record(self, self._seat("record", "seat", seat))
+        return rec if key is None else sign_record(rec, key)
 
     def _seat(self, method: str, name: str, value: object) -> int:
         """Check a seat argument: an int naming a seat of this hand."""
