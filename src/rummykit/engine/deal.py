@@ -149,7 +149,8 @@ def new_hand(
         "stock": " ".join(map(str, rest)),
         "cut": str(cut_card) if cut_card is not None else "",
     }
-    h._dealt["commitment"] = commit_deal(h._dealt)  # fixed before the first move
+    # fixed before the first move; a secret salt where the deal is secret
+    h._dealt["commitment"] = commit_deal(h._dealt, secret=seed is None and not stacked, seed=seed)
     if seed is None:
         h._dealt["reshuffles"] = reshuffles
     elif not stacked:

@@ -103,11 +103,17 @@ def _digest(salt: bytes, deal: Mapping[str, Any]) -> str:
     return hashlib.sha256(salt + canonical_json({k: deal.get(k, "") for k in _DEAL_KEYS})).hexdigest()
 
 
-def commit_deal(deal: Mapping[str, Any]) -> dict[str, str]:
-    """A fresh commitment to a shuffled deal (``hands``, ``discard``, ``stock``,
+def commit_deal(deal: Mapping[str, Any], *, secret: bool = True, seed: int | None = None) -> dict[str, str]:
+    """A commitment to a shuffled deal (``hands``, ``discard``, ``stock``,
     ``cut`` as card text): ``{"alg", "salt", "hash"}``; the salt is secret
-    until the full record reveals it."""
-    salt = secrets.token_bytes(16)
+    until the full record reveals it. A secret deal (from OS entropy or an
+    operator's source) gets a fresh random salt; a deal that is no secret (a
+    seed's, a stacked one) a salt derived from it, so that the same seed
+    still writes the same record."""
+    if secret:
+        salt = secrets.token_bytes(16)
+    else:
+        salt = hashlib.sha256(b"rummykit deal " + canonical_json([seed, dict(deal)])).digest()[:16]
     return {"alg": COMMIT_ALG, "salt": salt.hex(), "hash": _digest(salt, deal)}
 
 
