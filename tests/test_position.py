@@ -291,10 +291,8 @@ def test_scenario_straight_turns_the_pile_over_without_shuffling() -> None:
     """[S1] §End of the Stock: "the discard pile is turned over, without
     shuffling, to form a new stock": the bottom discard is drawn first."""
     v = rk.load_variant("straight")
-    hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD"]
-    pile = (
-        "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS JC QC KC AC QD KD AD"
-    )
+    hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD"]  # nothing melded: 10 each
+    pile = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS QC KC AC QD KD AD"
     h = scenario(
         v,
         f"rkpos 1; variant straight; players 2; dealer 1; deal 1; phase draw; to 0; turn 30; "

@@ -42,6 +42,7 @@ from typing import TypeVar
 from rummykit.cards import Card, Rank, parse_card
 from rummykit.engine.deal import OsShuffle
 from rummykit.engine.phase import Phase, TableMeld
+from rummykit.engine.reach import check_ending, check_hand_sizes
 from rummykit.engine.signing import commit_deal
 from rummykit.engine.state import Hand
 from rummykit.errors import ArgumentError, NotationError, RummyError
@@ -167,7 +168,9 @@ def position(hand: Hand, seat: int | None = None) -> str:
         raise ArgumentError(f"position: hand must be a Hand, got {type(hand).__name__}")
     h = hand
     n = h.n
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        raise ArgumentError(f"position: seat must be an int (a seat) or None, got {seat!r}")
+    if seat is not None and not 0 <= seat < n:
         raise PositionError(f"position: seat: no seat {seat!r} in a hand of {n} players")
     over = h.phase is Phase.OVER
     f: dict[str, str] = {
@@ -402,6 +405,8 @@ def from_position(v: Variant, text: str) -> Hand:
     ...
     rummykit.engine.position.PositionError: position: cards: AS appears 3 times, the straight shoe holds 1
     """
+    if not isinstance(v, Variant):
+        raise ArgumentError(f"from_position: v must be a Variant (rk.load_variant(name)), got {v!r:.60}")
     f = _split_fields(text)
     r = _Reader(v, f)
     if f["rkpos"] != str(FORMAT_VERSION):
@@ -508,12 +513,14 @@ def from_position(v: Variant, text: str) -> Hand:
     h.final_discard = r.flag("final_discard")
     h.fed_by = r.opt_seat("fed_by")
     _reachable(r, h)
+    check_hand_sizes(h, r.fail)
     h.seed, h.rng = _rng(r, f.get("rng"))
     h.history = []
     h._dealt = {"position": text.strip()}
-    h._dealt["commitment"] = commit_deal({"hands": [h._dealt["position"]]})
+    h._dealt["commitment"] = commit_deal({"hands": [h._dealt["position"]]}, secret=False)
     if h.phase is Phase.OVER:
         h._legal = ()
+        check_ending(h, r.fail)
     return h
 
 
