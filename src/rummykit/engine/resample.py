@@ -299,8 +299,18 @@ def _follow(g: Hand, trail: _Trail, actions: Iterable[Action]) -> None:
             if seen:
                 known[q] += seen
                 lost -= seen
-            known[q] &= now  # played cards leave the hand
             went = before_hands[q] - now
+            # Played cards leave what is known, as everybody saw them: a card the
+            # seat showed (on the pile, the table) takes one known copy of it,
+            # whether or not it was that very card (with two decks, which one it
+            # was is hidden); a card that went somewhere hidden (face down, a
+            # concealed meld) could be any of them, so nothing stays known.
+            if went:
+                if went - shown:
+                    known[q].clear()
+                else:
+                    known[q] -= went
+            known[q] &= now  # (a no-op but for the seat's own hand: known cards are held)
             record = moves[q]
             if record is None or not (gained or went or q == actor):
                 continue
