@@ -87,3 +87,41 @@ def test_ending_takes_wild_ranks_and_upcard_as_text() -> None:
         rk.Ending(went_out=0, hands=["", "AH"], wild_ranks=["X"])
     with pytest.raises(rk.RummyError, match="upcard = 7 is not a card"):
         rk.Ending(went_out=0, hands=["", "AH"], upcard=7)  # type: ignore[arg-type]
+
+
+def _knock_deal(v: rk.Variant, upcard: str) -> rk.Hand:
+    """Seat 1 (to play first) holds 2C 3C 4C 7D 7H 7S 9S TS JS and a lone ace:
+    after drawing the 5H and discarding it, one point of deadwood is left."""
+    h = rk.new_hand(
+        v,
+        players=2,
+        dealer=0,
+        hands=["2D 3D 4D 8C 8H 9C TC JC QH KH", "2C 3C 4C 7D 7H 7S 9S TS JS AD"],
+        discard=upcard,
+        stock="5H 6D 6S 8D 5S",
+    )
+    h.apply("pass")
+    h.apply("pass")
+    h.apply("draw")
+    return h
+
+
+def test_in_play_an_ace_upcard_refuses_a_one_point_knock() -> None:
+    """Bicycle: "When an ace is the knock card, neither player may knock with a count of 1 point"."""
+    two = _knock_deal(OK, "2H")
+    assert "knock 5H" in [str(a) for a in two.legal_actions()]  # the upcard 2 allows 2 points
+    ace = _knock_deal(OK, "AH")
+    assert not any(str(a).startswith("knock") for a in ace.legal_actions())
+    with pytest.raises(rk.IllegalAction):
+        ace.apply("knock 5H")
+    assert "knock 5H" in [str(a) for a in _knock_deal(ACE_KNOCKS, "AH").legal_actions()]
+
+
+def test_in_play_a_spade_upcard_doubles_the_hands_score() -> None:
+    plain, doubled = _knock_deal(OK, "2S"), _knock_deal(SPADES, "2S")
+    for h in (plain, doubled):
+        h.apply("knock 5H")
+        while not h.is_over:
+            h.apply("pass")
+    assert plain.result is not None and doubled.result is not None
+    assert doubled.result.scores[1] == 2 * plain.result.scores[1] > 0

@@ -54,4 +54,5 @@ def build_ending(h: Hand) -> Ending:
         draws=h.draws[went_out] if went_out is not None else -1,
         order=tuple(h.seats_from(h.starter)),
         dealer=h.dealer,
+        upcard=h.upcard,
     )
