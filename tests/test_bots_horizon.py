@@ -17,7 +17,9 @@ from test_bots_protocol import _play, _short
 @pytest.mark.parametrize("name", rk.list_variants())
 def test_a_short_look_ahead_plays_only_legal_actions(name: str) -> None:
     v = _short(rk.load_variant(name), turns=16)
-    _play(v, [SearchBot(v, seed=1, iterations=4, horizon=2), rk.GreedyBot(v, seed=2)], seed=13)
+    bots: list[object] = [SearchBot(v, seed=1, iterations=4, horizon=2), rk.GreedyBot(v, seed=2)]
+    bots += [rk.RandomBot(v, seed=3 + k) for k in range(v.players.min - 2)]
+    _play(v, bots, seed=13)
 
 
 def test_a_short_look_ahead_may_overrule_the_default_and_is_deterministic() -> None:
@@ -92,7 +94,7 @@ def test_the_default_horizon_follows_what_wins_the_hand(name: str) -> None:
     elif scoring in ("WinnerTakes", "Penalty", "OwnMelds", "IndianPoints", "MeldsMinusHand"):
         expected = DECLARE_HORIZON if going_out.declares() else HORIZON
     else:
-        assert scoring in ("Payments", "Chips"), scoring
+        assert scoring in ("Payments", "Chips", "Stakes", "DrawChips"), scoring
         expected = None
     assert default_horizon(v) == expected
     assert SearchBot(v).horizon == expected

@@ -33,10 +33,9 @@ def test_every_bot_plays_only_legal_actions(name: str) -> None:
     v = _short(rk.load_variant(name), turns=16)
     # margin 2: the search searches in every variant (by default Gin plays its default move)
     bots = [SearchBot(v, seed=1, iterations=3, rollout_turns=3, margin=2.0), GreedyBot(v, seed=2)]
-    if v.players.min > 2:  # pragma: no cover - every built-in variant has a 2-player form
-        bots.append(RandomBot(v, seed=3))
-    _play(v, bots, seed=11)
-    _play(v, [GreedyBot(v, seed=4), RandomBot(v, seed=5)], seed=12)
+    extra = [RandomBot(v, seed=6 + k) for k in range(v.players.min - 2)]  # Tong-its is for 3
+    _play(v, [*bots, *extra], seed=11)
+    _play(v, [GreedyBot(v, seed=4), RandomBot(v, seed=5), *extra], seed=12)
 
 
 def test_seeded_bots_are_deterministic() -> None:
