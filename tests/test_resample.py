@@ -62,7 +62,7 @@ def test_the_seat_cannot_tell_the_resample_from_the_real_hand(name: str) -> None
 def test_the_resample_does_not_return_the_real_hidden_cards(name: str) -> None:
     v = rk.load_variant(name)
     for seed in range(7, 40):  # a point with hidden cards (a finished hand shows them all)
-        h = _points(name, 2, seed, stops=1)[0]
+        h = _points(name, max(2, v.players.min), seed, stops=1)[0]
         unknown = [c for c in h.hand_of(1) if c not in knowledge(h, 0).known[1]]
         if len(unknown) >= 3 and h.stock_count >= 3:
             break
