@@ -312,6 +312,33 @@ def _players(v: Variant) -> Iterator[Problem]:
         yield Problem("players.max", f"{v.players.max} is below players.min ({v.players.min})")
     if v.players.max > 20:
         yield Problem("players.max", f"at most 20 players are supported, got {v.players.max}")
+    seen: set[int] = set()
+    for i, form in enumerate(v.players.team_forms()):
+        key = "players.teams" if v.players.teams and i == 0 else f"players.more_teams[{i - bool(v.players.teams)}]"
+        yield from _team_form(v, key, form, seen)
+
+
+def _team_form(v: Variant, key: str, form: tuple[tuple[int, ...], ...], seen: set[int]) -> Iterator[Problem]:
+    """One partition of the seats into sides: every seat 0..N-1 once, at least
+    two sides, N an allowed player count, one partition per count."""
+    seats = [s for team in form for s in team]
+    n = len(seats)
+    if len(form) < 2:
+        yield Problem(key, f"a partnership needs at least two sides, got {len(form)}")
+        return
+    if any(not team for team in form):
+        yield Problem(key, "a side with no seat")
+        return
+    if sorted(seats) != list(range(n)):
+        twice = sorted({s for s in seats if seats.count(s) > 1})
+        what = f"seat {twice[0]} is on two sides" if twice else f"the seats must be 0 to {n - 1}, each once"
+        yield Problem(key, f"not a partition of the seats: {what} (got {[list(t) for t in form]})")
+        return
+    if n not in v.players.counts():
+        yield Problem(key, f"{n} seats, but {v.name} is played by {v.players.min} to {v.players.max} players")
+    if n in seen:
+        yield Problem(key, f"a second partition for {n} players")
+    seen.add(n)
 
 
 def _deal(v: Variant) -> Iterator[Problem]:

@@ -78,16 +78,59 @@ class VariantInfo:
 
 @attrs.frozen(kw_only=True)
 class Players:
-    """The ``[players]`` table: the allowed player counts."""
+    """The ``[players]`` table: the allowed player counts and partnerships.
+
+    ``teams`` is one partition of the seats into sides (``[[0, 2], [1, 3]]``:
+    partners sit opposite); it applies when as many players sit as it names
+    seats, and every other count plays each for themselves. ``more_teams``
+    holds further partitions for other counts (six players in three pairs,
+    say).
+
+    >>> p = Players(min=2, max=4, teams=((0, 2), (1, 3)))
+    >>> p.teams_for(4), p.teams_for(3)
+    (((0, 2), (1, 3)), ())
+    >>> p.side_of(4, 3), p.side_of(3, 1)
+    ((1, 3), (1,))
+    """
 
     min: int = 2
     """Fewest players."""
     max: int = 6
     """Most players."""
+    teams: tuple[tuple[int, ...], ...] = ()
+    """The sides (partnerships) as lists of seats, e.g. ``[[0, 2], [1, 3]]``:
+    a partition of the seats 0 to N-1 for one count N; none by default."""
+    more_teams: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    """Partitions for other player counts (each for the count of seats it names)."""
 
     def counts(self) -> range:
         """Every allowed player count."""
         return range(self.min, self.max + 1)
+
+    def team_forms(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Every partition given (``teams`` first)."""
+        return ((self.teams,) if self.teams else ()) + self.more_teams
+
+    def teams_for(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The sides with ``players`` seated (``()``: each plays alone)."""
+        for form in self.team_forms():
+            if sum(len(t) for t in form) == players:
+                return form
+        return ()
+
+    def side_of(self, players: int, seat: int) -> tuple[int, ...]:
+        """The seats of ``seat``'s side (``(seat,)`` without partnerships)."""
+        for team in self.teams_for(players):
+            if seat in team:
+                return team
+        return (seat,)
+
+    def team_index(self, players: int, seat: int) -> int:
+        """The number of ``seat``'s side (its seat number without partnerships)."""
+        for i, team in enumerate(self.teams_for(players)):
+            if seat in team:
+                return i
+        return seat
 
 
 @attrs.frozen(kw_only=True)

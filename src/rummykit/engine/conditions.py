@@ -127,12 +127,20 @@ def laid_rep(before: Meld, after: Meld, card: Card) -> Card | None:
     return None
 
 
+def side_melded(h: Hand, seat: int) -> bool:
+    """Whether ``seat``'s side (the seat alone without partnerships) has melded."""
+    side = h.kit.sides(h.n)[seat]
+    return any(h.melded[s] for s in side)
+
+
 def layoff_allowed(h: Hand, seat: int, owner: int) -> bool:
     v = h.v
-    if not v.layoff.allowed_onto(own=owner == seat, has_melded=h.melded[seat]):
+    side = h.kit.sides(h.n)[seat]
+    melded = side_melded(h, seat)
+    if not v.layoff.allowed_onto(own=owner in side, has_melded=melded):
         return False
     init = v.initial_meld
-    return not (init.required and not h.melded[seat] and not init.layoffs_before())
+    return not (init.required and not melded and not init.layoffs_before())
 
 
 def may_meld_now(h: Hand, seat: int) -> bool:
@@ -144,7 +152,7 @@ def may_meld_now(h: Hand, seat: int) -> bool:
 
 
 def needs_initial(h: Hand, seat: int) -> bool:
-    return h.v.initial_meld.required and not h.melded[seat]
+    return h.v.initial_meld.required and not side_melded(h, seat)
 
 
 def initial_ok(h: Hand, melds: Sequence[Meld]) -> str | None:

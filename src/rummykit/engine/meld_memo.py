@@ -135,6 +135,15 @@ class Kit:
         self.penalize_playable = v.discard.penalizes_playable()
         self._all_at_once: dict[int, bool] = {}
         self._shoes: dict[int, tuple[Card, ...]] = {}
+        self._sides: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+    def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the seats of its side with ``players`` seated (each seat
+        alone without partnerships; cached)."""
+        got = self._sides.get(players)
+        if got is None:
+            got = self._sides[players] = tuple(self.v.players.side_of(players, s) for s in range(players))
+        return got
 
     def shoe(self, players: int) -> tuple[Card, ...]:
         """The variant's shoe for ``players`` players (cached)."""

@@ -249,7 +249,8 @@ class Hand:
 
     @property
     def result(self) -> Settlement | None:
-        """The settlement of the finished hand (None while it goes on)."""
+        """The settlement of the finished hand (None while it goes on); in
+        partnerships its ``team_scores`` hold each side's score."""
         if self.phase is not Phase.OVER:
             return None
         if self._result is None:

@@ -38,6 +38,10 @@ class View:
     stay concealed in hand until the showing (Phỏm): everybody saw them taken
     (and they lie face up in real play); the hand cards melded with them are
     part of ``hand`` for their owner only.
+    ``side``: where the variant plays in partnerships, the seats of this
+    seat's side (itself and its partners, whose melds it may extend; their
+    hands stay hidden); empty otherwise. :meth:`side_melds` are its side's
+    table melds.
 
     >>> import rummykit as rk
     >>> h = rk.new_hand(rk.load_variant("straight"), players=3, seed=1)
@@ -64,6 +68,13 @@ class View:
     face_down: tuple[Card, ...] = ()
     shown_hands: tuple[tuple[Card, ...], ...] = ()
     eaten: tuple[tuple[Card, ...], ...] = ()
+    side: tuple[int, ...] = ()
+
+    def side_melds(self) -> tuple[tuple[int, TableMeld], ...]:
+        """This seat's side's melds on the table, each with its number (from 1,
+        as actions name it): the seat's own alone without partnerships."""
+        side = self.side or (self.player,)
+        return tuple((i, t) for i, t in enumerate(self.table, 1) if t.owner in side)
 
     def _repr_svg_(self) -> str:
         """What this seat sees, as an SVG picture (other hands face down)."""
@@ -166,6 +177,7 @@ def make_view(h: Hand, player: int) -> View:
         face_down=tuple(h.buried) if over else (),
         shown_hands=tuple(tuple(x) for x in h.hands) if h.phase.hands_shown else (),
         eaten=tuple(tuple(c for c, _ in e) for e in h.eaten) if any(h.eaten) else (),
+        side=h.kit.sides(h.n)[player] if h.v.players.teams_for(h.n) else (),
     )
     _bind(view, h)
     return view

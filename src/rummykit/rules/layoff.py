@@ -48,7 +48,7 @@ class Onto(Kind):
     ANY = "any"
     """Any player's melds."""
     OWN = "own"
-    """Only one's own melds."""
+    """Only one's own melds (one's side's, in partnerships)."""
 
 
 class Credit(Kind):

@@ -131,9 +131,25 @@ class _Ctx:
                 net[p.payer] -= p.amount
         for seat in range(self.n):
             self.pay(None, seat, scores[seat] - net[seat], "score for the hand")
+        sides = self.v.players.teams_for(self.n)
+        team_scores: tuple[int, ...] = ()
+        if sides:
+            # scores and the game's end go by side: each partner's entry is
+            # the side's score (its partners' shares paid in as such)
+            team_scores = tuple(sum(scores[s] for s in side) for side in sides)
+            pooled = list(scores)
+            for side, total in zip(sides, team_scores, strict=True):
+                for s in side:
+                    if total != scores[s]:
+                        self.pay(None, s, total - scores[s], "the partners' score")
+                    pooled[s] = total
+            scores = pooled
+            won = {s for w in winners for s in self.v.players.side_of(self.n, w)}
+            winners = sorted(won)
         return Settlement(
             how=self.how,
             scores=tuple(scores),
+            team_scores=team_scores,
             winners=tuple(winners),
             reasons=tuple(self.reasons),
             units=self.units,

@@ -359,6 +359,10 @@ class Settlement:
     units: ScoreUnits = ScoreUnits.POINTS
     payments: tuple[Payment, ...] = ()
     laid_off: tuple[LaidOff, ...] = ()
+    team_scores: tuple[int, ...] = ()
+    """Per side (``v.players.teams_for(n)``, in that order), its score for the
+    hand; empty without partnerships. Each partner's entry in ``scores`` is
+    its side's score, so running totals and the game's end go by side."""
 
     @property
     def hand_winners(self) -> tuple[int, ...]:
@@ -401,6 +405,7 @@ class Settlement:
             "units": self.units.value,
             "payments": [[p.payer, p.payee, p.amount, p.reason] for p in self.payments],
             "laid_off": [[str(x.card), x.layer, x.owner, x.index] for x in self.laid_off],
+            **({"team_scores": list(self.team_scores)} if self.team_scores else {}),
         }
 
     @classmethod
@@ -420,6 +425,7 @@ class Settlement:
                 laid_off=tuple(
                     LaidOff(Card.parse(c), int(a), int(b), int(i)) for c, a, b, i in data.get("laid_off", ())
                 ),
+                team_scores=tuple(int(x) for x in data.get("team_scores", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, RummyError):
