@@ -167,7 +167,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         metavar="N",
         help="number of players (default 2, or the fewest the variant allows)",
     )
-    p.add_argument("--seed", type=int, metavar="S", help="seed of the deal (default: random, printed)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        metavar="S",
+        help="seed of the deal, for practice: the same seed deals the same game (default: the OS's entropy, no seed)",
+    )
     p.add_argument("--match", action="store_true", help="play a whole game, hand after hand")
     p.add_argument(
         "--seat",
@@ -215,7 +220,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--save",
         metavar="FILE",
-        help="keep the game in FILE (after each of your moves and when play stops), to --resume it",
+        help="keep the game in FILE (after each of your moves and when play stops), to --resume it; FILE holds the whole deal",
     )
     p.add_argument(
         "--resume",

@@ -52,6 +52,14 @@ class Match:
             raise RummyError(
                 f"{v.name} is played by {v.players.min} to {v.players.max} players, not {players}"
             )
+        self._setup(v, players, seed)
+        self.dealer = self.rng.randrange(players) if dealer is None else dealer
+        self.hand: Hand = self._deal()
+        if self.hand.is_over:  # won at the deal (Tonk's 49 or 50): scored at once
+            self._finish_hand()
+
+    def _setup(self, v: Variant, players: int, seed: int | None) -> None:
+        """The fields of a match before its first deal."""
         self.v = v
         self.players = players
         # Unseeded: every draw (the first dealer, each deal) comes from the OS's
@@ -66,13 +74,68 @@ class Match:
         self.hands_won = [0] * players
         self.results: list[tuple[tuple[int, ...], Settlement]] = []
         self.records: list[dict[str, Any]] = []
-        self.dealer = self.rng.randrange(players) if dealer is None else dealer
+        self.dealer = 0
         self.winners: tuple[int, ...] = ()
         self.is_over = False
         self.seats: tuple[int, ...] = ()
-        self.hand: Hand = self._deal()
-        if self.hand.is_over:  # won at the deal (Tonk's 49 or 50): scored at once
-            self._finish_hand()
+
+    @classmethod
+    def from_records(cls, v: Variant, players: int, records: Sequence[dict[str, Any]]) -> Match:
+        """An unseeded match continued from the records of its hands so far
+        (``match.records``, then the current hand's ``record()``), as a saved
+        game is resumed: each record is replayed (its deal and every action
+        checked, see :func:`rummykit.replay`) and scored as the match scores
+        it, and must be the hand the match deals next (its players, dealer
+        and deal number). An unfinished last record becomes the current hand;
+        the hands after it are dealt from the OS's entropy, as in any unseeded
+        match. Raises :class:`~rummykit.RecordError` naming the record.
+
+        >>> import rummykit as rk
+        >>> gin = rk.load_variant("gin")
+        >>> m = rk.new_match(gin, players=2)
+        >>> m.apply(m.hand.legal_actions()[0])
+        >>> again = rk.Match.from_records(gin, 2, [*m.records, m.hand.record()])
+        >>> again.hand.record() == m.hand.record(), again.seed is None
+        (True, True)
+        """
+        from rummykit.engine.record import RecordError, replay
+
+        if not records:
+            raise RecordError("Match.from_records: no records (a match has at least its current hand)")
+        if not isinstance(players, int) or isinstance(players, bool) or players not in v.players.counts():
+            raise ArgumentError(f"Match.from_records: players: {v.name} is not played by {players!r:.40}")
+        m = cls.__new__(cls)
+        m._setup(v, players, None)
+        for i, record in enumerate(records, 1):
+            where = f"record {i}"
+            if m.is_over:
+                raise RecordError(f"{where}: the game was over before it")
+            if not isinstance(record, dict):
+                raise RecordError(f"{where}: expected a game record (a JSON object)")
+            if record.get("seed") is not None:
+                raise RecordError(f"{where}: a seeded hand: replay a seeded match from its seed")
+            try:
+                h = replay(record)
+            except RecordError as exc:
+                raise RecordError(f"{where}: {exc}") from None
+            if h.variant.to_toml() != v.to_toml():
+                raise RecordError(f"{where}: a hand of {h.variant.name}, not of {v.name}")
+            seats = tuple(m.active)
+            if i == 1 and 0 <= h.dealer < len(seats):
+                m.dealer = seats[h.dealer]
+            if m.dealer not in seats:
+                m.dealer = seats[0]
+            want = (len(seats), seats.index(m.dealer), m.hands_played + 1)
+            if (h.players, h.dealer, h.deal_number) != want:
+                raise RecordError(
+                    f"{where}: not the hand this game deals next (players, dealer and deal number"
+                    f" {want}, the record has {(h.players, h.dealer, h.deal_number)})"
+                )
+            m.seats = seats
+            m.hand = h
+            if h.is_over:
+                m._score_hand(redeal=i == len(records))
+        return m
 
     @property
     def winner(self) -> int | None:
@@ -108,6 +171,11 @@ class Match:
             self._finish_hand()
 
     def _finish_hand(self) -> None:
+        self._score_hand(redeal=True)
+
+    def _score_hand(self, *, redeal: bool) -> None:
+        """Score the hand just over; unless the game is over, pass the deal
+        on and (with ``redeal``) deal the next hand."""
         h = self.hand
         result = h.result
         assert result is not None
@@ -143,6 +211,8 @@ class Match:
             dealer=hand_dealer, players=len(seats), winner=winner, loser=loser, step=self.v.deal.step()
         )
         self.dealer = seats[nxt]
+        if not redeal:
+            return
         self.hand = self._deal()
         if self.hand.is_over:  # won at the deal (Tonk's 49 or 50): scored at once
             self._finish_hand()

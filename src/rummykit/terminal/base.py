@@ -67,6 +67,7 @@ class SessionBase:
         sort: str = "suit",
         save: Path | None = None,
         hand: rk.Hand | None = None,
+        bot_key: int | None = None,
     ) -> None:
         if players not in v.players.counts():
             raise rk.RummyError(
@@ -107,10 +108,13 @@ class SessionBase:
             else:
                 self.labels.append(self.bot_list[k % len(self.bot_list)])
                 k += 1
-        # Practice play against bots: the seed is printed so that a hand can be dealt
-        # again; a game server deals unseeded (see the game-server docs page).
-        self.seed = seed if seed is not None else _random_seed()
-        self.m: rk.Match | None = rk.new_match(v, players, seed=self.seed) if match else None
+        # A seed given (practice) deals the same game again and is printed; without one
+        # every deal comes from the OS's entropy and nothing printed rebuilds it.
+        # The bots' own seed is no part of the deal: it only makes a hand rebuilt
+        # from its actions (undo, --resume) meet the bots in the same state.
+        self.seed = seed
+        self.bot_key = bot_key if bot_key is not None else seed if seed is not None else _random_seed()
+        self.m: rk.Match | None = rk.new_match(v, players, seed=seed) if match else None
         self.hand: rk.Hand | None = hand
         self.hand_seats: tuple[int, ...] = tuple(range(players))
         self.hand_index = 0
@@ -173,7 +177,7 @@ class SessionBase:
 
     def _new_bots(self, h: rk.Hand) -> None:
         """The bots of hand ``h`` (as dealt, or rebuilt from its deal), seeded
-        from the game's seed, the hand's number and the seat."""
+        from the session's bot seed, the hand's number and the seat."""
         from rummykit.bots import make_bot
 
         self.bots = {}
@@ -183,7 +187,7 @@ class SessionBase:
                 continue
             name = self.labels[seat]
             options = {"think": self.think if self.think is not None else 1.0} if name == "search" else {}
-            bot = make_bot(name, self.v, bot_seed(self.seed, self.hand_index, seat), **options)
+            bot = make_bot(name, self.v, bot_seed(self.bot_key, self.hand_index, seat), **options)
             hook = getattr(bot, "start_hand", None)
             if callable(hook):
                 hook(h.view(p))
@@ -294,6 +298,5 @@ class SessionBase:
 
 
 def _random_seed() -> int:
-    import random
-
-    return random.SystemRandom().randrange(1 << 32)
+    """A seed for the bots of an unseeded session (never for a deal)."""
+    return random.SystemRandom().randrange(1 << 64)

@@ -39,9 +39,11 @@ class SessionSaving(SessionBase):
 
     def session_data(self) -> dict[str, Any]:
         """Everything :meth:`resume` needs to continue exactly here: the
-        seats, bots and seed, and the records of the hands so far (the last
-        one unfinished while the game goes on). The records are full records
-        in ASCII notation; ``rummykit replay`` reads the file too."""
+        seats, bots, the seed given (or null: dealt from the OS's entropy),
+        the bots' seed, and the records of the hands so far (the last one
+        unfinished while the game goes on). The records are full records in
+        ASCII notation, holding the whole deal; ``rummykit replay`` reads the
+        file too."""
         records: list[dict[str, Any]] = []
         if self.m is not None:
             records = list(self.m.records)
@@ -54,6 +56,7 @@ class SessionSaving(SessionBase):
             "version": SESSION_VERSION,
             "players": self.players,
             "seed": self.seed,
+            "bot_seed": self.bot_key,
             "match": self.m is not None,
             "humans": list(self.humans),
             "bots": list(self.bot_list),
@@ -87,6 +90,23 @@ class SessionSaving(SessionBase):
             return self._rebuild(record, len(actions))
         except rk.RummyError as exc:
             raise rk.RecordError(f"{path}: hand {number}: {exc}") from None
+
+    def _restore_unseeded_match(self, path: Path, records: list[dict[str, Any]]) -> None:
+        """Rebuild an unseeded match from its saved records (each replayed
+        and scored, see :meth:`rummykit.Match.from_records`), then the
+        current hand with its bots as they stood."""
+        try:
+            m = rk.Match.from_records(self.v, self.players, records)
+        except rk.RecordError as exc:
+            raise rk.RecordError(f"{path}: {exc}") from None
+        self.m = m
+        if m.is_over or m.hand.record() != records[-1]:
+            return  # the last saved hand is scored: the next one is dealt afresh
+        self.hand_index = m.hands_played
+        self.hand_seats = m.seats
+        hand = self._restore(path, len(records), records[-1])
+        m.hand = hand
+        self.hand = hand
 
     def _restore_match(self, path: Path, records: list[dict[str, Any]]) -> None:
         """Play the saved hands again through a new match from the same seed:
@@ -130,7 +150,7 @@ def read_session(path: Path) -> dict[str, Any]:
         raise rk.RecordError(
             f"{path} is not a saved game (format {SESSION_FORMAT!r}); play --save FILE writes one"
         )
-    if data.get("version") != SESSION_VERSION:
+    if data.get("version") not in (1, SESSION_VERSION):
         raise rk.RecordError(f"{path}: saved-game version {data.get('version')!r} is not supported")
 
     def whole(key: str, low: int, high: int) -> int:
@@ -140,7 +160,12 @@ def read_session(path: Path) -> dict[str, Any]:
         return value
 
     players = whole("players", 1, 64)
-    whole("seed", -(10**40), 10**40)
+    if data.get("seed") is not None:
+        whole("seed", -(10**40), 10**40)
+    if data.get("bot_seed") is not None:
+        whole("bot_seed", 0, 10**40)
+    elif data.get("seed") is None:
+        raise rk.RecordError(f"{path}: bot_seed: an unseeded game needs the bots' seed")
     if type(data.get("match")) is not bool:
         raise rk.RecordError(f"{path}: match: expected true or false")
     humans = data.get("humans")

@@ -36,8 +36,8 @@ class PlaySession(SessionSaving, SessionScreen):
     person's moves and when play stops), for :meth:`resume`; ``hand`` starts
     a single hand from a given hand (a position, or a resumed record).
 
-    Each hand's bots are built for it, seeded from the game's seed, the hand's
-    number and the seat, so that a hand rebuilt from its actions (``undo``,
+    Each hand's bots are built for it, seeded from the session's bot seed (the
+    game's seed when one is given), the hand's number and the seat, so that a hand rebuilt from its actions (``undo``,
     ``--resume``) gets bots in the same state as the first time.
     """
 
@@ -65,9 +65,14 @@ class PlaySession(SessionSaving, SessionScreen):
         if self.banner is not None:
             return self.banner
         return (
-            f"rummykit play: {self.v.title} ({self.v.name}), {self.players} players, seed {self.seed}."
+            f"rummykit play: {self.v.title} ({self.v.name}), {self.players} players{self._seeded()}."
             f" {self._who()} Type help for the commands, quit to stop."
         )
+
+    def _seeded(self) -> str:
+        """``, seed 7`` for a seed the person gave (practice); nothing for a
+        deal from the OS's entropy, which no printed number rebuilds."""
+        return "" if self.seed is None else f", seed {self.seed}"
 
     def _who(self) -> str:
         if self.hot_seat:
@@ -279,7 +284,8 @@ class PlaySession(SessionSaving, SessionScreen):
         """The session saved in ``path`` (``--save``), rebuilt where it
         stopped: the same variant, deal, seats and bots; the bots of the
         current hand shown their moves again so that they stand as they
-        stood. ``bots`` must repeat the saved bots when they name a module
+        stood. An unseeded game is restored from its records (they hold the
+        whole deal); its later deals come from the OS's entropy. ``bots`` must repeat the saved bots when they name a module
         (a saved file never makes rummykit import one on its own); ``save``
         defaults to ``path``. ``options`` as for the constructor (console,
         read, pause, echo, symbols, record). Raises
@@ -310,6 +316,7 @@ class PlaySession(SessionSaving, SessionScreen):
             humans=data["humans"],
             think=data["think"],
             sort=data["sort"],
+            bot_key=data.get("bot_seed"),
             save=save if save is not None else path,
             **options,
         )
@@ -318,6 +325,9 @@ class PlaySession(SessionSaving, SessionScreen):
                 raise rk.RecordError(f"{path}: a saved hand holds one record, not {len(records)}")
             session.hand = session._restore(path, 1, records[0])
             over = session.hand.is_over
+        elif session.seed is None:
+            session._restore_unseeded_match(path, records)
+            over = session.m.is_over
         else:
             session._restore_match(path, records)
             over = session.m.is_over
@@ -327,7 +337,7 @@ class PlaySession(SessionSaving, SessionScreen):
         assert h is not None
         hand_no = f"hand {session.m.hands_played + 1}, " if session.m is not None else ""
         session.banner = (
-            f"rummykit play: {v.title} ({v.name}), {session.players} players, seed {session.seed},"
+            f"rummykit play: {v.title} ({v.name}), {session.players} players{session._seeded()},"
             f" resumed from {path} at {hand_no}turn {h.view(0).turn}. {session._who()}"
             " Type help for the commands, quit to stop."
         )

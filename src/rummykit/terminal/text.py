@@ -21,7 +21,10 @@ SORTS = ("suit", "rank")
 
 SESSION_FORMAT = "rummykit-play"
 """The ``format`` of a saved session file (``rummykit play --save``)."""
-SESSION_VERSION = 1
+SESSION_VERSION = 2
+"""The ``version`` of a saved session file written now (version 1 files,
+always seeded, are read too); version 2 allows ``seed: null`` (an unseeded
+game, restored from its records) and adds ``bot_seed``."""
 
 HELP = """\
 Type the number of an action, or the action itself in rummykit notation:
