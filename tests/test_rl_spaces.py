@@ -77,7 +77,7 @@ SIZES = {
     "block": 122, "boathouse": 122, "continental": 335, "double-rum": 231, "gin": 122,
     "indian": 229, "indian-deals": 229, "indian-pool101": 229, "indian-pool201": 229,
     "kalooki": 231, "knock": 122, "nowrang": 122, "phom": 122, "queen-city": 122,
-    "rami-malta": 174, "romme": 233, "rum500": 174, "straight": 122, "thai": 122, "tongits": 122, "tonk": 122,
+    "rami-malta": 174, "romme": 233, "rum500": 174, "straight": 122, "thai": 122, "tongits": 124, "tonk": 122,
     "wrotham": 178,
 }  # fmt: skip
 

@@ -28,6 +28,8 @@ from rummykit.engine import (
     Discard,
     Draw,
     Drop,
+    Fight,
+    Fold,
     Knock,
     Layoff,
     MeldAction,
@@ -110,6 +112,11 @@ class GreedyBot(MeldChances):
     - It takes an upcard that is wild or makes a meld with two natural cards
       of its hand, or that brings the runs a declaration requires closer
       (Indian rummy); otherwise it draws from the stock or passes.
+    - Where a drop ends the hand with a showdown (Tonk, Tong-its' called
+      draw), it drops when at least ``drop_odds`` of those deals leave it the
+      lowest count; asked to answer a called draw, it fights when that chance
+      reaches the scoring's ``fight_odds`` (the break-even of a lost fight
+      against a fold), and folds otherwise.
     - It knocks when the knock leaves at most ``knock_at`` deadwood and,
       where any count may knock (Knock Rummy), when at least ``knock_odds``
       of ``samples`` hands dealt to the opponents from the cards it has not
@@ -223,15 +230,20 @@ class GreedyBot(MeldChances):
         for a in legal:
             if isinstance(a, Declare):
                 return a
-        if v is not None and v.going_out.drop_ends_hand() and Drop() in legal:
+        if v is not None and Fight() in legal and Fold() in legal:
+            # a called draw: fight when the chance of the lowest count is
+            # worth the dearer loss of a fight (the scoring says how dear)
+            odds = v.scoring.fight_odds(players=len(view.hand_counts))
+            return Fight() if self.knock_chance(view, self._showdown_count(v, view)) >= odds else Fold()
+        if (
+            v is not None
+            and v.going_out.drop_ends_hand()
+            and Drop() in legal
+            and self.knock_chance(view, self._showdown_count(v, view)) >= self.drop_odds
+        ):
             # a drop ends the hand at once, the lowest count in hand winning:
             # drop when the count is likely the lowest
-            if v.scoring.counts_whole_hand():
-                count = sum(v.scoring.card_value(c) for c in view.hand)
-            else:
-                count = self._deadwood(v, view.hand, view)
-            if self.knock_chance(view, count) >= self.drop_odds:
-                return Drop()
+            return Drop()
         knocks = [a for a in legal if isinstance(a, Knock)]
         if knocks and v is not None:
             best = min(knocks, key=lambda a: self._after(v, view, a.card))
@@ -275,6 +287,13 @@ class GreedyBot(MeldChances):
             return passes[0]
         rest = [a for a in legal if not isinstance(a, Drop)]
         return (rest or list(legal))[0]
+
+    def _showdown_count(self, v: Variant, view: View) -> int:
+        """The bot's count at a showdown: every card in hand where the scoring
+        counts the whole hand (Tonk), else its deadwood."""
+        if v.scoring.counts_whole_hand():
+            return sum(v.scoring.card_value(c) for c in view.hand)
+        return self._deadwood(v, view.hand, view)
 
     def _strands(
         self,
@@ -424,6 +443,11 @@ class GreedyBot(MeldChances):
         ties_win = v.scoring.knocker_wins_ties(gin=count == 0)
         n = len(view.hand_counts)
         opponents = [s for s in range(n) if s != view.player and not view.dropped[s]]
+        if v.going_out.answers_draw():  # a burned player (who may not fight) cannot have the lowest count
+            going = v.going_out
+            opponents = [
+                s for s in opponents if going.may_fight(exposed=any(t.owner == s for t in view.table), hand=())
+            ]
         if not opponents:
             return 1.0
         pool = list(sort_cards(self._unseen(v, view).elements()))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rummykit.melds import Meld
+from rummykit.rules.stock import WhenEmpty
 from rummykit.settlement import Ending, LaidOff, Termination
 
 if TYPE_CHECKING:
@@ -38,6 +39,11 @@ def build_ending(h: Hand) -> Ending:
     if how is Termination.DROPPED:
         left = h.active_seats()
         went_out = left[0] if len(left) == 1 else None
+    last_draw = None
+    if how is Termination.STOCK_EXHAUSTED and h.v.stock.when_empty(reuses=h.reuses) is WhenEmpty.END:
+        # the stock rule ended the hand as the next turn began: the player
+        # before took the stock's last card
+        last_draw = next((s for s in reversed(h.seats_from(h.current)[1:]) if h.dropped[s] is None), None)
     return Ending(
         how=how,
         hands=[tuple(x) for x in h.hands],
@@ -55,4 +61,5 @@ def build_ending(h: Hand) -> Ending:
         order=tuple(h.seats_from(h.starter)),
         dealer=h.dealer,
         upcard=h.upcard,
+        last_draw=last_draw,
     )

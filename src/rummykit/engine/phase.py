@@ -26,6 +26,8 @@ class Phase(enum.StrEnum):
       Rummy): the player asked may ``call`` or ``pass``.
     * ``LAYOFF``: after a knock, each defender lays off onto the knocker's
       melds, then ``pass``.
+    * ``ANSWER``: out of turn, after a called draw (Tong-its' drop), each
+      player asked in turn may ``fight`` or ``fold``.
     * ``OVER``: the hand has ended; :attr:`Hand.result` holds the settlement.
     """
 
@@ -35,6 +37,7 @@ class Phase(enum.StrEnum):
     CLAIM = "claim"
     LAYOFF = "layoff"
     OVER = "over"
+    ANSWER = "answer"
 
     @property
     def hands_shown(self) -> bool:

@@ -639,15 +639,20 @@ def _reachable(r: _Reader, h: Hand) -> None:
             raise r.fail("layoff_queue", "the knocker does not lay off")
     elif h.layoff_queue:
         raise r.fail("layoff_queue", f"set outside phase layoff (phase {phase.value})")
-    if h.knocker is not None and phase not in (Phase.LAYOFF, Phase.OVER):
+    if h.knocker is not None and phase not in (Phase.LAYOFF, Phase.OVER, Phase.ANSWER):
         raise r.fail("knocker", f"set while the hand goes on (phase {phase.value})")
+    if phase is Phase.ANSWER:
+        if not h.kit.answers:
+            raise r.fail("phase", f"nobody answers a drop in {v.name}, so phase answer cannot be reached")
+        if h.knocker is None or h.current == h.knocker or h.knocker in h.claim_queue:
+            raise r.fail("knocker", "phase answer needs the caller of the draw (knocker), who does not answer")
     if phase is Phase.CLAIM:
         if not h.kit.claims:
             raise r.fail("phase", f"{v.name} has no calls, so phase claim cannot be reached")
         if not h.table or not h.pile:
             raise r.fail("phase", "phase claim needs melds on the table and a discard to call")
-    elif h.claim_queue:
-        raise r.fail("claim_queue", f"set outside phase claim (phase {phase.value})")
+    elif h.claim_queue and phase is not Phase.ANSWER:
+        raise r.fail("claim_queue", f"set outside phase claim or answer (phase {phase.value})")
     if phase in (Phase.DRAW, Phase.OFFER, Phase.CLAIM):
         for key, value in (
             ("taken", h.taken),

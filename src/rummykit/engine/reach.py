@@ -71,7 +71,7 @@ def check_hand_sizes(h: Hand, fail: Fail) -> None:
     for s in range(h.n):
         dealt = size + (extra if s == h.starter else 0)
         held = len(h.hands[s])
-        mine = s == h.current
+        mine = s == h.current or (phase is Phase.ANSWER and s == h.knocker)  # the caller's turn
         most = (
             dealt + gain * h.own_turns[s] + (2 if mine or phase is Phase.OVER else 0)
         )  # a draw, a borrowed joker

@@ -73,7 +73,8 @@ Moves (only those the rules allow now are legal):
 - declare 7H 8H 9H + QS QH QD discard 5C: show your whole hand in melds (and discard)
 - call 9H on 2: out of turn, claim the discard 9H to lay it off onto meld 2
 - pass: decline (the offered upcard, a claim, more lay-offs), or pass a turn
-- drop: give up the hand"""
+- drop: give up the hand; or, where the rules say so, end it with a showdown (call a draw)
+- fight / fold: out of turn, take up a called draw (show; the lowest count wins) or give it up"""
 """The card and move notation, as a prompt explains it (see
 :mod:`rummykit.engine.actions`)."""
 
@@ -87,6 +88,7 @@ _WANTED = {
     Phase.LAYOFF: (
         "A player has knocked: lay off your cards onto the knocker's melds, one move at a time, then pass."
     ),
+    Phase.ANSWER: "A player has called a draw: fight (show your hand; the lowest count wins) or fold.",
 }
 
 REPLY = "Reply with one legal move written exactly as listed, on a last line of its own: Move: <move>"

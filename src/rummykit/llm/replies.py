@@ -69,6 +69,8 @@ from rummykit.engine import (
     Discard,
     Draw,
     Drop,
+    Fight,
+    Fold,
     Knock,
     Layoff,
     MeldAction,
@@ -296,8 +298,8 @@ def _read(move: _Move) -> _Reading | None:
         verb = "take"
     if verb == "take" and "stock" in has and "pile" not in has and not cards and not move.then:
         verb = "draw"
-    if verb in ("draw", "pass"):
-        kinds = (Draw,) if verb == "draw" else (Pass,)
+    if verb in ("draw", "pass", "fight", "fold"):
+        kinds = {"draw": (Draw,), "pass": (Pass,), "fight": (Fight,), "fold": (Fold,)}[verb]
         return _Reading(verb, kinds, (), (), ())
     if verb == "drop":
         if not cards:

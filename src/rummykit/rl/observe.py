@@ -16,7 +16,9 @@ The vector has three parts (offsets in :attr:`Observer.layout`):
      observer first, then the others in order);
    * 2n+2: the wild cards of this hand (wild ranks, jokers, cut card rank).
 
-2. ``scalars``: the phase (one-hot over :class:`~rummykit.Phase`), whether
+2. ``scalars``: the phase (one-hot over the phases of
+   :class:`~rummykit.Phase` the variant can reach: ``answer`` only where
+   the others answer a called draw), whether
    it is the observer's move, the stock count / shoe size, then per seat
    (observer first) its hand count / shoe size, whether it has melded,
    whether it dropped, its score for the hand once over (the settlement,
@@ -44,7 +46,9 @@ from rummykit.variant import Variant
 
 __all__ = ["KnownCards", "Observer"]
 
-_PHASES = tuple(Phase)
+_PHASES = tuple(p for p in Phase if p is not Phase.ANSWER)
+"""The phases every variant may reach (``answer`` is added where a called
+draw is answered, so the other variants' observations keep their shape)."""
 
 
 def _table_codes(view: View) -> Counter[int]:
@@ -128,7 +132,9 @@ class Observer:
         self.shoe = float(largest_shoe(v))
         self.n_planes = 2 * n + 3
         planes = self.n_planes * k
-        scalars = len(_PHASES) + 2 + 4 * n + 1
+        phases = (*_PHASES, Phase.ANSWER) if v.going_out.answers_draw() else _PHASES
+        self.n_phases = len(phases)
+        scalars = self.n_phases + 2 + 4 * n + 1
         prefix = len(tokens) + 1
         self.layout: dict[str, tuple[int, int]] = {
             "planes": (0, planes),
@@ -138,7 +144,7 @@ class Observer:
         self.size = planes + scalars + prefix
         self.shape = (self.size,)
         self.max_turns = float(max(1, v.limits.max_turns))
-        self._phase_index = {p: i for i, p in enumerate(_PHASES)}
+        self._phase_index = {p: i for i, p in enumerate(phases)}
         self._wild_cache: dict[tuple[object, ...], list[int]] = {}
 
     def _wild_columns(self, view: View) -> list[int]:
@@ -189,7 +195,7 @@ class Observer:
             x[base + i] = 1.0
         s = self.layout["scalars"][0]
         x[s + self._phase_index[view.phase]] = 1.0
-        s += len(_PHASES)
+        s += self.n_phases
         x[s] = 1.0 if view.current_player == me else 0.0
         x[s + 1] = view.stock_count / self.shoe
         s += 2

@@ -55,8 +55,19 @@ END = 0
 
 _WORDS = (
     "borrow", "call", "declare", "discard", "draw", "drop", "from", "knock",
-    "layoff", "meld", "on", "pass", "pick", "swap", "take",
+    "layoff", "meld", "melds", "on", "pass", "pick", "swap", "take",
 )  # fmt: skip
+"""The words of every variant's vocabulary. The words of a kind of action
+added later (``fight``, ``fold``) join only the vocabulary of a variant that
+allows that kind, so that the other variants keep their integers."""
+
+
+def _kind_words(v: Variant) -> set[str]:
+    """The words and keywords of the registered kinds the variant allows."""
+    out: set[str] = set()
+    for kind in _actions.kinds_in(v):
+        out.update(kind.words, kind.keywords)
+    return out
 
 
 def shoe_identities(v: Variant) -> tuple[Card, ...]:
@@ -78,12 +89,14 @@ class ActionTokens:
     ``names[i]`` is the text of token ``i``; ``index`` maps text to integer.
     The order is fixed: ``<end>``, ``+``, the words (sorted), the cards (card
     order), the designations (card order), the numbers. It depends only on the
-    variant's shoe, so a variant file always gets the same integers.
+    variant's shoe and the kinds of action it allows beyond the common ones
+    (``fight`` and ``fold`` where a called draw is answered), so a variant
+    file always gets the same integers.
     """
 
     def __init__(self, v: Variant) -> None:
         self.variant = v
-        words = set(_WORDS) | set(getattr(_actions, "_KEYWORDS", ()))
+        words = set(_WORDS) | _kind_words(v)
         self.words: tuple[str, ...] = ("<end>", "+", *sorted(words))
         self.cards = shoe_identities(v)
         naturals = [c for c in self.cards if not c.is_joker] if v.deck.has_wilds() else []

@@ -1,4 +1,5 @@
-"""Rulebook text for the showdown games' components (Tonk's drop and stakes).
+"""Rulebook text for the showdown games' components (Tonk's drop and stakes,
+Tong-its' called draw and chips).
 
 >>> import rummykit as rk
 >>> from rummykit.rulebook import describe_component
@@ -11,13 +12,14 @@ from __future__ import annotations
 
 from rummykit.rulebook.end_rules import _FINAL
 from rummykit.rulebook.phrases import _describes, _values
-from rummykit.rules.showdown import Caught, DrawChips, HitBlock, ShowdownDrop, Stakes
+from rummykit.rules.showdown import Answers, Caught, DrawChips, HitBlock, ShowdownDrop, Stakes, StockTie
 from rummykit.variant import Variant
 
 _HIT = {
     HitBlock.NONE: "",
     HitBlock.NEXT_TURN: "A player whose spread was hit (laid off onto by another player) may not drop on their next turn.",
     HitBlock.STACKING: "Each hit on a player's spreads (a card laid off by another player) stops that player dropping for one more of their turns.",
+    HitBlock.HAND: "A player whose meld was laid off onto by another player may not drop (call a draw) for the rest of the hand.",
 }
 
 
@@ -36,6 +38,14 @@ def _out_drop(c: ShowdownDrop, v: Variant) -> list[str]:
     ]
     if c.needs_meld:
         out.append("Only a player with a meld of their own on the table may drop (call a draw).")
+    if c.answers is Answers.FIGHT_OR_FOLD:
+        out.append(
+            "After a called draw, each other player with a meld of their own on the table answers in turn,"
+            " out of turn: fight (show, and the lowest count wins) or fold (give up);"
+            " a player with none is burned and folds without being asked."
+        )
+        if c.secret:
+            out.append("A player who holds four of a kind in hand (a secret) may fight without a meld on the table.")
     if _HIT[c.hit_block]:
         out.append(_HIT[c.hit_block])
     return out
@@ -73,10 +83,16 @@ def _score_draw_chips(c: DrawChips, v: Variant) -> list[str]:
         "One player wins each hand; a count is the cards left outside melds (melds kept in hand count nothing).",
         f"Each other player pays the winner {c.ante} (the ante) and {c.win_pay} more; {c.tongits_pay} more"
         " for going out (tongits).",
-        f"After a called draw, every player with a meld on the table takes it up; the caller and each"
-        f" challenger who loses pays {c.fight_pay} instead; the lowest count wins, a tie going to a"
-        " challenger, the first after the caller.",
-        f"A player with no meld of their own on the table is burned: they cannot win and pay {c.burned_pay} more.",
-        "When the stock runs out, the lowest count not burned wins.",
+        f"After a called draw, the lowest count among the caller and those who fight wins, a tie going to a"
+        f" challenger, the first after the caller; the caller and each challenger who loses pay {c.fight_pay}"
+        f" more instead of {c.win_pay} (a player who folded pays {c.win_pay}).",
+        f"A player who may not fight (no meld of their own on the table) is burned: they cannot win and pay"
+        f" {c.burned_pay} more.",
+        "When the stock runs out, the lowest count not burned wins"
+        + (
+            "; a tie goes to the tied player who drew from the stock last."
+            if c.stock_tie is StockTie.LAST_DRAW
+            else "; a tie goes to the tied player first in turn order."
+        ),
         _values(c, v),
     ]

@@ -81,7 +81,7 @@ from rummykit.rules.scoring import (
     Scoring,
     WinnerTakes,
 )
-from rummykit.rules.showdown import Caught, DrawChips, HitBlock, ShowdownDrop, Stakes
+from rummykit.rules.showdown import Answers, Caught, DrawChips, HitBlock, ShowdownDrop, Stakes, StockTie
 from rummykit.rules.stock import EndHand, EndTrigger, PassTurns, Reuse, StockExhaustion
 from rummykit.rules.timing import (
     AllAtOnce,
@@ -100,6 +100,7 @@ __all__ = [
     "Ace",
     "AfterKnockLayoff",
     "AllAtOnce",
+    "Answers",
     "AnyTime",
     "AtShowing",
     "Best",
@@ -181,6 +182,7 @@ __all__ = [
     "Stakes",
     "StandardSwap",
     "StockExhaustion",
+    "StockTie",
     "StockOnlyDraw",
     "SwapPolicy",
     "Target",

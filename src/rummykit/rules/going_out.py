@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -124,6 +124,17 @@ class GoingOut(Component):
     def drops_after_drawing(self) -> bool:
         """Whether a drop is also allowed after drawing (Indian's middle drop)."""
         return True
+
+    def answers_draw(self) -> bool:
+        """Whether the other players answer a drop that ends the hand (a called
+        draw) out of turn, each fighting or folding (Tong-its)."""
+        return False
+
+    def may_fight(self, *, exposed: bool, hand: Sequence[Card]) -> bool:
+        """Whether a player may fight a called draw (and is not burned):
+        ``exposed``, whether they have a meld of their own on the table;
+        ``hand``, the cards they hold."""
+        return exposed
 
     def blocked_until(self, *, own_turns: int, until: int) -> int:
         """After another player laid off onto the spreads of a player who has

@@ -169,6 +169,12 @@ class Scoring(Component):
         """
         return False
 
+    def fight_odds(self, *, players: int) -> float:
+        """The least chance of winning a called draw at which a player should
+        fight it rather than fold (where the going-out rule lets the others
+        answer a drop)."""
+        return 0.5
+
     def knocker_wins_ties(self, *, gin: bool) -> bool:
         """Whether a knocker tied with the lowest other count wins the hand
         (``gin``: a knock with no deadwood).

@@ -1,12 +1,17 @@
-"""Showdown games (Tonk): a drop that ends the hand with everyone showing,
-the hit penalty that blocks a drop, a dealt hand that wins at once, and
-stakes paid by the outcome.
+"""Showdown games (Tonk, Tong-its): a drop (Tong-its: a called draw) that
+ends the hand with everyone showing, or that the others answer by fighting
+or folding; the hit (sapaw) that blocks a drop; a dealt hand that wins at
+once; and stakes paid by the outcome.
 
 >>> d = ShowdownDrop()
->>> d.drops_allowed(), d.drop_ends_hand(), d.drops_after_drawing()
-(True, True, False)
+>>> d.drops_allowed(), d.drop_ends_hand(), d.drops_after_drawing(), d.answers_draw()
+(True, True, False, False)
 >>> d.blocked_until(own_turns=3, until=0)
 4
+>>> from rummykit.cards import parse_cards
+>>> t = ShowdownDrop(answers=Answers.FIGHT_OR_FOLD, secret=True)
+>>> t.answers_draw(), t.may_fight(exposed=False, hand=parse_cards("7C 7D 7H 7S 2C"))
+(True, True)
 >>> s = Stakes()
 >>> s.dealt_winners([49, 12, 50]), s.dealt_winners([49, 12, 30])
 ((0, 2), (0,))
@@ -14,15 +19,20 @@ stakes paid by the outcome.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 import attrs
 
+from rummykit.cards import Card
 from rummykit.rules.base import Kind, component
 from rummykit.rules.going_out import FinalDiscard, GoingOut
 from rummykit.rules.scoring import Scoring
 
-__all__ = ["Caught", "DrawChips", "HitBlock", "ShowdownDrop", "Stakes"]
+__all__ = ["Answers", "Caught", "DrawChips", "HitBlock", "ShowdownDrop", "Stakes", "StockTie"]
+
+HAND_LONG = 1_000_000
+"""The turn number a block for the rest of the hand lasts to (past any turn limit)."""
 
 
 class HitBlock(Kind):
@@ -36,6 +46,22 @@ class HitBlock(Kind):
     STACKING = "stacking"
     """Each hit blocks one more of the player's turns ("Multiple hits result
     in additional loss of lay downs for turns thereafter")."""
+    HAND = "hand"
+    """The player hit may not drop (call a draw) for the rest of the hand
+    (Tong-its: "cannot call for a draw if his exposed hand(s) has been melded
+    (sapaw) by any opponent within the round")."""
+
+
+class Answers(Kind):
+    """What the other players do after a drop (a called draw)."""
+
+    NONE = "none"
+    """Nothing: everyone shows at once and the counts decide (Tonk)."""
+    FIGHT_OR_FOLD = "fight-or-fold"
+    """Each other player who may fight answers in turn, out of turn: ``fight``
+    (show and take up the draw) or ``fold`` (give up, paying less than a
+    lost fight); a player who may not fight (no meld of their own on the
+    table: burned) folds without being asked (Tong-its)."""
 
 
 @component
@@ -62,9 +88,26 @@ class ShowdownDrop(GoingOut):
     """Only a player with a meld of their own on the table may drop (Tongits'
     call of a draw: "A player with at least one exposed meld ... can call a
     draw before his turn")."""
+    answers: Answers = Answers.NONE
+    """What the other players do after a drop: show at once (``none``), or
+    each fight or fold (``fight-or-fold``)."""
+    secret: bool = False
+    """Where the others answer: a player with no meld on the table who holds
+    four of a kind in hand (a "secret") may still fight, and is not burned."""
 
     def drop_needs_meld(self) -> bool:
         return self.needs_meld
+
+    def answers_draw(self) -> bool:
+        return self.answers is Answers.FIGHT_OR_FOLD
+
+    def may_fight(self, *, exposed: bool, hand: Sequence[Card]) -> bool:
+        if exposed:
+            return True
+        if not self.secret:
+            return False
+        ranks = Counter(c.rank for c in hand if c.rank is not None)
+        return any(k >= 4 for k in ranks.values())
 
     def final_discard_rule(self) -> FinalDiscard:
         return self.final_discard
@@ -86,6 +129,8 @@ class ShowdownDrop(GoingOut):
             return until
         if self.hit_block is HitBlock.STACKING:
             return max(until, own_turns) + 1
+        if self.hit_block is HitBlock.HAND:
+            return HAND_LONG
         return max(until, own_turns + 1)
 
     def winning_endings(self) -> tuple[str, ...]:
@@ -147,15 +192,28 @@ class Stakes(Scoring):
         return True
 
 
+class StockTie(Kind):
+    """Who wins a tie for the lowest count when the stock runs out."""
+
+    LAST_DRAW = "last-draw"
+    """The tied player who drew from the stock last: the one who took its last
+    card, then the players before them in turn order ("In case of a draw the
+    last person to take a card from the central deck wins")."""
+    TURN_ORDER = "turn-order"
+    """The tied player first in turn order from the hand's first player."""
+
+
 @component
 @attrs.frozen(kw_only=True)
 class DrawChips(Scoring):
     """Tongits chips: one winner a hand, by going out (tongits), by a called
     draw, or by the lowest count when the stock runs out. A count is the
     cards left outside melds (melds kept in hand count nothing); a player
-    with no meld of their own on the table is burned: out of the showdown,
-    they cannot win and pay more. Every player who is not burned takes up a
-    called draw (fights)."""
+    who may not fight (no meld of their own on the table: ``going_out``
+    says) is burned: out of the showdown, they cannot win and pay more.
+    After a called draw, the caller and every player who fought show; the
+    lowest count wins; a player who folded pays ``win_pay``, a caller or
+    fighter who lost ``fight_pay``."""
 
     kind = "draw-chips"
     summary = "One winner a hand (tongits, a called draw, the stock out); burned players pay more."
@@ -166,11 +224,29 @@ class DrawChips(Scoring):
     tongits_pay: int = 3
     """Paid by each other player, beyond the ante, for going out (tongits)."""
     win_pay: int = 1
-    """Paid by each other player, beyond the ante, for a won draw or the stock out."""
+    """Paid by each other player, beyond the ante, for a won draw (by a player
+    who folded) or the stock out."""
     fight_pay: int = 2
     """Paid instead of ``win_pay`` by a caller or challenger who lost the draw."""
     burned_pay: int = 2
     """Paid on top by a burned player."""
+    stock_tie: StockTie = StockTie.LAST_DRAW
+    """Who wins a tie for the lowest count when the stock runs out."""
+
+    def fight_odds(self, *, players: int) -> float:
+        """The least chance of winning a called draw at which fighting costs
+        less on average than folding, the other players folding: a lost fight
+        costs ``fight_pay - win_pay`` more than a fold, a won one gains the
+        fold's cost plus what each other player pays.
+
+        >>> round(DrawChips().fight_odds(players=3), 3)
+        0.091
+        """
+        fold = self.ante + self.win_pay
+        lose = self.ante + self.fight_pay
+        win = (self.ante + self.fight_pay) + (players - 2) * fold  # the caller lost its fight
+        extra = lose - fold
+        return extra / (win + fold + extra) if win + fold + extra > 0 else 0.5
 
     def names_winner(self, ending: str) -> bool:
         return ending in ("went-out", "showdown", "stock-exhausted")

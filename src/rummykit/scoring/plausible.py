@@ -106,5 +106,11 @@ def _check_possible(v: Variant, e: Ending) -> None:
     ended = (Termination.STOCK_EXHAUSTED, Termination.SHOWING, Termination.TURN_LIMIT, Termination.SHOWDOWN)
     if how in ended and e.went_out is not None:
         raise _bad(f"went_out = {e.went_out}, but the hand ended by {how.value}")
+    folded = [s for s, why in e.dropped if why == "fold"]
+    if folded and (how is not Termination.SHOWDOWN or not v.going_out.answers_draw()):
+        raise _bad(
+            f"seat {folded[0]} folded, but only a called draw that the others answer is folded against"
+            f" (how = 'showdown' and going_out.answers in {v.name})"
+        )
     if how is Termination.DROPPED and len(gone) != n - 1:
         raise _bad(f"how = 'dropped' needs every seat but one dropped ({len(gone)} of {n} dropped)")

@@ -23,7 +23,7 @@ on the table). By the way the hand ended:
 
 from __future__ import annotations
 
-from rummykit.rules.showdown import Caught, DrawChips, Stakes
+from rummykit.rules.showdown import Caught, DrawChips, Stakes, StockTie
 from rummykit.scoring.context import _Ctx
 from rummykit.scoring.registry import register_settlement
 from rummykit.scoring.values import ScoreUnits, Settlement, Termination
@@ -107,11 +107,20 @@ def _stakes(c: _Ctx) -> Settlement:
 
 
 def _burned(c: _Ctx, seat: int) -> bool:
-    """No meld of the seat's own on the table (where the table is not given:
-    the seat displayed nothing, ``concealed``)."""
-    if c.e.melds:
-        return not c.melds[seat]
-    return bool(c.e.concealed) and c.e.concealed[seat]
+    """Whether the seat may not fight (``going_out.may_fight``): no meld of
+    its own on the table (nor, where the rules allow it, a secret in hand)."""
+    return not c.v.going_out.may_fight(exposed=bool(c.melds[seat]), hand=c.e.hands[seat])
+
+
+def _stock_order(c: _Ctx, s: DrawChips) -> list[int]:
+    """The seats in the order a tie for the lowest count at the stock's end
+    goes by (``stock_tie``)."""
+    order = c.seat_order()
+    last = c.e.last_draw
+    if s.stock_tie is StockTie.LAST_DRAW and last is not None and last in order:
+        at = order.index(last)
+        return [order[(at - i) % len(order)] for i in range(len(order))]
+    return order
 
 
 @register_settlement(DrawChips)
@@ -122,6 +131,7 @@ def _draw_chips(c: _Ctx) -> Settlement:
     scores = [0] * c.n
     e = c.e
     burned = [_burned(c, x) for x in range(c.n)]
+    folded = {x for x, why in e.dropped if why == "fold"}
     if any(burned):
         c.reasons.append("burned: " + ", ".join(f"seat {x}" for x in range(c.n) if burned[x]))
     fought: set[int] = set()
@@ -139,18 +149,21 @@ def _draw_chips(c: _Ctx) -> Settlement:
             assert caller is not None  # checked by settle
             at = order.index(caller) if caller in order else 0
             after = [x for x in order[at + 1 :] + order[:at] if x != caller]
-            fighters = [x for x in after if not burned[x]]
+            fighters = [x for x in after if not burned[x] and x not in folded]
             fought = {caller, *fighters}
             # ties go to a challenger before the caller, and among challengers
             # to the first in turn order after the caller
             ranked = [*fighters, caller]
             w = min(ranked, key=lambda x: (counts[x], ranked.index(x)))
+            gave_up = [x for x in after if x in folded]
             c.reasons.append(
                 f"seat {caller} called a draw; "
-                + (", ".join(f"seat {x}" for x in fighters) + " fought" if fighters else "nobody could fight")
+                + (", ".join(f"seat {x}" for x in fighters) + " fought" if fighters else "nobody fought")
+                + ("; " + ", ".join(f"seat {x}" for x in gave_up) + " folded" if gave_up else "")
             )
         else:
-            live = [x for x in order if not burned[x]] or order
+            tie_order = _stock_order(c, s)
+            live = [x for x in tie_order if not burned[x]] or tie_order
             w = min(live, key=lambda x: (counts[x], live.index(x)))
             c.reasons.append("the stock ran out: the lowest count wins")
         base = s.win_pay
@@ -162,6 +175,7 @@ def _draw_chips(c: _Ctx) -> Settlement:
             pay += s.burned_pay
         scores[x] -= pay
         scores[w] += pay
-        c.pay(x, w, pay, "lost the hand" + (" (burned)" if burned[x] else ""))
+        why = " (folded)" if x in folded else " (burned)" if burned[x] else ""
+        c.pay(x, w, pay, "lost the hand" + why)
     c.reasons.append(f"seat {w} wins the hand")
     return c.done(scores, [w])

@@ -53,7 +53,7 @@ class LaidOff:
     index: int
 
 
-_DROPS = ("first", "middle", "wrong-declaration")
+_DROPS = ("first", "middle", "wrong-declaration", "fold")
 _PENALTIES = ("playable-discard", "eaten")
 
 
@@ -141,7 +141,9 @@ class Ending:
     lay-off before their final turn (going rummy, Thai's doubling).
     ``penalties`` are ``(seat, what, beneficiary)``: ``"playable-discard"``,
     ``"eaten"`` (the next player took the seat's discard). ``dropped`` are
-    ``(seat, "first" | "middle" | "wrong-declaration")``.
+    ``(seat, "first" | "middle" | "wrong-declaration" | "fold")`` (``fold``:
+    the seat folded against a called draw, Tong-its). ``last_draw`` is the
+    seat that took the last card of the stock where the stock ran out.
 
     Counted at the table instead of cards (each a list with one entry per
     seat, ``None`` where the cards are given): ``counts``, the value of the
@@ -188,6 +190,9 @@ class Ending:
     """Seats in playing order from the starter (tie breaks)."""
     dealer: int | None = None
     """The dealer's seat (tie breaks that name the dealer); None: not known."""
+    last_draw: int | None = None
+    """The seat that took the last card of the stock, where the stock ran out
+    (Tong-its' tie break); None: not known."""
     counts: tuple[int | None, ...] = attrs.field(default=(), converter=_tuple)
     meld_totals: tuple[int | None, ...] = attrs.field(default=(), converter=_tuple)
     joker_counts: tuple[int | None, ...] = attrs.field(default=(), converter=_tuple)
@@ -206,7 +211,7 @@ class Ending:
             got = len(getattr(self, name))
             if got and got != n:
                 raise _bad(f"{name} has {got} entries for {n} seats")
-        for name in ("went_out", "knocker", "fed_by", "dealer"):
+        for name in ("went_out", "knocker", "fed_by", "dealer", "last_draw"):
             _seat_ok(name, getattr(self, name), n)
         if self.how is None:
             if self.knocker is not None:

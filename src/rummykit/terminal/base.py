@@ -23,6 +23,8 @@ from rummykit.engine import (
     Discard,
     Draw,
     Drop,
+    Fight,
+    Fold,
     Knock,
     Layoff,
     MeldAction,
@@ -272,7 +274,16 @@ class SessionBase:
         if isinstance(a, Pass):
             return "passes"
         if isinstance(a, Drop):
+            going = self.v.going_out
+            if going.answers_draw():
+                return "calls a draw: the others fight or fold"
+            if going.drop_ends_hand():
+                return "drops: everyone shows, the lowest count wins"
             return "drops out of the hand"
+        if isinstance(a, Fight):
+            return "fights the draw"
+        if isinstance(a, Fold):
+            return "folds"
         if isinstance(a, Swap | Borrow):
             return str(a)
         return str(a)  # pragma: no cover - every action kind is listed above

@@ -98,6 +98,19 @@ class SessionScreen(SessionBase):
         self.say(line, indent=12)
         self.say(Text("Lay off your cards onto these melds (layoff CARD on N), then pass."), style="dim")
 
+    def show_answer(self, h: rk.Hand, me: int) -> None:
+        """After a called draw (Tong-its), out of turn: who called, and the two
+        answers."""
+        caller = h.knocker
+        if h.phase is not rk.Phase.ANSWER or caller is None or caller == me:
+            return
+        seats = self._seats()
+        self.say(f"{self.name(seats[caller])} called a draw.", style="bold")
+        self.say(
+            Text("Answer out of turn: fight (show your hand; the lowest count wins) or fold (give up, paying less)."),
+            style="dim",
+        )
+
     def show_hand(self, h: rk.Hand, me: int) -> None:
         view = h.view(me)
         label = f"Your hand ({len(view.hand)}): "
@@ -165,6 +178,7 @@ class SessionScreen(SessionBase):
         self.logs[None].clear()
         self.show_table(h, me)
         self.show_knock(h, me)
+        self.show_answer(h, me)
         self.show_hand(h, me)
         self.say(f"Your move ({h.phase.value} phase):", style="bold")
         self.show_actions(h.legal_actions())

@@ -211,7 +211,9 @@ class PlaySession(SessionSaving, SessionScreen):
 
     def _confirm_drop(self) -> bool:
         """Dropping gives up the hand: ask first (y/N)."""
-        if self.v.going_out.drop_ends_hand():
+        if self.v.going_out.answers_draw():
+            question = "Call a draw now? The others fight or fold; the lowest count shown wins. [y/N] "
+        elif self.v.going_out.drop_ends_hand():
             question = "Drop now? Everyone shows the cards in hand and the lowest count wins. [y/N] "
         else:
             question = "Drop out of this hand? You give it up and pay the drop penalty. [y/N] "

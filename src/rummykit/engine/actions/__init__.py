@@ -36,7 +36,11 @@ text                               meaning
                                    onto meld 2 (Call Rummy)
 ``pass``                           decline: an offered upcard, a claim, further
                                    lay-offs; or pass a turn when the stock is out
-``drop``                           concede the hand (Indian first/middle drop)
+``drop``                           concede the hand (Indian first/middle drop);
+                                   end it with a showdown (Tonk), call a draw
+                                   (Tong-its)
+``fight``                          out of turn: take up a called draw (Tong-its)
+``fold``                           out of turn: give up against a called draw
 =================================  ==============================================
 
 Table melds are numbered from 1 in the order they were laid down. Cards are
@@ -65,7 +69,8 @@ True
 
 Each kind of action lives in a module of this package (``draw``, ``take``,
 ``pick``, ``meld``, ``layoff``, ``swap``, ``borrow``, ``discard``,
-``knock``, ``declare``, ``call``, ``pass_``, ``drop``) holding its action
+``knock``, ``declare``, ``call``, ``pass_``, ``drop``, ``fight``,
+``fold``) holding its action
 class and notation, its candidates, its refusal (the one rule, naming its
 variant key) and its effect: an :class:`~rummykit.engine.kind.ActionKind`.
 This module registers them; :meth:`rummykit.Hand.legal_actions`,
@@ -86,6 +91,8 @@ from rummykit.engine.actions.declare import Declare, DeclareKind
 from rummykit.engine.actions.discard import Discard, DiscardKind
 from rummykit.engine.actions.draw import DRAW, Draw, DrawKind
 from rummykit.engine.actions.drop import DROP, Drop, DropKind
+from rummykit.engine.actions.fight import FIGHT, Fight, FightKind
+from rummykit.engine.actions.fold import FOLD, Fold, FoldKind
 from rummykit.engine.actions.knock import Knock, KnockKind
 from rummykit.engine.actions.layoff import Layoff, LayoffKind
 from rummykit.engine.actions.meld import MeldAction, MeldKind
@@ -94,7 +101,7 @@ from rummykit.engine.actions.pick import Pick, PickKind
 from rummykit.engine.actions.swap import Swap, SwapKind
 from rummykit.engine.actions.take import TAKE, Take, TakeKind
 from rummykit.engine.kind import ActionKind, Refusal
-from rummykit.engine.meld_memo import Kit
+from rummykit.engine.meld_memo import Kit, kit_for
 from rummykit.engine.notation import (
     MAX_ACTION_TEXT,
     MAX_NUMBER,
@@ -116,10 +123,13 @@ from rummykit.settlement import Termination
 
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
+    from rummykit.variant import Variant
 
 __all__ = [
     "DRAW",
     "DROP",
+    "FIGHT",
+    "FOLD",
     "MAX_ACTION_TEXT",
     "MAX_NUMBER",
     "MAX_NUMBER_DIGITS",
@@ -133,6 +143,8 @@ __all__ = [
     "Discard",
     "Draw",
     "Drop",
+    "Fight",
+    "Fold",
     "Group",
     "Knock",
     "Layoff",
@@ -151,6 +163,7 @@ __all__ = [
     "is_legal",
     "kind_of",
     "kinds",
+    "kinds_in",
     "legal_actions",
     "parse_action",
     "parse_group",
@@ -213,6 +226,17 @@ def kinds() -> tuple[ActionKind, ...]:
     return tuple(sorted(_KINDS.values(), key=lambda k: k.action.order))
 
 
+def kinds_in(variant: Variant) -> tuple[ActionKind, ...]:
+    """The registered kinds that ``variant`` ever allows, in canonical order.
+
+    >>> import rummykit as rk
+    >>> [k.words[0] for k in kinds_in(rk.load_variant("tongits"))][-4:]
+    ['fight', 'fold', 'pass', 'drop']
+    """
+    kit = kit_for(variant)
+    return tuple(k for k in kinds() if k.in_variant(kit))
+
+
 def kind_of(action: Action) -> ActionKind:
     """The kind of ``action``; raises :class:`~rummykit.NotationError` for an
     action class no kind registered."""
@@ -236,6 +260,8 @@ for _kind in (
     CallKind(),
     PassKind(),
     DropKind(),
+    FightKind(),
+    FoldKind(),
 ):
     register_kind(_kind)
 _DISCARD = _KINDS[Discard]
@@ -252,10 +278,10 @@ def parse_action(text: str) -> Action:
 
     >>> parse_action("Discard 10s")
     Action.parse('discard TS')
-    >>> parse_action("fold")
+    >>> parse_action("flod")
     Traceback (most recent call last):
     ...
-    rummykit.errors.NotationError: bad action 'fold': unknown word 'fold' (expected one of borrow, call, declare, discard, draw, drop, knock, layoff, meld, pass, pick, swap, take)
+    rummykit.errors.NotationError: bad action 'flod': unknown word 'flod' (expected one of borrow, call, declare, discard, draw, drop, fight, fold, knock, layoff, meld, pass, pick, swap, take)
     """
     if not isinstance(text, str):
         raise ArgumentError(f"parse_action: text must be a str, got {short_repr(text)}")
@@ -335,6 +361,8 @@ def _turn_refusal(h: Hand, a: Action, kind: ActionKind) -> Refusal | None:
             return Refusal("the upcard is being offered: take it or pass", "draw")
         if phase is Phase.CLAIM:
             return Refusal(f"seat {p} may call the discard or pass", "claims")
+        if phase is Phase.ANSWER:
+            return Refusal(f"seat {p} must answer the called draw: fight or fold", "going_out.answers")
         return Refusal(
             f"after the knock, seat {p} may only lay off onto the knocker's melds or pass", "layoff"
         )

@@ -1,7 +1,10 @@
-"""``drop``: concede the hand (Indian rummy's first and middle drops).
+"""``drop``: concede the hand (Indian rummy's first and middle drops), or
+end it with a showdown (Tonk's drop, Tong-its' call of a draw).
 
 Allowed where ``going_out.drops`` is on, before drawing (a first drop while
-the seat has not drawn yet) or after drawing (a middle drop).
+the seat has not drawn yet) or after drawing (a middle drop). Where the
+others answer a drop (``going_out.answers``), each is asked to ``fight`` or
+``fold`` before the showdown.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from rummykit.engine.actions.answer import ask_answers
 from rummykit.engine.kind import ActionKind, Refusal
 from rummykit.engine.notation import Action, bad_text
 from rummykit.engine.phase import Phase
@@ -86,8 +90,12 @@ class DropKind(ActionKind):
         """A first drop before one's first draw, a middle drop later, including
         right after drawing ([S3]: "A player will get 40 points if they leave
         the table after drawing a card from the closed deck"). Where a drop
-        ends the hand (Tonk), everyone shows and the counts decide."""
+        ends the hand (Tonk), everyone shows and the counts decide; where
+        the others answer it (Tong-its), they fight or fold first."""
         p = h.current
+        if h.kit.answers:
+            ask_answers(h, p)
+            return
         if h.kit.drop_shows:  # a drop ends the hand (Tonk): everyone shows and the counts decide
             h.knocker = p
             end_hand(h, Termination.SHOWDOWN)

@@ -82,9 +82,8 @@ def lay_off(h: Hand, seat: int, card: Card, target: int, stands_for: Card | None
     after = next(m for m in options if laid_rep(t.meld, m, card) == stands_for)
     h.table[target - 1] = TableMeld(t.owner, after, (*t.laid, (card, seat)))
     if t.owner != seat and h.kit.drops:  # a hit (Tonk) may block the owner's drop
-        h.hit_until[t.owner] = h.v.going_out.blocked_until(
-            own_turns=h.own_turns[t.owner], until=h.hit_until[t.owner]
-        )
+        blocked = h.v.going_out.blocked_until(own_turns=h.own_turns[t.owner], until=h.hit_until[t.owner])
+        h.hit_until[t.owner] = min(blocked, h.v.limits.max_turns + 1)  # past the last turn: the rest of the hand
     if from_hand:
         h.hands[seat].remove(card)
     if h.phase is Phase.PLAY or h.phase is Phase.CLAIM:
