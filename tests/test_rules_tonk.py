@@ -213,6 +213,78 @@ def test_stock_out_lowest_count_collects() -> None:
     assert rk.settle(V, rk.Ending(how="stock-exhausted", counts=[4, 4, 20])).scores == (0, 0, 0)
 
 
+def test_a_drop_also_after_drawing_option_s073() -> None:
+    """[S73]: "A player may drop at any point in the game" (``going_out.after_draw
+    = true``): here also after drawing, before the discard."""
+    h = two("KS QS 9D 8C 7H", "AC 2D 3H 4S 5S", v=variant("[going_out]\nafter_draw = true"))
+    h.apply("draw")  # KH
+    assert "drop" in legal(h)
+    h.apply("drop")  # 25 with the king drawn, against 44
+    r = h.result
+    assert r is not None and r.how is Termination.SHOWDOWN and r.scores == (-1, 1)
+
+
+def test_nobody_answers_a_drop_s072() -> None:
+    """[S72]: after a drop "chacun expose les cartes qui lui restent en main"
+    (everyone shows at once): nobody is asked to fight or fold."""
+    h = two("KS QS 9D 8C 7H", "AC 2D 3H 4S 5S")
+    assert not V.going_out.answers_draw()
+    h.apply("drop")
+    assert h.is_over
+    with pytest.raises(rk.IllegalAction, match="over"):
+        h.apply("fight")
+    h = two("KS QS 9D 8C 7H", "AC 2D 3H 4S 5S")
+    with pytest.raises(rk.IllegalAction):
+        h.apply("fold")
+
+
+def test_a_hit_blocks_the_drop_for_the_rest_of_the_hand_option() -> None:
+    """``going_out.hit_block = "hand"`` (Tong-its' "within the round" [S76],
+    here as a Tonk house rule): after a hit, no drop on any later turn."""
+    v = variant('[going_out]\nhit_block = "hand"')
+    h = two("7H KS QS JD 9C", "4H 5H 6H AC 2D", stock="3S 8C 9D 2C TD 3C 4C 5C", v=v)
+    for a in ("draw", "meld 4H 5H 6H", "discard 3S", "draw", "layoff 7H on 1", "discard KS"):
+        h.apply(a)
+    for card in ("AC", "2D"):
+        assert h.current_player == 1 and "drop" not in legal(h)
+        h.apply("draw")
+        h.apply(f"discard {card}")
+        h.apply("draw")
+        h.apply(next(a for a in legal(h) if a.startswith("discard")))
+    assert h.current_player == 1 and "drop" not in legal(h)
+
+
+def test_a_dealt_50_only_option_s073() -> None:
+    """[S73] older revisions: "If a player has 50 points (or 49 in some
+    variations) he says, "tonk""; ``scoring.dealt_totals = [50]``."""
+    v = variant("[scoring]\ndealt_totals = [50]")
+    hands = ["KS QS JS TS 9S", "2C 3C 4C 5D 6D"]
+    assert rk.new_hand(V, players=2, dealer=0, hands=hands, discard="5C", stock="6C 7C").is_over
+    h = rk.new_hand(v, players=2, dealer=0, hands=hands, discard="5C", stock="6C 7C")
+    assert not h.is_over  # 49 plays on
+
+
+def test_the_stock_running_out_ends_the_hand() -> None:
+    """Stock exhaustion is in neither source (our choice, the variant's notes):
+    once the stock is out, everyone shows and the lowest count collects."""
+    h = two("KS QS 9D 8C 7H", "AC 2D 3H 4S 5S", stock="KH 6D")
+    h.apply("draw")
+    h.apply("discard KH")
+    h.apply("draw")
+    h.apply("discard 6D")
+    assert h.is_over and h.ending().how is Termination.STOCK_EXHAUSTED
+    assert h.result is not None and h.result.scores == (-1, 1)
+
+
+def test_the_greedy_bot_drops_a_low_count() -> None:
+    """The greedy bot drops when its count is likely the lowest: 15 in five
+    cards at the start of its turn, but not 44."""
+    h = two("KS QS 9D 8C 7H", "AC 2D 3H 4S 5S")
+    assert str(rk.GreedyBot(V, seed=1).choose(h.view(1))) == "drop"
+    h = two("AC 2D 3H 4S 5S", "KS QS 9D 8C 7H")
+    assert str(rk.GreedyBot(V, seed=1).choose(h.view(1))) != "drop"
+
+
 @pytest.mark.parametrize(
     ("body", "where"),
     [
@@ -221,6 +293,7 @@ def test_stock_out_lowest_count_collects() -> None:
         ("[scoring]\ndealt_totals = 49", "scoring.dealt_totals"),
         ('[scoring]\ncaught = "sometimes"', "scoring.caught"),
         ('[going_out]\nhit_block = "never"', "going_out.hit_block"),
+        ('[going_out]\nanswers = "sometimes"', "going_out.answers"),
     ],
 )
 def test_bad_values_are_refused_with_their_key(body: str, where: str) -> None:
