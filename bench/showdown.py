@@ -20,7 +20,7 @@ against two figures:
 Seats rotate: the measured bot sits at each seat in turn, the others are
 random bots. Usage::
 
-    PYTHONPATH=src python bench/showdown.py --matches 200 tonk tongits
+    PYTHONPATH=src python bench/showdown.py --matches 200 tonk tongits [--players 2 3]
 """
 
 from __future__ import annotations
@@ -165,11 +165,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("variants", nargs="*", default=["tonk", "tongits"])
     ap.add_argument("--matches", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--players", type=int, nargs="*", default=None, help="player counts (default: every one allowed)")
     args = ap.parse_args(argv)
     print(f"rummykit {rk.__version__}, Python {sys.version.split()[0]}: {args.matches} matches each")
     for name in args.variants:
         v = rk.load_variant(name)
         for players in v.players.counts():
+            if args.players and players not in args.players:
+                continue
             t = time.perf_counter()
             line = f"{name:<8} {players} players"
             found = {}

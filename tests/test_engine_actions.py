@@ -90,7 +90,7 @@ def test_design_notation(text: str, canonical: str) -> None:
     "text",
     [
         "",
-        "fold",
+        "flod",
         "draw 2",
         "discard",
         "discard QX",

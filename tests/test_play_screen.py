@@ -58,6 +58,18 @@ def test_concede_where_dropping_is_not_allowed_is_refused() -> None:
     assert "Now you can: take, pass" in out  # the greedy bot passed the upcard: it is offered to you
 
 
+def test_a_called_draw_is_answered_out_of_turn() -> None:
+    """Tong-its, seed 10, the person at seat 1 with a meld on the table: the
+    greedy bot at seat 2 calls a draw; the screen says so and offers the two
+    answers, out of turn."""
+    session, out = play("tongits", Keyboard(answer=random_player(10)), humans=[1], players=3, seed=10)
+    screen = out[out.index("called a draw.") :]
+    assert "seat 2 (greedy) called a draw." in out and "1) fight    2) fold" in screen
+    assert "Your move (answer phase):" in screen and "you: fold" in screen
+    h = session.hand
+    assert h is not None and h.is_over and (1, "fold") in h.ending().dropped
+
+
 # --------------------------------------------------------------------------- 2. after a knock
 
 
