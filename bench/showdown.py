@@ -26,7 +26,6 @@ random bots. Usage::
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from collections.abc import Sequence
