@@ -56,9 +56,9 @@ def test_the_harness_catches_a_bad_determinization(monkeypatch: pytest.MonkeyPat
 
     def careless(self: module.Knowledge, h: rk.Hand, seed: int | None = None) -> rk.Hand:
         r = original(self, h, seed)
-        mine, top = r.hands[self.seat], len(r.stock) - 1
+        mine, top = list(r.hand_of(self.seat)), len(r.stock) - 1
         if mine and r.stock:
-            mine[0], r.stock[top] = r.stock[top], mine[0]
+            module.swap_hidden(r, self.seat, [*mine[1:], r.stock[top]], {top: mine[0]})
         return r
 
     monkeypatch.setattr(module.Knowledge, "sample", careless)

@@ -159,10 +159,10 @@ def test_thai_digging_and_its_penalties_s000() -> None:
     h.apply("discard 6S")
     h.apply("draw")  # seat 1: 5S
     h.apply("discard 5S")
-    assert h.penalties == []
+    assert h.penalties == ()
     h.apply("draw")  # seat 0: 6D, which extends seat 1's 2D-5D
     h.apply("discard 6D")
-    assert h.penalties == [(0, "playable-discard", None)]
+    assert h.penalties == ((0, "playable-discard", None),)
 
 
 def test_thai_final_discard_face_down_and_doubling_s000() -> None:
@@ -392,7 +392,7 @@ def test_phom_four_turn_structure_s002() -> None:
     assert h.result is not None
     assert h.result.how in (rk.Termination.SHOWING, rk.Termination.DECLARED)
     if h.result.how is rk.Termination.SHOWING:
-        assert h.own_turns == [4, 4]
+        assert h.own_turns == (4, 4)
 
 
 def test_initial_meld_threshold_romme_s002() -> None:

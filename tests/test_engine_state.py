@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 
 import pytest
 
@@ -180,18 +181,94 @@ def test_turn_limit_ends_the_hand() -> None:
 
 
 def test_every_field_is_declared_once_and_positions_hold_them() -> None:
-    """``Hand.__slots__`` and ``clone`` derive from ``FIELDS``; every field a
+    """``Hand``'s slots and ``clone`` derive from ``FIELDS``; every field a
     position must hold names a key of the position text, and every key of
     the text is some field's."""
     from rummykit.engine import position as position_module
-    from rummykit.engine.state import FIELDS
+    from rummykit.engine.fields import FIELDS, HandFields
 
     names = [f.name for f in FIELDS]
     assert len(names) == len(set(names))
-    assert set(rk.Hand.__slots__) == {"__weakref__", *names}
+    assert rk.Hand.__slots__ == ()
+    assert set(HandFields.__slots__) == {"__weakref__", *(f.slot for f in FIELDS)}
+    assert all(f.slot.startswith("_") for f in FIELDS)
     keys = {f.position for f in FIELDS if f.position is not None}
     assert keys <= set(position_module._FIELDS)
     assert set(position_module._FIELDS) - {"rkpos", "seat"} <= keys
+
+
+def _states(name: str, every: int = 5, steps: int = 60) -> list[rk.Hand]:
+    """Clones of a random hand of ``name`` every ``every`` actions."""
+    v = rk.load_variant(name)
+    h = rk.new_hand(v, players=2, seed=3)
+    rng = random.Random(3)
+    out = []
+    for step in range(steps):
+        if h.is_over:
+            break
+        if step % every == 0:
+            out.append(h.clone())
+        legal = h.legal_actions()
+        h.apply(legal[rng.randrange(len(legal))])
+    return [*out, h]
+
+
+def _stored(h: rk.Hand, slot: str) -> object:
+    value = getattr(h, slot)
+    return value.getstate() if isinstance(value, random.Random) else value
+
+
+@pytest.mark.parametrize("name", ["gin", "phom", "indian", "thai", "tonk"])
+def test_a_position_holds_every_field_it_names(name: str) -> None:
+    """A hand read back from its position holds every field whose
+    ``FIELDS`` entry names a position key, as it was: a field added to
+    ``FIELDS`` with a key that ``position`` does not write (or
+    ``from_position`` does not read) fails here, as does one that ``clone``
+    does not copy."""
+    from rummykit.engine.fields import FIELDS
+
+    v = rk.load_variant(name)
+    for h in _states(name):
+        again = rk.from_position(v, rk.position(h))
+        copy = h.clone()
+        for f in FIELDS:
+            if f.position is not None and f.name not in ("seed", "rng"):  # the shuffle state: below
+                assert _stored(again, f.slot) == _stored(h, f.slot), f"position loses {f.name}"
+            if f.slot not in ("_rng", "_dealt"):
+                assert _stored(copy, f.slot) == _stored(h, f.slot), f"clone loses {f.name}"
+        assert _stored(copy, "_rng") == _stored(h, "_rng")
+        assert again.rng.getstate() == h.rng.getstate() and again.seed == h.seed
+
+
+def test_the_public_fields_are_read_only() -> None:
+    """Every field is stored privately; its public name, where it has one,
+    is a property without a setter giving a value that cannot change the
+    hand (a tuple for a list, tuples for the hands, a copy of the shuffle
+    state)."""
+    from rummykit.engine.fields import FIELDS, HandFields
+
+    h = rk.new_hand(rk.load_variant("gin"), players=2, seed=5)
+    h.apply("pass")
+    public = [f for f in FIELDS if not f.name.startswith("_")]
+    assert len(public) > 40
+    for f in public:
+        prop = getattr(HandFields, f.name)
+        assert isinstance(prop, property) and prop.fset is None, f.name
+        with pytest.raises(AttributeError):
+            setattr(h, f.name, getattr(h, f.name))
+        value, stored = getattr(h, f.name), getattr(h, f.slot)
+        if isinstance(stored, list):
+            assert isinstance(value, tuple) and list(value) == [
+                tuple(x) if isinstance(x, list) else x for x in stored
+            ], f.name
+            assert all(not isinstance(x, list) for x in value), f.name
+    before = rk.position(h)
+    h.rng.random()
+    with pytest.raises(AttributeError):
+        h.stock.append(h.stock[0])  # type: ignore[attr-defined]
+    with pytest.raises(TypeError):
+        h.hands[0][0] = h.stock[0]  # type: ignore[index]
+    assert rk.position(h) == before
 
 
 @pytest.mark.parametrize("name", ["straight", "gin", "phom", "indian", "rum500", "thai"])
@@ -210,7 +287,7 @@ def test_a_clone_shares_no_mutable_field(name: str) -> None:
         if step % 7 == 3:
             other = h.clone()
             for f in FIELDS:
-                mine, theirs = getattr(h, f.name), getattr(other, f.name)
+                mine, theirs = getattr(h, f.slot), getattr(other, f.slot)
                 if f.copy is Copy.RNG:
                     continue
                 if isinstance(mine, list | dict | set | bytearray):

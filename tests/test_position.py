@@ -98,18 +98,19 @@ def _redeal_hidden(h: rk.Hand, seat: int, rng: random.Random) -> rk.Hand:
     the shuffle state changed: what ``seat`` may know is the same."""
     other = h.clone()
     over = h.is_over
-    slots: list[list[rk.Card]] = [other.stock]
+    # the test changes hidden state no public name may change: the private fields
+    slots: list[list[rk.Card]] = [other._stock]
     if not over:
-        slots += [other.hands[s] for s in range(h.players) if s != seat]
-        slots.append(other.buried)
+        slots += [other._hands[s] for s in range(h.players) if s != seat]
+        slots.append(other._buried)
     pool = [c for slot in slots for c in slot]
     rng.shuffle(pool)
     for slot in slots:
         k = len(slot)
         slot[:] = pool[:k]
         del pool[:k]
-    other.rng = random.Random(rng.random())
-    other.seed = 12345
+    other._rng = random.Random(rng.random())
+    other._seed = 12345
     return other
 
 
@@ -342,8 +343,8 @@ def test_an_arbitrary_shuffle_state_travels_in_full() -> None:
     """A generator not reached from the hand's seed is written out whole (mt:...)."""
     v = rk.load_variant("straight")
     h = rk.new_hand(v, players=2, seed=1)
-    h.rng = random.Random(99)
-    h.rng.random()
+    h._rng = random.Random(99)  # a state no public name sets
+    h._rng.random()
     text = rk.position(h)
     assert "; rng mt:" in text
     again = rk.from_position(v, text)
@@ -356,7 +357,7 @@ def test_an_entropy_generator_is_written_os() -> None:
     text says so (rng os), and the rebuilt hand draws fresh entropy too."""
     v = rk.load_variant("straight")
     h = rk.new_hand(v, players=2, seed=1)
-    h.rng = random.SystemRandom()
+    h._rng = random.SystemRandom()  # a state no public name sets
     text = rk.position(h)
     assert text.endswith("; rng os")
     again = rk.from_position(v, text)

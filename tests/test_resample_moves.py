@@ -14,7 +14,6 @@ import pytest
 
 import rummykit as rk
 from rummykit.cards import Card
-from rummykit.engine.actions import perform
 from rummykit.engine.resample import Move, knowledge, replay_start
 from test_resample import _points, scripted_gin
 
@@ -51,9 +50,7 @@ def _real_trails(h: rk.Hand, seat: int) -> dict[int, tuple[list[Card], int, list
         actor = g.current
         hands = [Counter(x) for x in g.hands]
         pile = Counter(g.pile) + Counter(c for t in g.table for c in t.meld.cards)
-        g._legal = None
-        g.history.append(a)
-        perform(g, a)
+        g.apply(a)
         if actor is None or actor == seat:
             continue
         before[actor].append(hands[actor])

@@ -104,7 +104,7 @@ def test_the_hands_lie_face_up_at_the_showdown_but_the_knock_card_stays_down_wk(
     for s in range(5):
         r = h.resample(0, seed=s)
         assert r.hand_of(1) == deadwood and r.view(0) == h.view(0)
-    assert any(h.resample(0, seed=s).buried != [rk.Card.parse("KC")] for s in range(8))
+    assert any(h.resample(0, seed=s).buried != (rk.Card.parse("KC"),) for s in range(8))
 
 
 def test_gin_cannot_be_undercut_grc() -> None:

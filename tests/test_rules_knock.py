@@ -69,7 +69,7 @@ def test_melds_stay_in_hand_s002() -> None:
     assert not any(isinstance(a, MeldAction) for a in h.legal_actions())
     with pytest.raises(rk.IllegalAction, match="meld_timing in-hand"):
         h.apply("meld 7H 8H 9H")
-    assert h.table == []
+    assert h.table == ()
 
 
 def test_knock_after_drawing_with_any_count_s002() -> None:
@@ -84,7 +84,7 @@ def test_knock_after_drawing_with_any_count_s002() -> None:
     h.apply("knock KH")
     assert h.is_over and h.result is not None and h.result.how is rk.Termination.KNOCK
     # no lay-offs after the knock [S23, S24]: the hand is over at once
-    assert h.phase is Phase.OVER and h.table == []
+    assert h.phase is Phase.OVER and h.table == ()
     assert h.view(0).face_down == cards("KH")
 
 

@@ -88,7 +88,7 @@ def test_eat_the_top_discard_only_into_a_meld_s002() -> None:
     assert legal(h) == ["draw", "take meld 7H 8H 9H"]
     h.apply("take meld 7H 8H 9H")
     # the meld stays concealed in hand (see below) and its cards are spoken for
-    assert rk.Card.parse("9H") in h.hand_of(1) and h.table == [] and h.penalties == [(0, "eaten", 1)]
+    assert rk.Card.parse("9H") in h.hand_of(1) and h.table == () and h.penalties == ((0, "eaten", 1),)
     assert not any(a in legal(h) for a in ("discard 7H", "discard 8H", "discard 9H"))
     with pytest.raises(rk.IllegalAction, match="concealed meld 7H 8H 9H"):
         h.apply("discard 8H")
@@ -150,7 +150,7 @@ def test_the_concealed_eaten_meld_goes_down_at_the_showing_s002() -> None:
                     a.startswith(("meld", "discard 7H", "discard 8H", "discard 9H")) for a in legal(h)
                 )
                 h.apply(next(a for a in reversed(legal(h)) if a.startswith("discard")))
-        assert h.own_turns == [3, 4] and h.current_player == 1 and h.table == []
+        assert h.own_turns == (3, 4) and h.current_player == 1 and h.table == ()
         assert "meld 7H 8H 9H" in legal(h) and "discard 9H" not in legal(h)
         if lay_first:
             h.apply("meld 7H 8H 9H")
@@ -177,7 +177,7 @@ def test_u_with_eaten_cards_keeps_each_in_a_meld_of_its_own_s002() -> None:
         h.apply(action)
     h.apply("discard 6H")
     h.apply("take meld 6C 6D 6H")
-    assert h.table == [] and h.view(0).eaten == ((), cards("9H 6H"))
+    assert h.table == () and h.view(0).eaten == ((), cards("9H 6H"))
     with pytest.raises(rk.IllegalAction, match="at most one card taken from the discard pile"):
         h.apply("declare 6H 7H 8H 9H + 6C 6D 6S + 5C 5D 5S")
     assert "declare 5C 5D 5S + 6C 6D 6H 6S + 7H 8H 9H" in legal(h)
@@ -210,7 +210,7 @@ def test_fourth_turn_show_melds_and_lay_off_onto_earlier_shown_melds_s002() -> N
         h.apply("draw")
         assert not any(a.startswith(("meld", "layoff")) for a in legal(h))  # nothing shown before turn 4
         h.apply(f"discard {card}")
-    assert h.own_turns == [3, 4] and h.table == []
+    assert h.own_turns == (3, 4) and h.table == ()
     h.apply("draw")  # seat 1, turn 4: 6C
     assert "meld 7H 8H 9H" in legal(h) and "meld 2D 3D 4D" in legal(h)
     h.apply("discard 6C")  # the melds go down with the last discard
@@ -223,7 +223,7 @@ def test_fourth_turn_show_melds_and_lay_off_onto_earlier_shown_melds_s002() -> N
     h.apply("meld 2C 3C 4C")
     h.apply("discard KH")
     assert h.is_over and h.result is not None and h.result.how is rk.Termination.SHOWING
-    assert h.own_turns == [4, 4]
+    assert h.own_turns == (4, 4)
     # seat 0's trash: 9D 9C 6S AH 2S = 27, below seat 1's 28 thanks to the lay-off
     assert h.result.winners == (0,) and h.result.scores == (1, -1)
 
@@ -240,7 +240,7 @@ def test_four_players_four_turns_use_the_whole_stock_s002() -> None:
             h.apply("draw")
         discards = [a for a in h.legal_actions() if isinstance(a, Discard)]
         h.apply(discards[-1])
-    assert h.own_turns == [4, 4, 4, 4] and h.stock_count == 0
+    assert h.own_turns == (4, 4, 4, 4) and h.stock_count == 0
     assert h.result is not None and h.result.how is rk.Termination.SHOWING
 
 

@@ -90,7 +90,7 @@ def test_initial_meld_below_40_is_refused_s002(melds: str, points: int) -> None:
     h = opening_hand()
     with pytest.raises(rk.IllegalAction, match=f"initial meld is worth {points}, the variant requires 40"):
         h.apply(f"meld {melds}")
-    assert not h.melded[1] and h.table == []
+    assert not h.melded[1] and h.table == ()
 
 
 @pytest.mark.parametrize(

@@ -132,7 +132,7 @@ def test_melding_is_optional_s003() -> None:
     h.apply("draw")
     assert "meld 7H 8H 9H" in legal(h)
     h.apply("discard AS")  # holding the run is allowed
-    assert h.current_player == 0 and h.table == []
+    assert h.current_player == 0 and h.table == ()
 
 
 # --------------------------------------------------------------------------- lay-offs

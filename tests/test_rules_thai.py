@@ -137,7 +137,7 @@ def test_dig_may_not_extend_an_existing_meld_s000() -> None:
         h.apply(action)
     h.apply("draw")  # seat 0: 6D, which extends 2D-5D
     h.apply("discard 6D")
-    assert h.penalties == [(0, "playable-discard", None)]
+    assert h.penalties == ((0, "playable-discard", None),)
     assert not any(a.startswith("take") for a in legal(h))
     with pytest.raises(rk.IllegalAction, match="must go into a new meld, not onto a table meld"):
         h.apply("take layoff 6D on 1")
@@ -264,7 +264,7 @@ def test_each_discard_that_could_extend_an_exposed_meld_costs_50_s000() -> None:
     ]  # fmt: skip
     for action in script:
         h.apply(action)
-    assert h.penalties == [(0, "playable-discard", None)] * 2
+    assert h.penalties == ((0, "playable-discard", None),) * 2
     assert h.is_over and h.result is not None
     held0 = value("2H 4H 9C KS QC JD 5H 6H TH 5C 7C 3S 6S")  # 85
     seat1 = (20 + 25) - value("7H 8H 3C 4C KH KC")  # 45 - 40

@@ -134,10 +134,11 @@ def test_attack_tampered_reshuffle_is_refused() -> None:
 
 
 def test_clone_of_unseeded_hand_keeps_its_own_reshuffle_log() -> None:
-    h = rk.new_hand(rk.load_variant("straight"), 2)
+    h = _tiny_stock_hand()
     c = h.clone()
     assert isinstance(c.rng, OsShuffle)
-    assert c._dealt["reshuffles"] is not h._dealt["reshuffles"]
+    _until_reshuffled(c, random.Random(4))
+    assert c.record()["deal"]["reshuffles"] and not h.record()["deal"]["reshuffles"]
 
 
 def test_seat_record_holds_what_the_seat_drew() -> None:

@@ -66,6 +66,7 @@ from rummykit.engine import (
     new_hand,
     parse_action,
     replay,
+    with_stock,
 )
 from rummykit.engine.actions.knock import KNOCK_ARRANGEMENTS
 from rummykit.engine.conditions import INITIAL_COMBOS
@@ -155,8 +156,7 @@ def _play_one(hand: Hand, rng: random.Random, problems: list[str], probe: bool) 
                 problems.append("trying actions on a clone changed the original hand")
         action = legal[rng.randrange(len(legal))]
         hidden = [hand.view(p) for p in range(hand.players)]
-        other = hand.clone()
-        other.stock.reverse()  # the hidden order of the stock
+        other = with_stock(hand, reversed(hand.stock))  # the hidden order of the stock
         if [other.view(p) for p in range(hand.players)] != hidden:
             problems.append("a view changed when only the hidden stock order changed")
         if steps == resample_at:

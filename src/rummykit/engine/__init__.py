@@ -40,7 +40,7 @@ from rummykit.engine.deal import new_hand
 from rummykit.engine.match import Match, new_match
 from rummykit.engine.phase import Phase, TableMeld
 from rummykit.engine.record import RecordError, replay
-from rummykit.engine.resample import spoken_for, swap_hidden
+from rummykit.engine.resample import spoken_for, swap_hidden, with_stock
 from rummykit.engine.state import Hand
 from rummykit.engine.view import View
 
@@ -73,4 +73,5 @@ __all__ = [
     "replay",
     "spoken_for",
     "swap_hidden",
+    "with_stock",
 ]

@@ -71,19 +71,19 @@ def minus(cards: Sequence[Card], used: Iterable[Card]) -> list[Card] | None:
 
 
 def final_rule(h: Hand) -> FinalDiscard:
-    return h.kit.final_rule
+    return h._kit.final_rule
 
 
 def locked(h: Hand, seat: int) -> list[Card]:
     """The cards of ``seat``'s concealed melds made with an eaten card: they
     may be neither discarded nor used elsewhere until the showing."""
-    return [c for _, m in h.eaten[seat] for c in m.cards]
+    return [c for _, m in h._eaten[seat] for c in m.cards]
 
 
 def free_hand(h: Hand, seat: int) -> list[Card]:
     """``seat``'s hand without the cards of its concealed eaten melds."""
-    hand = h.hands[seat]
-    if not h.eaten[seat]:
+    hand = h._hands[seat]
+    if not h._eaten[seat]:
         return hand
     rest = minus(hand, locked(h, seat))
     assert rest is not None
@@ -95,25 +95,25 @@ def exit_ok(h: Hand, remaining: Sequence[Card]) -> bool:
     (the cards of concealed eaten melds cannot be discarded: a hand of those
     only can finish by showing them all, going out)."""
     rule = final_rule(h)
-    if h.eaten[h.current] and remaining:
-        spare = list((Counter(remaining) - Counter(locked(h, h.current))).elements())
+    if h._eaten[h._current] and remaining:
+        spare = list((Counter(remaining) - Counter(locked(h, h._current))).elements())
         if not spare:
-            return h.kit.declares and rule is not FinalDiscard.REQUIRED
+            return h._kit.declares and rule is not FinalDiscard.REQUIRED
         remaining = spare
     if not remaining:
         return rule is not FinalDiscard.REQUIRED
     if rule is FinalDiscard.FORBIDDEN and len(remaining) == 1:
         return False
-    taken = h.taken
+    taken = h._taken
     if taken is None:
         return True
-    refusal = h.v.discard.refusal
+    refusal = h._v.discard.refusal
     return any(refusal(c, taken=taken) is None for c in remaining)
 
 
 def showing_now(h: Hand, seat: int) -> bool:
-    turn = h.kit.showing_turn
-    return bool(turn) and h.own_turns[seat] >= turn
+    turn = h._kit.showing_turn
+    return bool(turn) and h._own_turns[seat] >= turn
 
 
 def laid_rep(before: Meld, after: Meld, card: Card) -> Card | None:
@@ -129,13 +129,13 @@ def laid_rep(before: Meld, after: Meld, card: Card) -> Card | None:
 
 def side_melded(h: Hand, seat: int) -> bool:
     """Whether ``seat``'s side (the seat alone without partnerships) has melded."""
-    side = h.kit.sides(h.n)[seat]
-    return any(h.melded[s] for s in side)
+    side = h._kit.sides(h._n)[seat]
+    return any(h._melded[s] for s in side)
 
 
 def layoff_allowed(h: Hand, seat: int, owner: int) -> bool:
-    v = h.v
-    side = h.kit.sides(h.n)[seat]
+    v = h._v
+    side = h._kit.sides(h._n)[seat]
     melded = side_melded(h, seat)
     if not v.layoff.allowed_onto(own=owner in side, has_melded=melded):
         return False
@@ -144,20 +144,20 @@ def layoff_allowed(h: Hand, seat: int, owner: int) -> bool:
 
 
 def may_meld_now(h: Hand, seat: int) -> bool:
-    v = h.v
-    if not v.meld_timing.melds_now(deal=h.deal_number, showing=showing_now(h, seat)):
+    v = h._v
+    if not v.meld_timing.melds_now(deal=h._deal_number, showing=showing_now(h, seat)):
         return False
-    limit = v.meld_timing.melds_per_turn(deal=h.deal_number)
-    return not limit or h.melds_this_turn < limit
+    limit = v.meld_timing.melds_per_turn(deal=h._deal_number)
+    return not limit or h._melds_this_turn < limit
 
 
 def needs_initial(h: Hand, seat: int) -> bool:
-    return h.v.initial_meld.required and not side_melded(h, seat)
+    return h._v.initial_meld.required and not side_melded(h, seat)
 
 
 def initial_ok(h: Hand, melds: Sequence[Meld]) -> str | None:
-    points = sum(meld_value(h.v, m) for m in melds)
-    return h.v.initial_meld.shortfall(points=points, sizes=tuple(len(m) for m in melds))
+    points = sum(meld_value(h._v, m) for m in melds)
+    return h._v.initial_meld.shortfall(points=points, sizes=tuple(len(m) for m in melds))
 
 
 INITIAL_COMBOS = 32
@@ -182,7 +182,7 @@ def _combos(h: Hand, cards: tuple[Card, ...], must: Card | None) -> list[tuple[M
     """Combinations of two or more disjoint melds of ``cards`` that reach the
     initial threshold (``must`` in one of them, that meld first), the fewest
     melds first, up to a bound (cached per variant)."""
-    kit, wild = h.kit, h.wild
+    kit, wild = h._kit, h._wild
     cache = _COMBOS.setdefault(kit, {})
     key = (cards, wild, must)
     found = cache.get(key)
@@ -228,7 +228,7 @@ def initial_combos(
     first meld when given), and up to :data:`INITIAL_COMBOS` other
     combinations of melds that reach it. ``keep``: cards that must not be
     used (none)."""
-    kit, wild = h.kit, h.wild
+    kit, wild = h._kit, h._wild
     out: list[tuple[Meld, ...]] = []
     for m in kit.options(cards, wild, must):
         if must is not None and must not in m.cards:
@@ -262,13 +262,13 @@ def initial_combos(
 
 
 def stock_drawable(h: Hand) -> bool:
-    return len(h.stock) > h.kit.reserve
+    return len(h._stock) > h._kit.reserve
 
 
 def eaten_problem(h: Hand, seat: int, melds: Sequence[Meld]) -> str | None:
     """Why ``melds`` shown by ``seat`` break the rule of the eaten cards (each
     must be shown, no two in one meld), or None."""
-    eaten = [c for c, _ in h.eaten[seat]]
+    eaten = [c for c, _ in h._eaten[seat]]
     if not eaten:
         return None
     left = Counter(eaten)
@@ -293,37 +293,37 @@ def insort(cards: list[Card], card: Card) -> None:
 
 
 def in_hand(h: Hand, cards: tuple[Card, ...]) -> str | None:
-    if minus(h.hands[h.current], cards) is None:
+    if minus(h._hands[h._current], cards) is None:
         shown = " ".join(str(c) for c in cards)
-        return f"{shown} is not in seat {h.current}'s hand"
+        return f"{shown} is not in seat {h._current}'s hand"
     return None
 
 
 def concealed(h: Hand, cards: tuple[Card, ...]) -> str | None:
     """Why cards of the hand are spoken for by a concealed eaten meld, or None."""
-    p = h.current
-    if not h.eaten[p] or minus(free_hand(h, p), cards) is not None:
+    p = h._current
+    if not h._eaten[p] or minus(free_hand(h, p), cards) is not None:
         return None
     held = [
-        f"{m} (with {c}, taken from the discard pile)" for c, m in h.eaten[p] if set(cards) & set(m.cards)
+        f"{m} (with {c}, taken from the discard pile)" for c, m in h._eaten[p] if set(cards) & set(m.cards)
     ]
     return (
         f"{' '.join(map(str, cards))} belongs to the concealed meld {', '.join(held)}: "
-        f"its cards stay in hand until the showing (draw {h.v.draw.kind})"
+        f"its cards stay in hand until the showing (draw {h._v.draw.kind})"
     )
 
 
 def exit_reason(h: Hand) -> str:
     if final_rule(h) is FinalDiscard.REQUIRED:
-        return f"you must keep a card to discard (going_out {h.v.going_out.kind}, final discard required)"
+        return f"you must keep a card to discard (going_out {h._v.going_out.kind}, final discard required)"
     return "you would be left with no card you may discard"
 
 
 def melds_of(h: Hand, groups: tuple[Group, ...]) -> list[Meld] | str:
     out: list[Meld] = []
     for g in groups:
-        m = h.kit.meld_of(g, h.wild)
+        m = h._kit.meld_of(g, h._wild)
         if m is None:
-            return f"{format_group(g)} is not a valid meld in {h.v.name}"
+            return f"{format_group(g)} is not a valid meld in {h._v.name}"
         out.append(m)
     return out

@@ -100,21 +100,21 @@ def new_hand(
     if not 1 <= deal_number <= MAX_DEAL_NUMBER:
         raise RummyError(f"deal_number must be from 1 to {MAX_DEAL_NUMBER}, got {deal_number}")
     h = Hand(v, players)
-    h.seed = seed
+    h._seed = seed
     reshuffles: list[str] = []
-    h.rng = random.Random(seed) if seed is not None else OsShuffle(reshuffles)
+    h._rng = random.Random(seed) if seed is not None else OsShuffle(reshuffles)
     if source is not None:
         from rummykit.engine.sources import SourceShuffle
 
-        h.rng = SourceShuffle(reshuffles, source)
-    h.dealer = dealer
-    h.deal_number = deal_number
+        h._rng = SourceShuffle(reshuffles, source)
+    h._dealer = dealer
+    h._deal_number = deal_number
     step = v.deal.step()
-    h.starter = (dealer + step) % players
+    h._starter = (dealer + step) % players
     size = v.deal.hand_size_for(players)
     extra = v.deal.starter_extra()
-    sizes = [size + (extra if s == h.starter else 0) for s in range(players)]
-    shoe = list(h.kit.shoe(players))
+    sizes = [size + (extra if s == h._starter else 0) for s in range(players)]
+    shoe = list(h._kit.shoe(players))
     stacked = hands is not None or discard is not None or stock is not None or cut is not None
     if not stacked:
         if source is not None:
@@ -124,11 +124,11 @@ def new_hand(
         elif seed is None:
             random.SystemRandom().shuffle(shoe)  # the whole shoe, from OS entropy
         else:
-            rand = h.rng.random
+            rand = h._rng.random
             shoe.sort(key=lambda _: rand())  # a uniform shuffle: one random key per card
         pos = 0
         dealt: list[list[Card]] = [[] for _ in range(players)]
-        for s in h.seats_from(h.starter):
+        for s in h.seats_from(h._starter):
             dealt[s] = shoe[pos : pos + sizes[s]]
             pos += sizes[s]
         pile: list[Card] = []
@@ -141,7 +141,7 @@ def new_hand(
             pos += 1
         rest = shoe[pos:]
     else:
-        dealt, pile, rest, cut_card = _stack(v, players, sizes, shoe, h.rng, hands, discard, stock, cut)
+        dealt, pile, rest, cut_card = _stack(v, players, sizes, shoe, h._rng, hands, discard, stock, cut)
         reshuffles.clear()  # the stock shuffled at the deal is part of the deal
     h._dealt = {
         "hands": [" ".join(map(str, d)) for d in dealt],
@@ -155,44 +155,44 @@ def new_hand(
         h._dealt["reshuffles"] = reshuffles
     elif not stacked:
         h._dealt["seed"] = seed
-    h.hands = [sorted(d, key=_CODE) for d in dealt]
-    h.stock = list(reversed(rest))
-    h.pile = list(pile)
-    h.pile_from = [-1] * len(pile)
-    h.buried = []
-    h.table = []
-    h.cut = cut_card
-    h.upcard = pile[-1] if pile else None
-    h.wild = v.deck.wild_ranks_for(cut_card)
-    h.phase = Phase.DRAW
-    h.current = h.starter
-    h.own_turns = [0] * players
-    h.draws = [0] * players
-    h.melded = [False] * players
-    h.first_shown = [None] * players
-    h.shown = [False] * players
-    h.eaten = [() for _ in range(players)]
-    h.dropped = [None] * players
-    h.hit_until = [0] * players
-    h.penalties = []
-    h.taken = None
-    h.took_top = None
-    h.melds_this_turn = 0
-    h.played_this_turn = False
-    h.must_meld = None
-    h.stock_only = False
-    h.offer_stage = 2
-    h.reuses = 0
-    h.passes = 0
-    h.knocker = None
-    h.layoff_queue = []
-    h.claim_queue = []
-    h.resume = h.starter
-    h.went_out = None
-    h.how = None
-    h.final_discard = False
-    h.fed_by = None
-    h.history = []
+    h._hands = [sorted(d, key=_CODE) for d in dealt]
+    h._stock = list(reversed(rest))
+    h._pile = list(pile)
+    h._pile_from = [-1] * len(pile)
+    h._buried = []
+    h._table = []
+    h._cut = cut_card
+    h._upcard = pile[-1] if pile else None
+    h._wild = v.deck.wild_ranks_for(cut_card)
+    h._phase = Phase.DRAW
+    h._current = h._starter
+    h._own_turns = [0] * players
+    h._draws = [0] * players
+    h._melded = [False] * players
+    h._first_shown = [None] * players
+    h._shown = [False] * players
+    h._eaten = [() for _ in range(players)]
+    h._dropped = [None] * players
+    h._hit_until = [0] * players
+    h._penalties = []
+    h._taken = None
+    h._took_top = None
+    h._melds_this_turn = 0
+    h._played_this_turn = False
+    h._must_meld = None
+    h._stock_only = False
+    h._offer_stage = 2
+    h._reuses = 0
+    h._passes = 0
+    h._knocker = None
+    h._layoff_queue = []
+    h._claim_queue = []
+    h._resume = h._starter
+    h._went_out = None
+    h._how = None
+    h._final_discard = False
+    h._fed_by = None
+    h._history = []
     starting_phase(h)
     return h
 

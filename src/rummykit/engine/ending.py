@@ -16,50 +16,50 @@ __all__ = ["build_ending"]
 
 def build_ending(h: Hand) -> Ending:
     """Everything :func:`rummykit.settle` needs about the finished hand ``h``."""
-    melds: list[list[Meld]] = [[] for _ in range(h.n)]
+    melds: list[list[Meld]] = [[] for _ in range(h._n)]
     index: list[tuple[int, int]] = []
-    for t in h.table:
+    for t in h._table:
         index.append((t.owner, len(melds[t.owner])))
         melds[t.owner].append(t.meld)
     laid: list[LaidOff] = []
-    for i, t in enumerate(h.table):
+    for i, t in enumerate(h._table):
         owner, j = index[i]
         for card, layer in t.laid:
             laid.append(LaidOff(card, layer, owner, j))
     # Nothing displayed "except possibly in the final turn" [S5]: the turn in
-    # which the hand ended, played by h.current; a loser who showed melds on
+    # which the hand ended, played by h._current; a loser who showed melds on
     # their own last turn before that did display them.
-    last = h.current
+    last = h._current
     concealed = tuple(
-        h.first_shown[s] is None or (s == last and h.first_shown[s] == h.own_turns[s]) for s in range(h.n)
+        h._first_shown[s] is None or (s == last and h._first_shown[s] == h._own_turns[s]) for s in range(h._n)
     )
-    dropped = tuple((s, how) for s, how in enumerate(h.dropped) if how is not None)
-    went_out = h.went_out
-    how = h.how or Termination.TURN_LIMIT
+    dropped = tuple((s, how) for s, how in enumerate(h._dropped) if how is not None)
+    went_out = h._went_out
+    how = h._how or Termination.TURN_LIMIT
     if how is Termination.DROPPED:
         left = h.active_seats()
         went_out = left[0] if len(left) == 1 else None
     last_draw = None
-    if how is Termination.STOCK_EXHAUSTED and h.v.stock.when_empty(reuses=h.reuses) is WhenEmpty.END:
+    if how is Termination.STOCK_EXHAUSTED and h._v.stock.when_empty(reuses=h._reuses) is WhenEmpty.END:
         # the stock rule ended the hand as the next turn began: the player
         # before took the stock's last card
-        last_draw = next((s for s in reversed(h.seats_from(h.current)[1:]) if h.dropped[s] is None), None)
+        last_draw = next((s for s in reversed(h.seats_from(h._current)[1:]) if h._dropped[s] is None), None)
     return Ending(
         how=how,
-        hands=[tuple(x) for x in h.hands],
+        hands=[tuple(x) for x in h._hands],
         melds=melds,
         laid_off=tuple(laid),
         went_out=went_out,
-        knocker=h.knocker,
-        final_discard=h.final_discard,
+        knocker=h._knocker,
+        final_discard=h._final_discard,
         concealed=concealed,
-        fed_by=h.fed_by,
-        penalties=tuple(h.penalties),
+        fed_by=h._fed_by,
+        penalties=tuple(h._penalties),
         dropped=dropped,
-        wild_ranks=h.wild,
-        draws=h.draws[went_out] if went_out is not None else -1,
-        order=tuple(h.seats_from(h.starter)),
-        dealer=h.dealer,
-        upcard=h.upcard,
+        wild_ranks=h._wild,
+        draws=h._draws[went_out] if went_out is not None else -1,
+        order=tuple(h.seats_from(h._starter)),
+        dealer=h._dealer,
+        upcard=h._upcard,
         last_draw=last_draw,
     )

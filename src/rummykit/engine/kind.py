@@ -57,7 +57,7 @@ class Refusal:
 def generic_refusal(h: Hand, a: Action, rule: str) -> Refusal:
     """The refusal of an action that is no legal move of its kind now, where
     no more specific reason is known."""
-    return Refusal(f"{a} is not a legal action now ({h.phase.value} phase, seat {h.current} to act)", rule)
+    return Refusal(f"{a} is not a legal action now ({h._phase.value} phase, seat {h._current} to act)", rule)
 
 
 class ActionKind:

@@ -121,15 +121,15 @@ class Match:
             if h.variant.to_toml() != v.to_toml():
                 raise RecordError(f"{where}: a hand of {h.variant.name}, not of {v.name}")
             seats = tuple(m.active)
-            if i == 1 and 0 <= h.dealer < len(seats):
-                m.dealer = seats[h.dealer]
+            if i == 1 and 0 <= h._dealer < len(seats):
+                m.dealer = seats[h._dealer]
             if m.dealer not in seats:
                 m.dealer = seats[0]
             want = (len(seats), seats.index(m.dealer), m.hands_played + 1)
-            if (h.players, h.dealer, h.deal_number) != want:
+            if (h.players, h._dealer, h._deal_number) != want:
                 raise RecordError(
                     f"{where}: not the hand this game deals next (players, dealer and deal number"
-                    f" {want}, the record has {(h.players, h.dealer, h.deal_number)})"
+                    f" {want}, the record has {(h.players, h._dealer, h._deal_number)})"
                 )
             m.seats = seats
             m.hand = h

@@ -116,16 +116,16 @@ def _table_text(t: TableMeld) -> str:
 
 
 def _rng_text(h: Hand) -> str:
-    rng = h.rng
+    rng = h._rng
     if isinstance(rng, random.SystemRandom | OsShuffle):
         # an unseeded hand (or one dealt from a caller's source) reshuffles from
         # entropy no text may hold: a hand rebuilt from it reshuffles from the OS
         return "os"
     state = rng.getstate()
-    if h.seed is not None and isinstance(h.seed, int) and state[2] is None:
-        words = _words_since(h.seed, state)
+    if h._seed is not None and isinstance(h._seed, int) and state[2] is None:
+        words = _words_since(h._seed, state)
         if words is not None:
-            return f"{h.seed}+{words}"
+            return f"{h._seed}+{words}"
     raw = struct.pack("<625I", *state[1])
     text = "mt:" + base64.b64encode(raw).decode("ascii")
     return text if state[2] is None else f"{text}:{float(state[2])!r}"
@@ -167,59 +167,59 @@ def position(hand: Hand, seat: int | None = None) -> str:
     if not isinstance(hand, Hand):
         raise ArgumentError(f"position: hand must be a Hand, got {type(hand).__name__}")
     h = hand
-    n = h.n
+    n = h._n
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
         raise ArgumentError(f"position: seat must be an int (a seat) or None, got {seat!r}")
     if seat is not None and not 0 <= seat < n:
         raise PositionError(f"position: seat: no seat {seat!r} in a hand of {n} players")
-    over = h.phase is Phase.OVER
+    over = h._phase is Phase.OVER
     f: dict[str, str] = {
         "rkpos": str(FORMAT_VERSION),
-        "variant": h.v.name,
+        "variant": h._v.name,
         "players": str(n),
     }
     if seat is not None:
         f["seat"] = str(seat)
-    f["dealer"] = str(h.dealer)
-    f["deal"] = str(h.deal_number)
-    f["phase"] = h.phase.value
-    f["to"] = str(h.current)
-    f["turn"] = str(h.turns)
+    f["dealer"] = str(h._dealer)
+    f["deal"] = str(h._deal_number)
+    f["phase"] = h._phase.value
+    f["to"] = str(h._current)
+    f["turn"] = str(h._turns)
     hands = []
-    for s, cards in enumerate(h.hands):
-        if seat is None or s == seat or h.phase.hands_shown:
+    for s, cards in enumerate(h._hands):
+        if seat is None or s == seat or h._phase.hands_shown:
             hands.append(_cards(cards))
         else:
             hands.append(f"#{len(cards)}")
     f["hands"] = " / ".join(hands)
-    if h.table:
-        f["table"] = " / ".join(_table_text(t) for t in h.table)
-    if h.pile:
+    if h._table:
+        f["table"] = " / ".join(_table_text(t) for t in h._table)
+    if h._pile:
         f["pile"] = " ".join(
-            str(c) if src < 0 else f"{c}@{src}" for c, src in zip(h.pile, h.pile_from, strict=True)
+            str(c) if src < 0 else f"{c}@{src}" for c, src in zip(h._pile, h._pile_from, strict=True)
         )
-    f["stock"] = _cards(list(reversed(h.stock))) if seat is None else f"#{len(h.stock)}"
-    if h.buried:
-        f["buried"] = _cards(h.buried) if seat is None or over else f"#{len(h.buried)}"
-    if h.cut is not None:
-        f["cut"] = str(h.cut)
-    if h.upcard is not None:
-        f["upcard"] = str(h.upcard)
-    f["own_turns"] = " ".join(map(str, h.own_turns))
-    f["draws"] = " ".join(map(str, h.draws))
-    if any(h.melded):
-        f["melded"] = " ".join(map(_flag, h.melded))
-    if any(x is not None for x in h.first_shown):
-        f["first_shown"] = " ".join(map(_opt, h.first_shown))
-    if any(h.shown):
-        f["shown"] = " ".join(map(_flag, h.shown))
-    if any(x is not None for x in h.dropped):
-        f["dropped"] = " ".join(map(_opt, h.dropped))
-    if any(h.hit_until):
-        f["hit_until"] = " ".join(map(str, h.hit_until))
-    if any(h.eaten):
+    f["stock"] = _cards(list(reversed(h._stock))) if seat is None else f"#{len(h._stock)}"
+    if h._buried:
+        f["buried"] = _cards(h._buried) if seat is None or over else f"#{len(h._buried)}"
+    if h._cut is not None:
+        f["cut"] = str(h._cut)
+    if h._upcard is not None:
+        f["upcard"] = str(h._upcard)
+    f["own_turns"] = " ".join(map(str, h._own_turns))
+    f["draws"] = " ".join(map(str, h._draws))
+    if any(h._melded):
+        f["melded"] = " ".join(map(_flag, h._melded))
+    if any(x is not None for x in h._first_shown):
+        f["first_shown"] = " ".join(map(_opt, h._first_shown))
+    if any(h._shown):
+        f["shown"] = " ".join(map(_flag, h._shown))
+    if any(x is not None for x in h._dropped):
+        f["dropped"] = " ".join(map(_opt, h._dropped))
+    if any(h._hit_until):
+        f["hit_until"] = " ".join(map(str, h._hit_until))
+    if any(h._eaten):
         per_seat = []
-        for s, items in enumerate(h.eaten):
+        for s, items in enumerate(h._eaten):
             if not items:
                 per_seat.append("-")
             elif seat is None or s == seat:
@@ -227,44 +227,44 @@ def position(hand: Hand, seat: int | None = None) -> str:
             else:
                 per_seat.append(", ".join(str(c) for c, _ in items))
         f["eaten"] = " / ".join(per_seat)
-    if h.penalties:
-        f["penalties"] = ", ".join(f"{s} {why} {_opt(o)}" for s, why, o in h.penalties)
-    if h.taken is not None:
-        f["taken"] = str(h.taken)
-    if h.took_top is not None:
-        f["took_top"] = str(h.took_top)
-    if h.melds_this_turn:
-        f["melds_this_turn"] = str(h.melds_this_turn)
-    if h.played_this_turn:
+    if h._penalties:
+        f["penalties"] = ", ".join(f"{s} {why} {_opt(o)}" for s, why, o in h._penalties)
+    if h._taken is not None:
+        f["taken"] = str(h._taken)
+    if h._took_top is not None:
+        f["took_top"] = str(h._took_top)
+    if h._melds_this_turn:
+        f["melds_this_turn"] = str(h._melds_this_turn)
+    if h._played_this_turn:
         f["played"] = "1"
-    if h.must_meld is not None:
-        f["must_meld"] = str(h.must_meld)
-    if h.stock_only:
+    if h._must_meld is not None:
+        f["must_meld"] = str(h._must_meld)
+    if h._stock_only:
         f["stock_only"] = "1"
-    if h.offer_stage != 2:
-        f["offer"] = str(h.offer_stage)
-    if h.reuses:
-        f["reuses"] = str(h.reuses)
-    if h.passes:
-        f["passes"] = str(h.passes)
-    if h.knocker is not None:
-        f["knocker"] = str(h.knocker)
-    if h.layoff_queue:
-        f["layoff_queue"] = " ".join(map(str, h.layoff_queue))
-    if h.claim_queue:
-        f["claim_queue"] = " ".join(map(str, h.claim_queue))
-    if h.resume != h.starter:
-        f["resume"] = str(h.resume)
+    if h._offer_stage != 2:
+        f["offer"] = str(h._offer_stage)
+    if h._reuses:
+        f["reuses"] = str(h._reuses)
+    if h._passes:
+        f["passes"] = str(h._passes)
+    if h._knocker is not None:
+        f["knocker"] = str(h._knocker)
+    if h._layoff_queue:
+        f["layoff_queue"] = " ".join(map(str, h._layoff_queue))
+    if h._claim_queue:
+        f["claim_queue"] = " ".join(map(str, h._claim_queue))
+    if h._resume != h._starter:
+        f["resume"] = str(h._resume)
     if h._claim is not None:
         f["claim"] = str(h._claim)
-    if h.went_out is not None:
-        f["went_out"] = str(h.went_out)
-    if h.how is not None:
-        f["how"] = h.how.value
-    if h.final_discard:
+    if h._went_out is not None:
+        f["went_out"] = str(h._went_out)
+    if h._how is not None:
+        f["how"] = h._how.value
+    if h._final_discard:
         f["final_discard"] = "1"
-    if h.fed_by is not None:
-        f["fed_by"] = str(h.fed_by)
+    if h._fed_by is not None:
+        f["fed_by"] = str(h._fed_by)
     if seat is None:
         f["rng"] = _rng_text(h)
     return "; ".join(f"{k} {f[k]}" for k in _FIELDS if k in f)
@@ -422,103 +422,103 @@ def from_position(v: Variant, text: str) -> Hand:
         raise r.fail("players", f"{v.name} is played by {v.players.min} to {v.players.max} players, not {n}")
     r.n = n
     h = Hand(v, n)
-    h.dealer = r.seat("dealer", f["dealer"])
-    h.deal_number = r.integer("deal", f["deal"], 1, 1_000_000)
-    h.starter = (h.dealer + v.deal.step()) % n
+    h._dealer = r.seat("dealer", f["dealer"])
+    h._deal_number = r.integer("deal", f["deal"], 1, 1_000_000)
+    h._starter = (h._dealer + v.deal.step()) % n
     try:
-        h.phase = Phase(f["phase"])
+        h._phase = Phase(f["phase"])
     except ValueError:
         raise r.fail(
             "phase", f"{_show(f['phase'])} is not a phase ({', '.join(p.value for p in Phase)})"
         ) from None
-    h.current = r.seat("to", f["to"])
+    h._current = r.seat("to", f["to"])
     max_turns = v.limits.max_turns
-    h.turns = r.integer("turn", f["turn"], 0, max_turns + 1)
+    h._turns = r.integer("turn", f["turn"], 0, max_turns + 1)
     # cards
     hand_texts = f["hands"].split("/")
     if len(hand_texts) != n:
         raise r.fail("hands", f"expected one hand per seat ({n}, separated by /), got {len(hand_texts)}")
-    h.hands = []
+    h._hands = []
     for s, part in enumerate(hand_texts):
         if part.strip().startswith("#"):
             raise r.fail("hands", f"seat {s}'s hand is only a count: a seat's version cannot be played on")
-        h.hands.append(sorted(r.cards("hands", part), key=_CODE))  # hands are kept in card order
+        h._hands.append(sorted(r.cards("hands", part), key=_CODE))  # hands are kept in card order
     cut = r.opt_card("cut")
     if cut is not None and not v.deck.cuts_wild():
         raise r.fail("cut", f"{v.name} cuts no wild card")
-    h.cut = cut
-    h.wild = v.deck.wild_ranks_for(cut)
-    h.table = []
+    h._cut = cut
+    h._wild = v.deck.wild_ranks_for(cut)
+    h._table = []
     if "table" in f:
         for part in f["table"].split("/"):
-            h.table.append(_table_meld(r, part, h.wild))
-    h.pile, h.pile_from = [], []
+            h._table.append(_table_meld(r, part, h._wild))
+    h._pile, h._pile_from = [], []
     for token in (f.get("pile") or "").split():
         card_text, at, src = token.partition("@")
-        h.pile.append(r.card("pile", card_text))
-        h.pile_from.append(r.seat("pile", src) if at else -1)
+        h._pile.append(r.card("pile", card_text))
+        h._pile_from.append(r.seat("pile", src) if at else -1)
     stock_text = f["stock"].strip()
     if stock_text.startswith("#"):
         raise r.fail("stock", "the stock is only a count: a seat's version cannot be played on")
-    h.stock = list(reversed(r.cards("stock", stock_text)))
+    h._stock = list(reversed(r.cards("stock", stock_text)))
     buried_text = f.get("buried", "-")
     if buried_text.strip().startswith("#"):
         raise r.fail("buried", "the face-down cards are only a count: a seat's version cannot be played on")
-    h.buried = r.cards("buried", buried_text)
+    h._buried = r.cards("buried", buried_text)
     _conserve(r, h)
-    h.upcard = r.opt_card("upcard")
+    h._upcard = r.opt_card("upcard")
     # per-seat counters
-    h.own_turns = r.per_seat("own_turns", 0, lambda t: r.integer("own_turns", t, 0, max_turns + 1))
-    h.draws = r.per_seat("draws", 0, lambda t: r.integer("draws", t, 0, 10 * (max_turns + 1)))
-    h.melded = r.per_seat("melded", False, lambda t: _bit(r, "melded", t))
-    h.first_shown = r.per_seat(
+    h._own_turns = r.per_seat("own_turns", 0, lambda t: r.integer("own_turns", t, 0, max_turns + 1))
+    h._draws = r.per_seat("draws", 0, lambda t: r.integer("draws", t, 0, 10 * (max_turns + 1)))
+    h._melded = r.per_seat("melded", False, lambda t: _bit(r, "melded", t))
+    h._first_shown = r.per_seat(
         "first_shown", None, lambda t: None if t == "-" else r.integer("first_shown", t, 0, max_turns + 1)
     )
-    h.shown = r.per_seat("shown", False, lambda t: _bit(r, "shown", t))
-    h.dropped = r.per_seat("dropped", None, lambda t: None if t == "-" else _word(r, "dropped", t))
-    h.hit_until = r.per_seat("hit_until", 0, lambda t: r.integer("hit_until", t, 0, 2 * (max_turns + 1)))
-    h.eaten = [() for _ in range(n)]
+    h._shown = r.per_seat("shown", False, lambda t: _bit(r, "shown", t))
+    h._dropped = r.per_seat("dropped", None, lambda t: None if t == "-" else _word(r, "dropped", t))
+    h._hit_until = r.per_seat("hit_until", 0, lambda t: r.integer("hit_until", t, 0, 2 * (max_turns + 1)))
+    h._eaten = [() for _ in range(n)]
     if "eaten" in f:
-        h.eaten = _eaten(r, f["eaten"], h)
-    h.penalties = []
+        h._eaten = _eaten(r, f["eaten"], h)
+    h._penalties = []
     if "penalties" in f:
         for item in f["penalties"].split(","):
             parts = item.split()
             if len(parts) != 3:
                 raise r.fail("penalties", f"expected 'SEAT KIND OTHER' entries, got {_show(item)}")
             other = None if parts[2] == "-" else r.seat("penalties", parts[2])
-            h.penalties.append((r.seat("penalties", parts[0]), _word(r, "penalties", parts[1]), other))
+            h._penalties.append((r.seat("penalties", parts[0]), _word(r, "penalties", parts[1]), other))
     # turn state
-    h.taken = r.opt_card("taken")
-    h.took_top = r.opt_seat("took_top")
-    h.melds_this_turn = r.num("melds_this_turn", 0, 0, 1_000)
-    h.played_this_turn = r.flag("played")
-    h.must_meld = r.opt_card("must_meld")
-    h.stock_only = r.flag("stock_only")
-    h.offer_stage = r.num("offer", 2, 0, 2)
-    h.reuses = r.num("reuses", 0, 0, 1_000_000)
-    h.passes = r.num("passes", 0, 0, n)
-    h.knocker = r.opt_seat("knocker")
-    h.layoff_queue = r.seats("layoff_queue")
-    h.claim_queue = r.seats("claim_queue")
+    h._taken = r.opt_card("taken")
+    h._took_top = r.opt_seat("took_top")
+    h._melds_this_turn = r.num("melds_this_turn", 0, 0, 1_000)
+    h._played_this_turn = r.flag("played")
+    h._must_meld = r.opt_card("must_meld")
+    h._stock_only = r.flag("stock_only")
+    h._offer_stage = r.num("offer", 2, 0, 2)
+    h._reuses = r.num("reuses", 0, 0, 1_000_000)
+    h._passes = r.num("passes", 0, 0, n)
+    h._knocker = r.opt_seat("knocker")
+    h._layoff_queue = r.seats("layoff_queue")
+    h._claim_queue = r.seats("claim_queue")
     resume = r.opt_seat("resume")
-    h.resume = h.starter if resume is None else resume
+    h._resume = h._starter if resume is None else resume
     h._claim = r.opt_card("claim")
-    h.went_out = r.opt_seat("went_out")
+    h._went_out = r.opt_seat("went_out")
     how = r.raw("how")
     try:
-        h.how = None if how is None else Termination(how)
+        h._how = None if how is None else Termination(how)
     except ValueError:
         raise r.fail("how", f"{_show(how or '')} is not a way a hand ends") from None
-    h.final_discard = r.flag("final_discard")
-    h.fed_by = r.opt_seat("fed_by")
+    h._final_discard = r.flag("final_discard")
+    h._fed_by = r.opt_seat("fed_by")
     _reachable(r, h)
     check_hand_sizes(h, r.fail)
-    h.seed, h.rng = _rng(r, f.get("rng"))
-    h.history = []
+    h._seed, h._rng = _rng(r, f.get("rng"))
+    h._history = []
     h._dealt = {"position": text.strip()}
     h._dealt["commitment"] = commit_deal({"hands": [h._dealt["position"]]}, secret=False)
-    if h.phase is Phase.OVER:
+    if h._phase is Phase.OVER:
         h._legal = ()
         check_ending(h, r.fail)
     return h
@@ -576,12 +576,12 @@ def _eaten(r: _Reader, text: str, h: Hand) -> list[tuple[tuple[Card, Meld], ...]
                     f"expected 'CARD: MELD' (a seat's version cannot be played on), got {_show(item.strip())}",
                 )
             card = r.card("eaten", card_text)
-            meld = r.meld("eaten", meld_text, h.wild)
+            meld = r.meld("eaten", meld_text, h._wild)
             if card not in meld.cards:
                 raise r.fail("eaten", f"the meld {meld} does not hold the card taken, {card}")
             need += Counter(meld.cards)
             items.append((card, meld))
-        missing = need - Counter(h.hands[s])
+        missing = need - Counter(h._hands[s])
         if missing:
             raise r.fail(
                 "eaten",
@@ -593,12 +593,12 @@ def _eaten(r: _Reader, text: str, h: Hand) -> list[tuple[tuple[Card, Meld], ...]
 
 def _conserve(r: _Reader, h: Hand) -> None:
     """Every card of the shoe exactly once (as a multiset), nowhere else."""
-    shoe = Counter(h.kit.shoe(h.n))
+    shoe = Counter(h._kit.shoe(h._n))
     have = Counter(h.cards_in_play())
     over = sorted(c for c in have if have[c] > shoe[c])
     if over:
         c = over[0]
-        raise r.fail("cards", f"{c} appears {have[c]} times, the {h.v.name} shoe holds {shoe[c]}")
+        raise r.fail("cards", f"{c} appears {have[c]} times, the {h._v.name} shoe holds {shoe[c]}")
     missing = sorted((shoe - have).elements())
     if missing:
         raise r.fail("cards", f"{len(missing)} cards of the shoe are nowhere: {_cards(missing[:12])}")
@@ -606,77 +606,77 @@ def _conserve(r: _Reader, h: Hand) -> None:
 
 def _reachable(r: _Reader, h: Hand) -> None:
     """Refuse combinations of fields that no sequence of legal actions gives."""
-    v = h.v
-    phase = h.phase
-    active = [s for s in range(h.n) if h.dropped[s] is None]
+    v = h._v
+    phase = h._phase
+    active = [s for s in range(h._n) if h._dropped[s] is None]
     over = phase is Phase.OVER
     if not over:
-        if h.dropped[h.current] is not None:
-            raise r.fail("to", f"seat {h.current} has dropped out and cannot be to act")
+        if h._dropped[h._current] is not None:
+            raise r.fail("to", f"seat {h._current} has dropped out and cannot be to act")
         if len(active) < 2:
             raise r.fail("dropped", "fewer than two seats are left, so the hand would be over")
-        if h.went_out is not None:
+        if h._went_out is not None:
             raise r.fail("went_out", f"set while the hand goes on (phase {phase.value})")
-        if h.turns < 1 and phase is not Phase.PLAY:
+        if h._turns < 1 and phase is not Phase.PLAY:
             raise r.fail("turn", f"phase {phase.value} needs a turn of at least 1")
-    elif h.how is None:
+    elif h._how is None:
         raise r.fail("how", "a finished hand (phase over) says how it ended")
-    if h.how is not None and not over and phase is not Phase.LAYOFF:
+    if h._how is not None and not over and phase is not Phase.LAYOFF:
         raise r.fail("how", f"set while the hand goes on (phase {phase.value})")
     if phase is Phase.OFFER:
         if not v.draw.offers_upcard():
             raise r.fail("phase", f"{v.name} offers no upcard, so phase offer cannot be reached")
-        if not h.pile:
+        if not h._pile:
             raise r.fail("phase", "phase offer needs an upcard on the discard pile")
-        if h.offer_stage == 2:
+        if h._offer_stage == 2:
             raise r.fail("offer", "phase offer needs offer 0 or 1")
-    elif h.offer_stage != 2:
-        raise r.fail("offer", f"offer {h.offer_stage} outside phase offer")
+    elif h._offer_stage != 2:
+        raise r.fail("offer", f"offer {h._offer_stage} outside phase offer")
     if phase is Phase.LAYOFF:
-        if h.knocker is None or h.how not in (Termination.KNOCK, Termination.GIN):
+        if h._knocker is None or h._how not in (Termination.KNOCK, Termination.GIN):
             raise r.fail("phase", "phase layoff needs a knocker and how knock or gin")
-        if h.current == h.knocker or h.knocker in h.layoff_queue:
+        if h._current == h._knocker or h._knocker in h._layoff_queue:
             raise r.fail("layoff_queue", "the knocker does not lay off")
-    elif h.layoff_queue:
+    elif h._layoff_queue:
         raise r.fail("layoff_queue", f"set outside phase layoff (phase {phase.value})")
-    if h.knocker is not None and phase not in (Phase.LAYOFF, Phase.OVER, Phase.ANSWER):
+    if h._knocker is not None and phase not in (Phase.LAYOFF, Phase.OVER, Phase.ANSWER):
         raise r.fail("knocker", f"set while the hand goes on (phase {phase.value})")
     if phase is Phase.ANSWER:
-        if not h.kit.answers:
+        if not h._kit.answers:
             raise r.fail("phase", f"nobody answers a drop in {v.name}, so phase answer cannot be reached")
-        if h.knocker is None or h.current == h.knocker or h.knocker in h.claim_queue:
+        if h._knocker is None or h._current == h._knocker or h._knocker in h._claim_queue:
             raise r.fail("knocker", "phase answer needs the caller of the draw (knocker), who does not answer")
     if phase is Phase.CLAIM:
-        if not h.kit.claims:
+        if not h._kit.claims:
             raise r.fail("phase", f"{v.name} has no calls, so phase claim cannot be reached")
-        if not h.table or not h.pile:
+        if not h._table or not h._pile:
             raise r.fail("phase", "phase claim needs melds on the table and a discard to call")
-    elif h.claim_queue and phase is not Phase.ANSWER:
+    elif h._claim_queue and phase is not Phase.ANSWER:
         raise r.fail("claim_queue", f"set outside phase claim or answer (phase {phase.value})")
     if phase in (Phase.DRAW, Phase.OFFER, Phase.CLAIM):
         for key, value in (
-            ("taken", h.taken),
-            ("must_meld", h.must_meld),
+            ("taken", h._taken),
+            ("must_meld", h._must_meld),
             ("claim", h._claim),
-            ("melds_this_turn", h.melds_this_turn or None),
-            ("played", h.played_this_turn or None),
+            ("melds_this_turn", h._melds_this_turn or None),
+            ("played", h._played_this_turn or None),
         ):
             if value is not None:
                 raise r.fail(key, f"set in phase {phase.value}, before the player has drawn")
     if h._claim is not None and phase is not Phase.PLAY:
         raise r.fail("claim", f"a called card is discarded in phase play, not {phase.value}")
-    if h.must_meld is not None and h.must_meld not in h.hands[h.current]:
-        raise r.fail("must_meld", f"{h.must_meld} is not in seat {h.current}'s hand")
-    for s in range(h.n):
-        if h.own_turns[s] > h.turns + 1:
+    if h._must_meld is not None and h._must_meld not in h._hands[h._current]:
+        raise r.fail("must_meld", f"{h._must_meld} is not in seat {h._current}'s hand")
+    for s in range(h._n):
+        if h._own_turns[s] > h._turns + 1:
             raise r.fail(
-                "own_turns", f"seat {s} has had {h.own_turns[s]} turns in {h.turns} turns of the hand"
+                "own_turns", f"seat {s} has had {h._own_turns[s]} turns in {h._turns} turns of the hand"
             )
-        first = h.first_shown[s]
-        if first is not None and first > h.own_turns[s]:
+        first = h._first_shown[s]
+        if first is not None and first > h._own_turns[s]:
             raise r.fail(
                 "first_shown",
-                f"seat {s} first showed a meld on its turn {first}, after its {h.own_turns[s]} turns",
+                f"seat {s} first showed a meld on its turn {first}, after its {h._own_turns[s]} turns",
             )
 
 

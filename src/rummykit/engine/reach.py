@@ -27,35 +27,35 @@ Fail = Callable[[str, str], Exception]
 def _one_card_a_turn(h: Hand) -> bool:
     """Whether a turn adds at most one card to a hand (no digging, no taking
     several discards, no stock card with the discard)."""
-    d = h.v.draw
+    d = h._v.draw
     return max(d.depths(1_000), default=1) <= 1 and not d.with_stock() and not d.picks_any()
 
 
 def _on_table(h: Hand, seat: int) -> bool:
     """Whether ``seat`` has put cards on the table (melds or lay-offs)."""
-    return any(t.owner == seat or any(layer == seat for _, layer in t.laid) for t in h.table)
+    return any(t.owner == seat or any(layer == seat for _, layer in t.laid) for t in h._table)
 
 
 def check_hand_sizes(h: Hand, fail: Fail) -> None:
     """Refuse hand sizes that no play from the deal reaches."""
-    phase = h.phase
+    phase = h._phase
     playing = phase not in (Phase.OVER, Phase.LAYOFF)
-    for s in range(h.n):
-        if h.dropped[s] is None and playing and not h.hands[s]:
+    for s in range(h._n):
+        if h._dropped[s] is None and playing and not h._hands[s]:
             raise fail("hands", f"seat {s} holds no card, but the hand goes on (phase {phase.value})")
-    if sum(h.own_turns) > h.turns + 1:
+    if sum(h._own_turns) > h._turns + 1:
         raise fail(
-            "own_turns", f"the seats' turns add up to {sum(h.own_turns)}, more than the hand's {h.turns}"
+            "own_turns", f"the seats' turns add up to {sum(h._own_turns)}, more than the hand's {h._turns}"
         )
-    v = h.v
-    if not h.reuses:  # the stock only shrinks, one card a turn at most
-        dealt_out = sum(v.deal.hand_size_for(h.n) for _ in range(h.n)) + v.deal.starter_extra()
+    v = h._v
+    if not h._reuses:  # the stock only shrinks, one card a turn at most
+        dealt_out = sum(v.deal.hand_size_for(h._n) for _ in range(h._n)) + v.deal.starter_extra()
         dealt_out += int(v.deal.has_upcard()) + int(v.deck.cuts_wild())
-        left = len(h.kit.shoe(h.n)) - dealt_out - len(h.stock)
-        if left > sum(h.own_turns) + 1:
+        left = len(h._kit.shoe(h._n)) - dealt_out - len(h._stock)
+        if left > sum(h._own_turns) + 1:
             raise fail(
                 "stock",
-                f"{left} cards have left the stock in {sum(h.own_turns)} turns, but a turn draws one at most",
+                f"{left} cards have left the stock in {sum(h._own_turns)} turns, but a turn draws one at most",
             )
     one = _one_card_a_turn(h)
     d = v.draw
@@ -63,26 +63,26 @@ def check_hand_sizes(h: Hand, fail: Fail) -> None:
     # card; one more with the stock card taken beside the discard; digging
     # into the pile: the whole shoe (no bound beyond the cards themselves)
     gain = (
-        0 if one else 1 if d.with_stock() and max(d.depths(1_000), default=1) <= 1 else len(h.kit.shoe(h.n))
+        0 if one else 1 if d.with_stock() and max(d.depths(1_000), default=1) <= 1 else len(h._kit.shoe(h._n))
     )
-    size = v.deal.hand_size_for(h.n)
+    size = v.deal.hand_size_for(h._n)
     extra = v.deal.starter_extra()
     exact = one and extra == 0 and v.deal.starter_draws()
-    for s in range(h.n):
-        dealt = size + (extra if s == h.starter else 0)
-        held = len(h.hands[s])
-        mine = s == h.current or (phase is Phase.ANSWER and s == h.knocker)  # the caller's turn
+    for s in range(h._n):
+        dealt = size + (extra if s == h._starter else 0)
+        held = len(h._hands[s])
+        mine = s == h._current or (phase is Phase.ANSWER and s == h._knocker)  # the caller's turn
         most = (
-            dealt + gain * h.own_turns[s] + (2 if mine or phase is Phase.OVER else 0)
+            dealt + gain * h._own_turns[s] + (2 if mine or phase is Phase.OVER else 0)
         )  # a draw, a borrowed joker
         if held > most:
-            turns = f" in {h.own_turns[s]} turns" if gain else ""
+            turns = f" in {h._own_turns[s]} turns" if gain else ""
             raise fail(
                 "hands",
                 f"seat {s} holds {held} cards, but {v.name} deals {dealt} and play adds at most"
                 f" {most - dealt}{turns}",
             )
-        if not exact or not playing or h.dropped[s] is not None or _on_table(h, s) or h.turns < 1:
+        if not exact or not playing or h._dropped[s] is not None or _on_table(h, s) or h._turns < 1:
             continue
         # nothing on the table: each turn drew one card and discarded one
         low = dealt + (1 if mine and phase is Phase.PLAY else 0)
@@ -97,13 +97,13 @@ def check_hand_sizes(h: Hand, fail: Fail) -> None:
 def check_ending(h: Hand, fail: Fail) -> None:
     """Refuse a finished position whose ending cannot be settled (a knock with no
     knocker, a drop with nobody dropped, ...): ``hand.result`` would fail."""
-    if h.phase is not Phase.OVER:
+    if h._phase is not Phase.OVER:
         return
     from rummykit.engine.ending import build_ending
     from rummykit.settlement import settle
 
     try:
-        settle(h.v, build_ending(h))
+        settle(h._v, build_ending(h))
     except RummyError as exc:
         text = str(exc).removeprefix("ending: ")
         raise fail("how", f"the hand cannot have ended so: {text}") from None

@@ -234,7 +234,7 @@ def _start_position(h: Hand) -> tuple[str | None, int]:
 
     if "origin" in h._dealt:
         origin = h._dealt["origin"]
-        return position(origin), len(origin.history)
+        return position(origin), len(origin._history)
     if "position" in h._dealt:
         return h._dealt["position"], 0
     return None, 0
@@ -251,10 +251,10 @@ def make_record(h: Hand) -> dict[str, Any]:
     rec: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
-        "variant": _variant_ref(h.v),
-        "players": h.n,
-        "dealer": h.dealer,
-        "deal_number": h.deal_number,
+        "variant": _variant_ref(h._v),
+        "players": h._n,
+        "dealer": h._dealer,
+        "deal_number": h._deal_number,
     }
     text, start = _start_position(h)
     if text is not None:  # built with from_position, or dealt again (a determinization): where it started
@@ -263,10 +263,10 @@ def make_record(h: Hand) -> dict[str, Any]:
         rec["seed"] = h._dealt["seed"]
         rec["dealt"] = _deal_dict(h)
     else:
-        if h.seed is not None:
-            rec["seed"] = h.seed
+        if h._seed is not None:
+            rec["seed"] = h._seed
         rec["deal"] = _deal_dict(h)
-    rec["actions"] = [str(a) for a in h.history[start:]]
+    rec["actions"] = [str(a) for a in h._history[start:]]
     result = h.result
     rec["result"] = result.to_json() if result is not None else None
     commitment = h._dealt.get("commitment")
@@ -292,7 +292,7 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
     # walk the hand again from its start (its reshuffles as they fell) to know
     # who acted and what the seat drew
     replayed = replay_start(h)[0]
-    first = len(replayed.history)
+    first = len(replayed._history)
     if _starts_at_a_position(h):
         start: dict[str, Any] = {"position": position(replayed, seat=seat)}
     else:
@@ -307,13 +307,13 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
     actions: list[str] = []
 
     def seen() -> Counter[Card]:  # the face-up cards: the discard pile and the table
-        return Counter(replayed.pile) + Counter(c for t in replayed.table for c in t.meld.cards)
+        return Counter(replayed._pile) + Counter(c for t in replayed._table for c in t.meld.cards)
 
-    for a in h.history[first:]:
-        actor = replayed.current
-        before = Counter(replayed.hands[seat])
+    for a in h._history[first:]:
+        actor = replayed._current
+        before = Counter(replayed._hands[seat])
         seen_before = seen()
-        concealed = len(replayed.eaten[actor]) if actor is not None else 0
+        concealed = len(replayed._eaten[actor]) if actor is not None else 0
         replayed.apply(a)
         text = str(a)
         if actor != seat and not over:
@@ -321,14 +321,14 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
                 text = "knock ??"
             elif isinstance(a, Declare) and a.discard is not None:
                 text = str(Declare(a.groups)) + " discard ??"
-            elif isinstance(a, Take) and actor is not None and len(replayed.eaten[actor]) > concealed:
-                text = f"take meld {replayed.eaten[actor][-1][0]} ??"  # the meld stays in hand (Phỏm)
+            elif isinstance(a, Take) and actor is not None and len(replayed._eaten[actor]) > concealed:
+                text = f"take meld {replayed._eaten[actor][-1][0]} ??"  # the meld stays in hand (Phỏm)
         if actor == seat:  # cards the seat got from the stock (a draw, Boathouse's take draw)
-            hidden = Counter(replayed.hands[seat]) - before - (seen_before - seen())
+            hidden = Counter(replayed._hands[seat]) - before - (seen_before - seen())
             if hidden:
                 drawn.append(" ".join(map(str, sorted(hidden.elements()))))
         actions.append(text)
-        if replayed.phase.value == "over":
+        if replayed._phase.value == "over":
             break
     result = h.result
     out: dict[str, Any] = {
@@ -336,10 +336,10 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
         "version": VERSION,
         "kind": "seat",
         "seat": seat,
-        "variant": _variant_ref(h.v),
-        "players": h.n,
-        "dealer": h.dealer,
-        "deal_number": h.deal_number,
+        "variant": _variant_ref(h._v),
+        "players": h._n,
+        "dealer": h._dealer,
+        "deal_number": h._deal_number,
         **start,
         "drawn": drawn,
         "actions": actions,
@@ -437,7 +437,7 @@ def replay(record: dict[str, Any], *, verify: bool = True, key: bytes | str | No
             from rummykit.engine.position import from_position
 
             h = from_position(v, shape.position)
-            if (h.n, h.dealer, h.deal_number) != (shape.players, shape.dealer, shape.deal_number):
+            if (h._n, h._dealer, h._deal_number) != (shape.players, shape.dealer, shape.deal_number):
                 raise RecordError("record: players, dealer or deal number differ from the position's")
         elif shape.deal is not None:
             deal = shape.deal
@@ -455,7 +455,7 @@ def replay(record: dict[str, Any], *, verify: bool = True, key: bytes | str | No
             if shape.seed is None:
                 log: list[str] = []
                 h._dealt["reshuffles"] = log
-                h.rng = OsShuffle(log, deal.reshuffles)
+                h._rng = OsShuffle(log, deal.reshuffles)
         else:
             h = new_hand(v, shape.players, seed=shape.seed, dealer=shape.dealer, deal_number=shape.deal_number)
             if shape.dealt is not None and shape.dealt != _dealt_text(h):

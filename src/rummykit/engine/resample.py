@@ -147,14 +147,14 @@ class Knowledge:
     def sample(self, h: Hand, seed: int | None = None) -> Hand:
         """A determinization of ``h`` (which must be at the moment this was
         computed for) drawn with ``seed``."""
-        if len(h.history) != self.history:
+        if len(h._history) != self.history:
             raise ValueError("this knowledge was computed at another point of the hand")
         return _deal_again(h, self, random.Random(seed))
 
 
 def _public(h: Hand) -> Counter[Card]:
-    c = Counter(h.pile)
-    for t in h.table:
+    c = Counter(h._pile)
+    for t in h._table:
         c.update(t.meld.cards)
     return c
 
@@ -222,25 +222,25 @@ def replay_start(h: Hand) -> tuple[Hand, _Trail]:
     if "position" in d:
         from rummykit.engine.position import from_position
 
-        g = from_position(h.v, d["position"])
-        trail = _Trail.empty(h.n)
-        for c, q in zip(g.pile, g.pile_from, strict=True):
+        g = from_position(h._v, d["position"])
+        trail = _Trail.empty(h._n)
+        for c, q in zip(g._pile, g._pile_from, strict=True):
             if q >= 0:  # thrown by seat q (-1: dealt there)
                 trail.thrown[q].append(c)
-        trail.buried_by = [None] * len(g.buried)
-        trail.buried_at = [None] * len(g.buried)
-        trail.eaten_at = [[None] * len(e) for e in g.eaten]
-        trail.known = [Counter(c for c, _ in e) for e in g.eaten]  # taken in sight of all
+        trail.buried_by = [None] * len(g._buried)
+        trail.buried_at = [None] * len(g._buried)
+        trail.eaten_at = [[None] * len(e) for e in g._eaten]
+        trail.known = [Counter(c for c, _ in e) for e in g._eaten]  # taken in sight of all
         return g, trail
     if "seed" in d:
-        g = new_hand(h.v, h.n, seed=d["seed"], dealer=h.dealer, deal_number=h.deal_number)
+        g = new_hand(h._v, h._n, seed=d["seed"], dealer=h._dealer, deal_number=h._deal_number)
     else:
         g = new_hand(
-            h.v,
-            h.n,
-            seed=h.seed,
-            dealer=h.dealer,
-            deal_number=h.deal_number,
+            h._v,
+            h._n,
+            seed=h._seed,
+            dealer=h._dealer,
+            deal_number=h._deal_number,
             hands=d["hands"],
             discard=d.get("discard", ""),
             stock=d.get("stock", ""),
@@ -249,15 +249,15 @@ def replay_start(h: Hand) -> tuple[Hand, _Trail]:
         if "reshuffles" in d:  # an unseeded hand: its reshuffles played back as they fell
             from rummykit.engine.deal import OsShuffle
 
-            g.rng = OsShuffle([], replay=d["reshuffles"])
-    return g, _Trail.empty(h.n)
+            g._rng = OsShuffle([], replay=d["reshuffles"])
+    return g, _Trail.empty(h._n)
 
 
 def _trail(h: Hand) -> _Trail:
     """The public trail of ``h`` at its last action (replayed from its
     origin: no record of the hidden cards is consulted)."""
     g, trail = replay_start(h)
-    _follow(g, trail, h.history[len(g.history) :])
+    _follow(g, trail, h._history[len(g._history) :])
     return trail
 
 
@@ -266,34 +266,34 @@ def _follow(g: Hand, trail: _Trail, actions: Iterable[Action]) -> None:
     from rummykit.engine.actions import Discard, Draw, Pass, Take, perform
     from rummykit.engine.phase import Phase
 
-    n = g.n
+    n = g._n
     known, thrown, passed, moves = trail.known, trail.thrown, trail.passed, trail.moves
-    shuffled = bool(getattr(g.v.stock, "shuffle", False))
-    concealing = g.kit.conceals_eaten  # melds made with a taken card stay in hand (Phỏm)
+    shuffled = bool(getattr(g._v.stock, "shuffle", False))
+    concealing = g._kit.conceals_eaten  # melds made with a taken card stay in hand (Phỏm)
     for a in actions:
-        actor = g.current
-        left = isinstance(a, Draw) or (isinstance(a, Pass) and g.phase is Phase.OFFER)
-        top = g.pile[-1] if g.pile else None
+        actor = g._current
+        left = isinstance(a, Draw) or (isinstance(a, Pass) and g._phase is Phase.OFFER)
+        top = g._pile[-1] if g._pile else None
         if actor is not None and top is not None and left:
             passed[actor].append(top)
         choice = left or (isinstance(a, Take) and a.depth == 1 and a.then is None and not a.and_draw)
-        before_hands = [Counter(x) for x in g.hands]
+        before_hands = [Counter(x) for x in g._hands]
         before_public = _public(g)
-        stock_before = len(g.stock)
-        reuses = g.reuses
-        buried = len(g.buried)
-        eaten = [list(zip(e, trail.eaten_at[q], strict=True)) for q, e in enumerate(g.eaten)] if concealing else []
+        stock_before = len(g._stock)
+        reuses = g._reuses
+        buried = len(g._buried)
+        eaten = [list(zip(e, trail.eaten_at[q], strict=True)) for q, e in enumerate(g._eaten)] if concealing else []
         g._legal = None
-        g.history.append(a)
-        pile = len(g.pile)
+        g._history.append(a)
+        pile = len(g._pile)
         perform(g, a)
-        if actor is not None and isinstance(a, Discard) and len(g.pile) > pile:  # face up, not buried
+        if actor is not None and isinstance(a, Discard) and len(g._pile) > pile:  # face up, not buried
             thrown[actor].append(a.card)
         after_public = _public(g)
         lost = before_public - after_public  # public cards that left the pile / table
         shown = after_public - before_public
         for q in range(n):
-            now = Counter(g.hands[q])
+            now = Counter(g._hands[q])
             gained = now - before_hands[q]
             seen = gained & lost
             if seen:
@@ -330,18 +330,18 @@ def _follow(g: Hand, trail: _Trail, actions: Iterable[Action]) -> None:
                     card=a.card if isinstance(a, Discard) else None,
                 )
             )
-        if g.reuses != reuses and not shuffled:  # turned over as it lay: its order is known
+        if g._reuses != reuses and not shuffled:  # turned over as it lay: its order is known
             turned = (
-                len(g.stock) - stock_before + (1 if len(g.hands[actor]) > len(before_hands[actor]) else 0)
+                len(g._stock) - stock_before + (1 if len(g._hands[actor]) > len(before_hands[actor]) else 0)
             )
             trail.stock_known += max(0, turned)
-        trail.stock_known = min(trail.stock_known, len(g.stock))
-        trail.buried_by.extend([actor] * (len(g.buried) - buried))
-        trail.buried_at.extend([len(g.history) - 1] * (len(g.buried) - buried))
-        if g.phase.hands_shown:  # laid out face up (the showdown after a knock)
-            trail.known = [Counter(x) for x in g.hands]
-        for q, e in enumerate(g.eaten if concealing else ()):
-            trail.eaten_at[q] = [_taken_at(eaten[q], x, len(g.history) - 1) for x in e]
+        trail.stock_known = min(trail.stock_known, len(g._stock))
+        trail.buried_by.extend([actor] * (len(g._buried) - buried))
+        trail.buried_at.extend([len(g._history) - 1] * (len(g._buried) - buried))
+        if g._phase.hands_shown:  # laid out face up (the showdown after a knock)
+            trail.known = [Counter(x) for x in g._hands]
+        for q, e in enumerate(g._eaten if concealing else ()):
+            trail.eaten_at[q] = [_taken_at(eaten[q], x, len(g._history) - 1) for x in e]
 
 
 def _taken_at(before: list[tuple[Any, int | None]], entry: Any, now: int) -> int | None:
@@ -360,18 +360,18 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
     Found by replaying ``h``'s actions from its deal (or the position it
     was built from, or the point a determinization was dealt again).
     """
-    if not 0 <= seat < h.n:
-        raise ValueError(f"no seat {seat} in a hand of {h.n} players")
+    if not 0 <= seat < h._n:
+        raise ValueError(f"no seat {seat} in a hand of {h._n} players")
     trail = _trail(h)
-    out = [tuple(sorted(trail.known[q].elements(), key=_CODE)) for q in range(h.n)]
-    out[seat] = tuple(h.hands[seat])
+    out = [tuple(sorted(trail.known[q].elements(), key=_CODE)) for q in range(h._n)]
+    out[seat] = tuple(h._hands[seat])
     over = h.is_over  # the face-down cards are turned up at the end
     return Knowledge(
         seat=seat,
-        history=len(h.history),
+        history=len(h._history),
         known=tuple(out),
         stock_known=trail.stock_known,
-        buried_known=tuple(b == seat or over for b in trail.buried_by[: len(h.buried)]),
+        buried_known=tuple(b == seat or over for b in trail.buried_by[: len(h._buried)]),
         thrown=tuple(tuple(x) for x in trail.thrown),
         passed=tuple(tuple(x) for x in trail.passed),
         moves=tuple(None if m is None else () if q == seat else tuple(m) for q, m in enumerate(trail.moves)),
@@ -388,43 +388,43 @@ def _deal_again(h: Hand, k: Knowledge, rng: random.Random) -> Hand:
     r = h.clone()
     pool: list[Card] = []
     keep: list[list[Card]] = []
-    for q in range(h.n):
+    for q in range(h._n):
         if q == k.seat:
-            keep.append(list(h.hands[q]))
+            keep.append(list(h._hands[q]))
             continue
-        have = Counter(h.hands[q])
+        have = Counter(h._hands[q])
         rest = have - Counter(k.known[q])
         pool.extend(rest.elements())
         keep.append(sorted((have - rest).elements(), key=_CODE))
     # the bottom ``stock_known`` cards of the stock are known (top card last)
-    free_stock = len(h.stock) - k.stock_known
-    pool.extend(h.stock[k.stock_known :])
+    free_stock = len(h._stock) - k.stock_known
+    pool.extend(h._stock[k.stock_known :])
     hidden_buried = [i for i, mine in enumerate(k.buried_known) if not mine]
-    pool.extend(h.buried[i] for i in hidden_buried)
+    pool.extend(h._buried[i] for i in hidden_buried)
     pool.sort(key=_CODE)  # which cards are unseen, never where they lie: the shuffle is the seed's alone
     rng.shuffle(pool)
-    for q in range(h.n):
-        if q != k.seat and h.eaten[q]:
-            r.eaten[q] = _eaten_again(r, q, keep[q], pool, trail.eaten_at[q], rng)
+    for q in range(h._n):
+        if q != k.seat and h._eaten[q]:
+            r._eaten[q] = _eaten_again(r, q, keep[q], pool, trail.eaten_at[q], rng)
     pos = 0
-    for q in range(h.n):
+    for q in range(h._n):
         if q == k.seat:
             continue
-        need = len(h.hands[q]) - len(keep[q])
+        need = len(h._hands[q]) - len(keep[q])
         cards = keep[q]
         for c in pool[pos : pos + need]:
             insort(cards, c, key=_CODE)
         pos += need
-        r.hands[q] = cards
-    r.stock = list(h.stock[: k.stock_known]) + pool[pos : pos + free_stock]
+        r._hands[q] = cards
+    r._stock = list(h._stock[: k.stock_known]) + pool[pos : pos + free_stock]
     pos += free_stock
     for i in hidden_buried:
-        r.buried[i] = pool[pos]
+        r._buried[i] = pool[pos]
         pos += 1
         at = trail.buried_at[i] if i < len(trail.buried_at) else None
         if at is not None:  # the history names the face-down card the seat never saw: now r's
-            r.history[at] = _renamed(r.history[at], h.buried[i], r.buried[i])
-    r.rng = random.Random(rng.getrandbits(64))
+            r._history[at] = _renamed(r._history[at], h._buried[i], r._buried[i])
+    r._rng = random.Random(rng.getrandbits(64))
     _dealt_again(r, trail)
     return r
 
@@ -440,17 +440,17 @@ def _eaten_again(
     history's takes name the new melds."""
     from rummykit.engine.actions import MeldAction
 
-    taken = Counter(c for c, _ in r.eaten[q])
+    taken = Counter(c for c, _ in r._eaten[q])
     spare = Counter(keep) - taken
     out: list[tuple[Card, Meld]] = []
-    for (card, _), at in zip(r.eaten[q], taken_at, strict=True):
+    for (card, _), at in zip(r._eaten[q], taken_at, strict=True):
         close = sorted(
-            {c for c in (*pool, *spare.elements()) if c != card and _may_meld(card, c, r.wild)}, key=_CODE
+            {c for c in (*pool, *spare.elements()) if c != card and _may_meld(card, c, r._wild)}, key=_CODE
         )
         melds = []
         for i, a in enumerate(close):
             for b in close[i + 1 :]:
-                meld = r.kit.meld_of(((card, None), (a, None), (b, None)), r.wild)
+                meld = r._kit.meld_of(((card, None), (a, None), (b, None)), r._wild)
                 if meld is not None:
                     melds.append((meld, (a, b)))
         if not melds:  # pragma: no cover - the real meld's cards are among them
@@ -465,7 +465,7 @@ def _eaten_again(
         out.append((card, meld))
         if at is not None:
             group = tuple((c, None) for c in meld.cards)
-            r.history[at] = attrs.evolve(cast(Any, r.history[at]), then=MeldAction((group,)))
+            r._history[at] = attrs.evolve(cast(Any, r._history[at]), then=MeldAction((group,)))
     return tuple(out)
 
 
@@ -489,7 +489,7 @@ def _dealt_again(r: Hand, trail: _Trail) -> None:
     own: no seed or deal of the hand it came from (either would deal that
     hand's real cards again), and its own start for later replays (its
     knowledge, its record): itself as it is now, with ``trail``."""
-    r.seed = None
+    r._seed = None
     r._legal = None
     r._legal_brief = False
     origin = r.clone()
@@ -521,18 +521,18 @@ def swap_hidden(h: Hand, seat: int, hand: list[Card], stock: dict[int, Card]) ->
     >>> h.stock[top] == mine[0]
     True
     """
-    before = Counter(h.hands[seat]) + Counter(h.stock[i] for i in stock)
-    if Counter(hand) + Counter(stock.values()) != before or len(hand) != len(h.hands[seat]):
+    before = Counter(h._hands[seat]) + Counter(h._stock[i] for i in stock)
+    if Counter(hand) + Counter(stock.values()) != before or len(hand) != len(h._hands[seat]):
         raise ValueError("swap_hidden: the cards must only move between the hand and those stock positions")
     if spoken_for(h, seat) - Counter(hand):
         raise ValueError("swap_hidden: the cards of a concealed eaten meld stay in the hand")
     origin = h._dealt.get("origin")
-    at_origin = origin is not None and len(origin.history) == len(h.history)
+    at_origin = origin is not None and len(origin._history) == len(h._history)
     trail = None if at_origin else _trail(h)  # what was seen, before the cards move
     for g in [h, origin] if origin is not None and at_origin else [h]:
-        g.hands[seat] = sorted(hand, key=_CODE)
+        g._hands[seat] = sorted(hand, key=_CODE)
         for i, c in stock.items():
-            g.stock[i] = c
+            g._stock[i] = c
     h._legal = None
     if trail is not None:  # its deal no longer leads here: it starts from where it is now
         _dealt_again(h, trail)
@@ -546,7 +546,7 @@ def spoken_for(h: Hand, seat: int) -> Counter[Card]:
     >>> spoken_for(rk.new_hand(rk.load_variant("phom"), players=2, seed=1), 0)
     Counter()
     """
-    return Counter(c for _, meld in h.eaten[seat] for c in meld.cards)
+    return Counter(c for _, meld in h._eaten[seat] for c in meld.cards)
 
 
 def hidden_share(h: Hand, seat: int, q: int, hands: Iterable[Iterable[Card]]) -> float:
@@ -561,9 +561,30 @@ def hidden_share(h: Hand, seat: int, q: int, hands: Iterable[Iterable[Card]]) ->
     (1.0, 0.0)
     """
     known = Counter(knowledge(h, seat).known[q])
-    real = Counter(h.hands[q]) - known
+    real = Counter(h._hands[q]) - known
     total = sum(real.values())
     found = [sum(((Counter(x) - known) & real).values()) / total for x in hands] if total else []
     if not found:
         raise ValueError("hidden_share: no hidden card to find, or no hand dealt")
     return sum(found) / len(found)
+
+
+def with_stock(h: Hand, stock: Iterable[Card]) -> Hand:
+    """A copy of ``h`` whose stock is ``stock`` (the same cards in another
+    order, bottom first): a hand no seat can tell from ``h``, for checks of
+    what a seat may see (its record would not replay: its deal is ``h``'s).
+    :class:`ValueError` unless ``stock`` holds exactly the stock's cards.
+
+    >>> import rummykit as rk
+    >>> h = rk.new_hand(rk.load_variant("gin"), players=2, seed=1)
+    >>> other = with_stock(h, reversed(h.stock))
+    >>> other.stock == h.stock[::-1], other.view(0) == h.view(0)
+    (True, True)
+    """
+    cards = list(stock)
+    if Counter(cards) != Counter(h._stock):
+        raise ValueError("with_stock: the new stock must hold the stock's cards")
+    other = h.clone()
+    other._stock = cards
+    other._legal = None
+    return other

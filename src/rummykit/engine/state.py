@@ -18,18 +18,16 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from rummykit.cards import Card, Rank, short_repr
 from rummykit.engine.actions import Action, Knock, as_action, check_action, resolve
 from rummykit.engine.actions import is_legal as _is_legal
 from rummykit.engine.actions import legal_actions as _legal_actions
 from rummykit.engine.actions import perform as _perform
-from rummykit.engine.meld_memo import Kit, kit_for
-from rummykit.engine.phase import Phase, TableMeld
+from rummykit.engine.fields import FIELDS, Copy, Field, HandFields, copy_fields
+from rummykit.engine.meld_memo import kit_for
+from rummykit.engine.phase import Phase
 from rummykit.errors import AmbiguousActionError, ArgumentError, IllegalAction
-from rummykit.melds import Meld
-from rummykit.settlement import Ending, Settlement, Termination
+from rummykit.settlement import Ending, Settlement
 from rummykit.variant import Variant
 
 if TYPE_CHECKING:
@@ -52,97 +50,7 @@ class Legality(enum.StrEnum):
         return self is Legality.LEGAL
 
 
-class Copy(enum.Enum):
-    """How :meth:`Hand.clone` copies a field: shared (an immutable value, or
-    one replaced whole, never changed in place), a list copied, a list of
-    lists copied two deep, or the shuffle state (copied by ``clone`` itself)."""
-
-    SHARED = "shared"
-    LIST = "list"
-    LISTS = "lists"
-    RNG = "rng"
-
-
-@attrs.frozen
-class Field:
-    """One field of a :class:`Hand`: its name, how ``clone`` copies it, and
-    the key of the position text that holds it (None: not in a position,
-    being derived from other fields, a cache, or the record's history)."""
-
-    name: str
-    copy: Copy
-    position: str | None
-
-
-_S, _L, _LL = Copy.SHARED, Copy.LIST, Copy.LISTS
-FIELDS: tuple[Field, ...] = tuple(
-    Field(name, copy, key)
-    for name, copy, key in (
-        ("v", _S, "variant"),
-        ("kit", _S, None),  # the variant's shared tables
-        ("n", _S, "players"),
-        ("dealer", _S, "dealer"),
-        ("deal_number", _S, "deal"),
-        ("seed", _S, "rng"),
-        ("hands", _LL, "hands"),
-        ("stock", _L, "stock"),
-        ("pile", _L, "pile"),
-        ("pile_from", _L, "pile"),
-        ("buried", _L, "buried"),
-        ("table", _L, "table"),
-        ("cut", _S, "cut"),
-        ("upcard", _S, "upcard"),
-        ("wild", _S, None),  # from the variant and the cut card
-        ("phase", _S, "phase"),
-        ("current", _S, "to"),
-        ("starter", _S, None),  # the seat after the dealer
-        ("turns", _S, "turn"),
-        ("own_turns", _L, "own_turns"),
-        ("draws", _L, "draws"),
-        ("melded", _L, "melded"),
-        ("first_shown", _L, "first_shown"),
-        ("shown", _L, "shown"),
-        ("dropped", _L, "dropped"),
-        ("hit_until", _L, "hit_until"),
-        ("eaten", _L, "eaten"),
-        ("penalties", _L, "penalties"),
-        ("taken", _S, "taken"),
-        ("took_top", _S, "took_top"),
-        ("melds_this_turn", _S, "melds_this_turn"),
-        ("played_this_turn", _S, "played"),
-        ("must_meld", _S, "must_meld"),
-        ("stock_only", _S, "stock_only"),
-        ("offer_stage", _S, "offer"),
-        ("reuses", _S, "reuses"),
-        ("passes", _S, "passes"),
-        ("knocker", _S, "knocker"),
-        ("layoff_queue", _L, "layoff_queue"),
-        ("claim_queue", _L, "claim_queue"),
-        ("resume", _S, "resume"),
-        ("went_out", _S, "went_out"),
-        ("how", _S, "how"),
-        ("final_discard", _S, "final_discard"),
-        ("fed_by", _S, "fed_by"),
-        ("history", _L, None),  # the record's, not the position's
-        ("rng", Copy.RNG, "rng"),
-        ("_claim", _S, "claim"),
-        ("_dealt", Copy.RNG, None),  # what was dealt and reshuffled, for the record (copied with rng)
-        ("_legal", _S, None),  # caches
-        ("_legal_brief", _S, None),
-        ("_ending", _S, None),
-        ("_result", _S, None),
-    )
-)
-"""Every field of a :class:`Hand`, declared once: ``__slots__``,
-:meth:`Hand.clone` and the check that positions hold every field
-(tests/test_engine_state.py) derive from it."""
-
-_SHARED = tuple(f.name for f in FIELDS if f.copy is Copy.SHARED or f.copy is Copy.RNG)
-_LIST = tuple(f.name for f in FIELDS if f.copy is Copy.LIST)
-_LISTS = tuple(f.name for f in FIELDS if f.copy is Copy.LISTS)
-
-
-class Hand:
+class Hand(HandFields):
     """One hand of a variant: the cards, whose turn it is, and what may happen.
 
     Build one with :func:`rummykit.new_hand`. ``apply`` changes the hand in
@@ -154,71 +62,12 @@ class Hand:
     discard pile bottom first (its top card last).
     """
 
-    __slots__ = ("__weakref__", *(f.name for f in FIELDS))
-
-    v: Variant
-    kit: Kit
-    n: int
-    dealer: int
-    deal_number: int
-    seed: int | None
-    hands: list[list[Card]]
-    stock: list[Card]
-    pile: list[Card]
-    pile_from: list[int]
-    buried: list[Card]
-    table: list[TableMeld]
-    cut: Card | None
-    upcard: Card | None
-    wild: frozenset[Rank]
-    phase: Phase
-    current: int
-    starter: int
-    turns: int
-    own_turns: list[int]
-    draws: list[int]
-    melded: list[bool]
-    first_shown: list[int | None]
-    shown: list[bool]
-    dropped: list[str | None]
-    hit_until: list[int]
-    """Per seat, the last of its own turns on which it may not drop (Tonk's
-    hit penalty; 0: none)."""
-    eaten: list[tuple[tuple[Card, Meld], ...]]
-    """Per seat, the melds made with a card taken from the pile that stay
-    concealed in hand until the showing (each with the card taken)."""
-    penalties: list[tuple[int, str, int | None]]
-    taken: Card | None
-    took_top: int | None
-    melds_this_turn: int
-    played_this_turn: bool
-    must_meld: Card | None
-    stock_only: bool
-    offer_stage: int
-    reuses: int
-    passes: int
-    knocker: int | None
-    layoff_queue: list[int]
-    claim_queue: list[int]
-    resume: int
-    went_out: int | None
-    how: Termination | None
-    final_discard: bool
-    fed_by: int | None
-    history: list[Action]
-    rng: random.Random
-    _claim: Card | None
-    _dealt: dict[str, Any]
-    _legal: tuple[Action, ...] | None
-    _legal_brief: bool
-    """Whether ``_legal`` was listed without every knock arrangement."""
-    _ending: Ending | None
-    _result: Settlement | None
+    __slots__ = ()
 
     def __init__(self, v: Variant, players: int) -> None:
-        self.v = v
-        self.kit = kit_for(v)
-        self.n = players
+        self._v = v
+        self._kit = kit_for(v)
+        self._n = players
         self._legal = None
         self._legal_brief = False
         self._ending = None
@@ -230,38 +79,38 @@ class Hand:
     @property
     def variant(self) -> Variant:
         """The variant being played."""
-        return self.v
+        return self._v
 
     @property
     def players(self) -> int:
         """The number of seats."""
-        return self.n
+        return self._n
 
     @property
     def current_player(self) -> int | None:
         """The seat that must act now (None when the hand is over)."""
-        return None if self.phase is Phase.OVER else self.current
+        return None if self._phase is Phase.OVER else self._current
 
     @property
     def is_over(self) -> bool:
         """Whether the hand has ended."""
-        return self.phase is Phase.OVER
+        return self._phase is Phase.OVER
 
     @property
     def result(self) -> Settlement | None:
         """The settlement of the finished hand (None while it goes on); in
         partnerships its ``team_scores`` hold each side's score."""
-        if self.phase is not Phase.OVER:
+        if self._phase is not Phase.OVER:
             return None
         if self._result is None:
             from rummykit.settlement import settle
 
-            self._result = settle(self.v, self.ending())
+            self._result = settle(self._v, self.ending())
         return self._result
 
     def ending(self) -> Ending:
         """How the finished hand ended, as passed to :func:`rummykit.settle`."""
-        if self.phase is not Phase.OVER:
+        if self._phase is not Phase.OVER:
             raise IllegalAction("the hand is not over yet")
         if self._ending is None:
             from rummykit.engine.ending import build_ending
@@ -374,7 +223,7 @@ class Hand:
         else:
             a = resolve(self, as_action(action))
         self._legal = None
-        self.history.append(a)
+        self._history.append(a)
         _perform(self, a)
 
     def view(self, player: int) -> View:
@@ -405,28 +254,23 @@ class Hand:
         """Check a seat argument: an int naming a seat of this hand."""
         if not isinstance(value, int) or isinstance(value, bool):
             raise ArgumentError(f"Hand.{method}: {name} must be an int (a seat), got {short_repr(value)}")
-        if not 0 <= value < self.n:
-            raise ArgumentError(f"Hand.{method}: no seat {value} in a hand of {self.n} players")
+        if not 0 <= value < self._n:
+            raise ArgumentError(f"Hand.{method}: no seat {value} in a hand of {self._n} players")
         return value
 
     def clone(self) -> Hand:
         """An independent copy (for search): applying actions to it leaves this
         hand unchanged."""
         other = Hand.__new__(Hand)
-        for name in _SHARED:
-            object.__setattr__(other, name, getattr(self, name))
-        for name in _LIST:
-            object.__setattr__(other, name, list(getattr(self, name)))
-        for name in _LISTS:
-            object.__setattr__(other, name, [list(x) for x in getattr(self, name)])
-        copy_to = getattr(self.rng, "copy_to", None)
+        copy_fields(self, other)
+        copy_to = getattr(self._rng, "copy_to", None)
         if copy_to is not None:  # an unseeded hand: OS-entropy shuffles, logged for its record
             log = list(self._dealt.get("reshuffles", ()))
             other._dealt = {**self._dealt, "reshuffles": log}
-            other.rng = copy_to(log)
+            other._rng = copy_to(log)
         else:
-            other.rng = random.Random()
-            other.rng.setstate(self.rng.getstate())
+            other._rng = random.Random()
+            other._rng.setstate(self._rng.getstate())
         return other
 
     def resample(self, seat: int, *, seed: int | None = None) -> Hand:
@@ -441,52 +285,52 @@ class Hand:
         """Every card of the hand: hands, table, stock, discard pile, face-down
         discards and the cut card (card conservation: the shoe as a multiset)."""
         out: list[Card] = []
-        for h in self.hands:
+        for h in self._hands:
             out.extend(h)
-        for t in self.table:
+        for t in self._table:
             out.extend(t.meld.cards)
-        out.extend(self.stock)
-        out.extend(self.pile)
-        out.extend(self.buried)
-        if self.cut is not None:
-            out.append(self.cut)
+        out.extend(self._stock)
+        out.extend(self._pile)
+        out.extend(self._buried)
+        if self._cut is not None:
+            out.append(self._cut)
         return out
 
     @property
     def stock_count(self) -> int:
         """Cards left in the stock."""
-        return len(self.stock)
+        return len(self._stock)
 
     @property
     def stock_cards(self) -> tuple[Card, ...]:
         """The stock, bottom first (the next card drawn last): the full state,
         as :meth:`hand_of` (a search bot reads its own determinizations)."""
-        return tuple(self.stock)
+        return tuple(self._stock)
 
     @property
     def turn(self) -> int:
         """The turn number, as :attr:`View.turn` shows it."""
-        return self.turns
+        return self._turns
 
     @property
     def discard_pile(self) -> tuple[Card, ...]:
         """The discard pile, bottom first (its top card last)."""
-        return tuple(self.pile)
+        return tuple(self._pile)
 
     @property
     def wild_ranks(self) -> frozenset[Rank]:
         """The ranks that are wild this hand."""
-        return self.wild
+        return self._wild
 
     def hand_of(self, player: int) -> tuple[Card, ...]:
         """The cards in seat ``player``'s hand, sorted (the full state: use
         :meth:`view` for what a player may see)."""
-        return tuple(self.hands[self._seat("hand_of", "player", player)])
+        return tuple(self._hands[self._seat("hand_of", "player", player)])
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """The actions applied so far."""
-        return tuple(self.history)
+        return tuple(self._history)
 
     def _repr_svg_(self) -> str:
         """The whole position as an SVG picture, every hand face up (the server's
@@ -496,26 +340,26 @@ class Hand:
         return svg.position(self)
 
     def __repr__(self) -> str:
-        who = "over" if self.phase is Phase.OVER else f"seat {self.current} to {self.phase.value}"
-        return f"<Hand {self.v.name} {self.n}p turn {self.turns}, {who}>"
+        who = "over" if self._phase is Phase.OVER else f"seat {self._current} to {self._phase.value}"
+        return f"<Hand {self._v.name} {self._n}p turn {self._turns}, {who}>"
 
     def upcard_value(self) -> int | None:
         """The value of the hand's first upcard (None without one)."""
-        return None if self.upcard is None else self.kit.values[self.upcard.code]
+        return None if self._upcard is None else self._kit.values[self._upcard.code]
 
     def active_seats(self) -> list[int]:
         """Seats still in the hand (not dropped)."""
-        return [s for s in range(self.n) if self.dropped[s] is None]
+        return [s for s in range(self._n) if self._dropped[s] is None]
 
     def next_seat(self, seat: int) -> int:
         """The next seat in the direction of play that is still in the hand."""
-        step = self.kit.step
-        nxt = (seat + step) % self.n
-        while self.dropped[nxt] is not None and nxt != seat:
-            nxt = (nxt + step) % self.n
+        step = self._kit.step
+        nxt = (seat + step) % self._n
+        while self._dropped[nxt] is not None and nxt != seat:
+            nxt = (nxt + step) % self._n
         return nxt
 
     def seats_from(self, seat: int) -> Sequence[int]:
         """Every seat in playing order, starting with ``seat``."""
-        step = self.v.deal.step()
-        return [(seat + i * step) % self.n for i in range(self.n)]
+        step = self._v.deal.step()
+        return [(seat + i * step) % self._n for i in range(self._n)]

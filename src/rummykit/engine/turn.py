@@ -20,16 +20,16 @@ __all__ = ["after_leaving", "begin_turn", "check_out", "end_hand", "shown", "sta
 
 def shown(h: Hand, p: int) -> None:
     """Seat ``p`` put cards on the table this turn."""
-    h.played_this_turn = True
-    if h.first_shown[p] is None:
-        h.first_shown[p] = h.own_turns[p]
+    h._played_this_turn = True
+    if h._first_shown[p] is None:
+        h._first_shown[p] = h._own_turns[p]
 
 
 def check_out(h: Hand) -> None:
     """End the hand if the current player has just played their last card."""
-    p = h.current
-    if not h.hands[p] and h.phase is Phase.PLAY:
-        h.final_discard = False
+    p = h._current
+    if not h._hands[p] and h._phase is Phase.PLAY:
+        h._final_discard = False
         end_hand(h, Termination.WENT_OUT, went_out=p)
 
 
@@ -44,26 +44,26 @@ def after_leaving(h: Hand, p: int) -> None:
 
 def begin_turn(h: Hand, seat: int, *, draws: bool = True) -> None:
     """Start ``seat``'s turn (or end the hand when the limits say so)."""
-    v = h.v
-    h.turns += 1
-    if h.turns > v.limits.max_turns:
+    v = h._v
+    h._turns += 1
+    if h._turns > v.limits.max_turns:
         end_hand(h, Termination.TURN_LIMIT)
         return
-    h.current = seat
-    h.own_turns[seat] += 1
-    h.taken = None
-    h.took_top = None
-    h.melds_this_turn = 0
-    h.played_this_turn = False
-    h.must_meld = None
+    h._current = seat
+    h._own_turns[seat] += 1
+    h._taken = None
+    h._took_top = None
+    h._melds_this_turn = 0
+    h._played_this_turn = False
+    h._must_meld = None
     h._claim = None
     if not draws:
-        h.phase = Phase.PLAY
+        h._phase = Phase.PLAY
         return
-    h.phase = Phase.DRAW
+    h._phase = Phase.DRAW
     if stock_drawable(h):
         return
-    when = v.stock.when_empty(reuses=h.reuses)
+    when = v.stock.when_empty(reuses=h._reuses)
     if when is WhenEmpty.END:
         end_hand(h, Termination.STOCK_EXHAUSTED)
         return
@@ -72,8 +72,8 @@ def begin_turn(h: Hand, seat: int, *, draws: bool = True) -> None:
         # take the discard, the discard pile is turned over" [S1]: the player
         # may still take the top discard; ``draw`` turns the pile over first
         # (_turn_over). The size of the new stock does not depend on a shuffle.
-        new_stock, _ = v.stock.rebuild(list(h.pile), random.Random(0))
-        if len(new_stock) + len(h.stock) <= v.stock.reserve_cards():
+        new_stock, _ = v.stock.rebuild(list(h._pile), random.Random(0))
+        if len(new_stock) + len(h._stock) <= v.stock.reserve_cards():
             end_hand(h, Termination.STOCK_EXHAUSTED)
         return
     # DECLINE / PASS: the player may take from the pile or pass; nothing to
@@ -83,37 +83,37 @@ def begin_turn(h: Hand, seat: int, *, draws: bool = True) -> None:
 def turn_over(h: Hand) -> None:
     """The stock is out and the player draws: the discard pile (all of it, or
     all but the cards the stock rule keeps) becomes the new stock."""
-    new_stock, keep = h.v.stock.rebuild(list(h.pile), h.rng)
-    h.reuses += 1
+    new_stock, keep = h._v.stock.rebuild(list(h._pile), h._rng)
+    h._reuses += 1
     kept = len(keep)
-    h.pile_from = h.pile_from[len(h.pile_from) - kept :] if kept else []
-    h.pile = list(keep)
-    h.stock = list(reversed(new_stock)) + h.stock
+    h._pile_from = h._pile_from[len(h._pile_from) - kept :] if kept else []
+    h._pile = list(keep)
+    h._stock = list(reversed(new_stock)) + h._stock
 
 
 def end_hand(h: Hand, how: Termination, *, went_out: int | None = None) -> None:
     """End the hand."""
-    h.phase = Phase.OVER
-    h.how = how
-    h.went_out = went_out
-    if went_out is not None and h.took_top is not None and h.draws[went_out] and h.took_top != went_out:
-        h.fed_by = h.took_top
+    h._phase = Phase.OVER
+    h._how = how
+    h._went_out = went_out
+    if went_out is not None and h._took_top is not None and h._draws[went_out] and h._took_top != went_out:
+        h._fed_by = h._took_top
     h._legal = ()
 
 
 def starting_phase(h: Hand) -> None:
     """Set up the first turn after the deal."""
-    v = h.v
-    h.turns = 0
-    dealt = v.scoring.dealt_winners([sum(h.kit.values[c.code] for c in hand) for hand in h.hands])
+    v = h._v
+    h._turns = 0
+    dealt = v.scoring.dealt_winners([sum(h._kit.values[c.code] for c in hand) for hand in h._hands])
     if dealt:
         end_hand(h, Termination.DEALT, went_out=dealt[0] if len(dealt) == 1 else None)
         return
-    if v.draw.offers_upcard() and h.pile:
-        h.turns = 1
-        h.current = h.starter
-        h.own_turns[h.starter] = 1
-        h.offer_stage = 0
-        h.phase = Phase.OFFER
+    if v.draw.offers_upcard() and h._pile:
+        h._turns = 1
+        h._current = h._starter
+        h._own_turns[h._starter] = 1
+        h._offer_stage = 0
+        h._phase = Phase.OFFER
         return
-    begin_turn(h, h.starter, draws=v.deal.starter_draws())
+    begin_turn(h, h._starter, draws=v.deal.starter_draws())

@@ -140,7 +140,7 @@ class View:
         """The hand this view was taken of, and the seat's knowledge (cached)."""
         bound = _SOURCES.get(id(self))
         h = bound[0]() if bound is not None else None
-        if h is None or bound is None or len(h.history) != bound[1]:
+        if h is None or bound is None or len(h._history) != bound[1]:
             raise ValueError(f"this view is no longer current: take a new view of the hand to {what}")
         known = bound[2]
         if not known:
@@ -154,30 +154,30 @@ def make_view(h: Hand, player: int) -> View:
     """The view of seat ``player``."""
     if not isinstance(player, int) or isinstance(player, bool):
         raise RummyError(f"view: player must be a seat number (an integer from 0), got {player!r}")
-    if not 0 <= player < h.n:
-        raise RummyError(f"view: no seat {player} in a hand of {h.n} players")
-    over = h.phase is Phase.OVER
-    current = None if over else h.current
+    if not 0 <= player < h._n:
+        raise RummyError(f"view: no seat {player} in a hand of {h._n} players")
+    over = h._phase is Phase.OVER
+    current = None if over else h._current
     view = View(
         player=player,
-        phase=h.phase,
+        phase=h._phase,
         current_player=current,
-        dealer=h.dealer,
-        hand=tuple(h.hands[player]),
-        hand_counts=tuple(len(x) for x in h.hands),
-        table=tuple(h.table),
-        discard=tuple(h.pile),
-        stock_count=len(h.stock),
-        cut=h.cut,
-        wild_ranks=h.wild,
-        melded=tuple(h.melded),
-        dropped=tuple(d is not None for d in h.dropped),
-        turn=h.turns,
+        dealer=h._dealer,
+        hand=tuple(h._hands[player]),
+        hand_counts=tuple(len(x) for x in h._hands),
+        table=tuple(h._table),
+        discard=tuple(h._pile),
+        stock_count=len(h._stock),
+        cut=h._cut,
+        wild_ranks=h._wild,
+        melded=tuple(h._melded),
+        dropped=tuple(d is not None for d in h._dropped),
+        turn=h._turns,
         legal=h.legal_actions() if current == player else (),
-        face_down=tuple(h.buried) if over else (),
-        shown_hands=tuple(tuple(x) for x in h.hands) if h.phase.hands_shown else (),
-        eaten=tuple(tuple(c for c, _ in e) for e in h.eaten) if any(h.eaten) else (),
-        side=h.kit.sides(h.n)[player] if h.v.players.teams_for(h.n) else (),
+        face_down=tuple(h._buried) if over else (),
+        shown_hands=tuple(tuple(x) for x in h._hands) if h._phase.hands_shown else (),
+        eaten=tuple(tuple(c for c, _ in e) for e in h._eaten) if any(h._eaten) else (),
+        side=h._kit.sides(h._n)[player] if h._v.players.teams_for(h._n) else (),
     )
     _bind(view, h)
     return view
@@ -194,5 +194,5 @@ _SOURCES: dict[int, tuple[weakref.ref[Hand], int, list[Any]]] = {}
 
 def _bind(view: View, h: Hand) -> None:
     key = id(view)
-    _SOURCES[key] = (weakref.ref(h), len(h.history), [])
+    _SOURCES[key] = (weakref.ref(h), len(h._history), [])
     weakref.finalize(view, _SOURCES.pop, key, None)

@@ -320,10 +320,10 @@ def legal_actions(h: Hand, *, every_arrangement: bool = True) -> tuple[Action, .
     """The legal actions of ``h`` in canonical order: each kind's candidates,
     the kinds in their order (without ``every_arrangement``: each knock once,
     with the engine's arrangement)."""
-    phase = h.phase
+    phase = h._phase
     if phase is Phase.PLAY and h._claim is not None:  # a caller discards after a call
         return tuple(_DISCARD.candidates(h))
-    kit = h.kit
+    kit = h._kit
     by_phase = _IN_VARIANT.get(kit)
     if by_phase is None:
         by_phase = _IN_VARIANT[kit] = {
@@ -346,10 +346,10 @@ _ENDED_BY = {
 
 def _turn_refusal(h: Hand, a: Action, kind: ActionKind) -> Refusal | None:
     """Why no action of ``kind`` may be played in this phase of the turn."""
-    phase = h.phase
-    p = h.current
+    phase = h._phase
+    p = h._current
     if phase is Phase.OVER:
-        return Refusal("the hand is over", _ENDED_BY.get(h.how, "going_out") if h.how else "going_out")
+        return Refusal("the hand is over", _ENDED_BY.get(h._how, "going_out") if h._how else "going_out")
     if phase not in kind.phases:
         if phase is Phase.DRAW:
             return Refusal(f"seat {p} must draw first ({a.word} is not allowed before drawing)", "draw")
@@ -387,7 +387,7 @@ def is_legal(h: Hand, action: Action | str) -> bool:
     if kind is None:
         raise NotationError(f"malformed action: {short_repr(action)} is not a rummykit action")
     check_action(action)
-    phase = h.phase
+    phase = h._phase
     if phase not in kind.phases or (phase is _PLAY and h._claim is not None and kind is not _DISCARD):
         return False
     return kind.allows(h, action)

@@ -25,34 +25,34 @@ __all__ = ["answer_refusal", "ask_answers", "may_fight", "next_answer"]
 
 def may_fight(h: Hand, seat: int) -> bool:
     """Whether ``seat`` may fight a called draw (it is not burned)."""
-    exposed = any(t.owner == seat for t in h.table)
-    return h.v.going_out.may_fight(exposed=exposed, hand=h.hands[seat])
+    exposed = any(t.owner == seat for t in h._table)
+    return h._v.going_out.may_fight(exposed=exposed, hand=h._hands[seat])
 
 
 def ask_answers(h: Hand, caller: int) -> None:
     """``caller`` called a draw: ask the others who may fight, in turn from
     the caller, or end the hand with the showdown when nobody may."""
-    h.knocker = caller
-    asked = [s for s in h.seats_from(caller)[1:] if h.dropped[s] is None and may_fight(h, s)]
+    h._knocker = caller
+    asked = [s for s in h.seats_from(caller)[1:] if h._dropped[s] is None and may_fight(h, s)]
     if not asked:
         end_hand(h, Termination.SHOWDOWN)
         return
-    h.phase = Phase.ANSWER
-    h.current = asked[0]
-    h.claim_queue = asked[1:]
+    h._phase = Phase.ANSWER
+    h._current = asked[0]
+    h._claim_queue = asked[1:]
 
 
 def next_answer(h: Hand) -> None:
     """The current player has answered: the next player asked, or the showdown."""
-    if h.claim_queue:
-        h.current = h.claim_queue.pop(0)
+    if h._claim_queue:
+        h._current = h._claim_queue.pop(0)
         return
     end_hand(h, Termination.SHOWDOWN)
 
 
 def answer_refusal(h: Hand) -> Refusal | None:
     """Why no answer may be given now (the phase being ``answer``)."""
-    if not h.kit.answers:
-        v = h.v
+    if not h._kit.answers:
+        v = h._v
         return Refusal(f"nobody answers a drop in {v.name} (going_out.answers)", "going_out.answers")
     return None

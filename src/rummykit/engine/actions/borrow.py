@@ -78,29 +78,29 @@ class BorrowKind(ListedKind):
         )
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
-        p = h.current
-        v = h.v
-        if not h.table or not h.kit.table_melds or not may_meld_now(h, p):
+        p = h._current
+        v = h._v
+        if not h._table or not h._kit.table_melds or not may_meld_now(h, p):
             return ()
         out: list[Action] = []
-        hand = h.hands[p]
-        for i, t in enumerate(h.table):
-            if not v.swap.borrows_from(own=t.owner == p, has_melded=h.melded[p]):
+        hand = h._hands[p]
+        for i, t in enumerate(h._table):
+            if not v.swap.borrows_from(own=t.owner == p, has_melded=h._melded[p]):
                 continue
             for card in distinct(
                 sorted(c for c, r in zip(t.meld.cards, t.meld.represents, strict=True) if c == r)
             ):
                 left = minus(t.meld.cards, (card,))
                 assert left is not None
-                if h.kit.classify(tuple(sorted(left)), None, h.wild) is None:
+                if h._kit.classify(tuple(sorted(left)), None, h._wild) is None:
                     continue
                 pool = tuple(sorted([*hand, card]))
-                for m in h.kit.options(pool, h.wild):
+                for m in h._kit.options(pool, h._wild):
                     if card not in m.cards:
                         continue
                     rest = minus(pool, m.cards)
                     if rest is not None and exit_ok(h, rest):
-                        out.append(Borrow(card, i + 1, h.kit.group(m)))
+                        out.append(Borrow(card, i + 1, h._kit.group(m)))
         return out
 
     def fits(self, a: Action, b: Action) -> bool:
@@ -116,32 +116,32 @@ class BorrowKind(ListedKind):
         melds = melds_of(h, (a.meld,))
         if isinstance(melds, str):
             return None
-        if needs_initial(h, h.current) and initial_ok(h, melds) is not None:
+        if needs_initial(h, h._current) and initial_ok(h, melds) is not None:
             return None
         canon = canonical_groups(h, (a.meld,))
         return None if canon is None else Borrow(a.card, a.source, canon[0])
 
     def reason(self, h: Hand, a: Action) -> Refusal | None:
         assert isinstance(a, Borrow)
-        p = h.current
-        if not 1 <= a.source <= len(h.table):
-            return Refusal(f"there is no table meld #{a.source} ({len(h.table)} on the table)", "swap.borrow")
-        t = h.table[a.source - 1]
-        if not h.v.swap.borrows_from(own=t.owner == p, has_melded=h.melded[p]):
+        p = h._current
+        if not 1 <= a.source <= len(h._table):
+            return Refusal(f"there is no table meld #{a.source} ({len(h._table)} on the table)", "swap.borrow")
+        t = h._table[a.source - 1]
+        if not h._v.swap.borrows_from(own=t.owner == p, has_melded=h._melded[p]):
             return Refusal(
-                f"a card may not be borrowed from meld #{a.source} now (swap {h.v.swap.kind})", "swap.borrow"
+                f"a card may not be borrowed from meld #{a.source} now (swap {h._v.swap.kind})", "swap.borrow"
             )
         return None
 
     def perform(self, h: Hand, a: Action) -> None:
         assert isinstance(a, Borrow)
-        p = h.current
-        t = h.table[a.source - 1]
+        p = h._current
+        t = h._table[a.source - 1]
         left = list(t.meld.cards)
         left.remove(a.card)
-        rest = h.kit.classify(tuple(sorted(left)), None, h.wild)
+        rest = h._kit.classify(tuple(sorted(left)), None, h._wild)
         assert rest is not None
-        h.table[a.source - 1] = TableMeld(t.owner, rest, tuple(x for x in t.laid if x[0] != a.card))
-        insort(h.hands[p], a.card)
+        h._table[a.source - 1] = TableMeld(t.owner, rest, tuple(x for x in t.laid if x[0] != a.card))
+        insort(h._hands[p], a.card)
         meld_groups(h, (a.meld,))
         check_out(h)

@@ -43,7 +43,7 @@ class Call(Action):
 
 def call_actions(h: Hand, seat: int, card: Card) -> list[Call]:
     """Calls ``seat`` may make on the discard ``card``."""
-    if not h.v.claims.may_call(goes_out=len(h.hands[seat]) <= 1):
+    if not h._v.claims.may_call(goes_out=len(h._hands[seat]) <= 1):
         return []
     return [Call(lo.card, lo.target, lo.stands_for) for lo in layoffs_of(h, seat, card, None)]
 
@@ -65,7 +65,7 @@ class CallKind(ListedKind):
         return bool(kit.claims)
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
-        return call_actions(h, h.current, h.pile[-1])
+        return call_actions(h, h._current, h._pile[-1])
 
     def fits(self, a: Action, b: Action) -> bool:
         assert isinstance(a, Call) and isinstance(b, Call)
@@ -73,20 +73,20 @@ class CallKind(ListedKind):
 
     def reason(self, h: Hand, a: Action) -> Refusal | None:
         assert isinstance(a, Call)
-        if h.pile[-1] != a.card:
+        if h._pile[-1] != a.card:
             return Refusal(f"{a.card} is not the discard on offer", "claims")
-        if not h.v.claims.may_call(goes_out=len(h.hands[h.current]) <= 1):
-            return Refusal(f"this call may not be made now (claims {h.v.claims.kind})", "claims")
+        if not h._v.claims.may_call(goes_out=len(h._hands[h._current]) <= 1):
+            return Refusal(f"this call may not be made now (claims {h._v.claims.kind})", "claims")
         return layoff_reason(h, a.card, a.target)
 
     def perform(self, h: Hand, a: Action) -> None:
         assert isinstance(a, Call)
-        seat = h.current
-        h.pile.pop()
-        h.pile_from.pop()
+        seat = h._current
+        h._pile.pop()
+        h._pile_from.pop()
         lay_off(h, seat, a.card, a.target, a.stands_for, from_hand=False)
         h._claim = a.card
-        h.claim_queue = []
-        h.taken = None
-        h.must_meld = None
-        h.phase = Phase.PLAY
+        h._claim_queue = []
+        h._taken = None
+        h._must_meld = None
+        h._phase = Phase.PLAY

@@ -53,7 +53,7 @@ class Declare(Action):
 
 
 def _cards_reason(h: Hand, a: Declare) -> Refusal | None:
-    if Counter(a.cards()) != Counter(h.hands[h.current]):
+    if Counter(a.cards()) != Counter(h._hands[h._current]):
         return Refusal(
             "a declaration shows every card in hand (and the final discard), each once", "going_out"
         )
@@ -62,11 +62,11 @@ def _cards_reason(h: Hand, a: Declare) -> Refusal | None:
 
 def declare_reason(h: Hand, a: Declare) -> Refusal | None:
     """Why ``a`` is not a valid declaration of the current player's hand, or None."""
-    v = h.v
+    v = h._v
     bad = _cards_reason(h, a)
     if bad:
         return bad
-    rule = h.kit.final_rule
+    rule = h._kit.final_rule
     if a.discard is None and rule is FinalDiscard.REQUIRED:
         return Refusal(
             f"the declaration needs a final discard (going_out {v.going_out.kind})", "going_out.final_discard"
@@ -77,17 +77,17 @@ def declare_reason(h: Hand, a: Declare) -> Refusal | None:
                 f"the declaration may not end with a discard (going_out {v.going_out.kind})",
                 "going_out.final_discard",
             )
-        refused = v.discard.refusal(a.discard, taken=h.taken)
+        refused = v.discard.refusal(a.discard, taken=h._taken)
         if refused:
             return Refusal(refused, v.discard.refusal_rule)
     melds = melds_of(h, a.groups)
     if isinstance(melds, str):
         return Refusal(melds, "melds")
-    eaten = eaten_problem(h, h.current, melds)
+    eaten = eaten_problem(h, h._current, melds)
     if eaten:
         return Refusal(eaten, "draw")
     problems = check_declaration(
-        v, melds, wild_ranks=h.wild, deadwood=(a.discard,) if a.discard is not None else ()
+        v, melds, wild_ranks=h._wild, deadwood=(a.discard,) if a.discard is not None else ()
     )
     return Refusal("; ".join(problems), "going_out") if problems else None
 
@@ -113,29 +113,29 @@ class DeclareKind(ListedKind):
         return Declare(parse_groups(tokens, text), discard)
 
     def _declares(self, h: Hand) -> bool:
-        return h.kit.declares or h.kit.all_at_once(h.deal_number)
+        return h._kit.declares or h._kit.all_at_once(h._deal_number)
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
-        if h.must_meld is not None or not self._declares(h):
+        if h._must_meld is not None or not self._declares(h):
             return ()
-        p = h.current
-        v = h.v
+        p = h._current
+        v = h._v
         # With concealed eaten melds (each eaten card in a meld of its own): the
         # best declaration of the hand if it keeps them apart, else the eaten melds
         # as they were made and the best declaration of the other cards.
-        fixed = tuple(m for _, m in h.eaten[p])
+        fixed = tuple(m for _, m in h._eaten[p])
         cards = tuple(free_hand(h, p))
-        rule = h.kit.final_rule
+        rule = h._kit.final_rule
         out: list[Action] = []
-        bound = h.kit.isolated_value(h.hands[p])
+        bound = h._kit.isolated_value(h._hands[p])
         if bound is not None and bound[2] > (0 if rule is FinalDiscard.FORBIDDEN else 1):
             return out  # more cards fit no meld than a declaration may leave over
         for leave in (False, True):
             if (leave and rule is FinalDiscard.FORBIDDEN) or (not leave and rule is FinalDiscard.REQUIRED):
                 continue
-            if leave and len(h.hands[p]) < 2:
+            if leave and len(h._hands[p]) < 2:
                 continue
-            whole = h.kit.declaration(tuple(h.hands[p]), h.wild, leave) if fixed else None
+            whole = h._kit.declaration(tuple(h._hands[p]), h._wild, leave) if fixed else None
             melds: tuple[Meld, ...]
             if whole is not None and eaten_problem(h, p, whole.melds) is None:
                 fixed_now: tuple[Meld, ...] = ()
@@ -145,7 +145,7 @@ class DeclareKind(ListedKind):
                 melds, discard = (), cards[0]
             elif cards:
                 fixed_now = fixed
-                arr = h.kit.declaration(cards, h.wild, leave)
+                arr = h._kit.declaration(cards, h._wild, leave)
                 if arr is None:
                     continue
                 melds, discard = arr.melds, arr.deadwood[0] if arr.deadwood else None
@@ -154,9 +154,9 @@ class DeclareKind(ListedKind):
             else:
                 fixed_now = fixed
                 melds, discard = (), None
-            if discard is not None and h.taken is not None and v.discard.refusal(discard, taken=h.taken):
+            if discard is not None and h._taken is not None and v.discard.refusal(discard, taken=h._taken):
                 continue
-            out.append(Declare(tuple(h.kit.group(m) for m in (*fixed_now, *melds)), discard))
+            out.append(Declare(tuple(h._kit.group(m) for m in (*fixed_now, *melds)), discard))
         return out
 
     def fits(self, a: Action, b: Action) -> bool:
@@ -167,19 +167,19 @@ class DeclareKind(ListedKind):
         """Another valid grouping of the hand (canonical melds, in the order
         written); an invalid declaration where the rules penalize it."""
         assert isinstance(a, Declare)
-        if h.must_meld is not None or not self._declares(h):
+        if h._must_meld is not None or not self._declares(h):
             return None
         if declare_reason(h, a) is None:
             melds = melds_of(h, a.groups)
             assert not isinstance(melds, str)
-            return Declare(tuple(h.kit.group(m) for m in melds), a.discard)
-        if h.v.going_out.penalizes_invalid() and _cards_reason(h, a) is None:
+            return Declare(tuple(h._kit.group(m) for m in melds), a.discard)
+        if h._v.going_out.penalizes_invalid() and _cards_reason(h, a) is None:
             return a
         return None
 
     def reason(self, h: Hand, a: Action) -> Refusal | None:
         assert isinstance(a, Declare)
-        v = h.v
+        v = h._v
         if not self._declares(h):
             return Refusal(
                 f"going out all at once is not how {v.name} ends (going_out {v.going_out.kind})", "going_out"
@@ -188,27 +188,27 @@ class DeclareKind(ListedKind):
 
     def perform(self, h: Hand, a: Action) -> None:
         assert isinstance(a, Declare)
-        p = h.current
-        v = h.v
+        p = h._current
+        v = h._v
         if declare_reason(h, a) is not None:  # a wrong declaration the rules penalize
-            h.dropped[p] = "wrong-declaration"
+            h._dropped[p] = "wrong-declaration"
             after_leaving(h, p)
             return
         for g in a.groups:
-            meld = h.kit.meld_of(g, h.wild)
+            meld = h._kit.meld_of(g, h._wild)
             assert meld is not None
-            h.table.append(TableMeld(p, meld))
-        h.hands[p] = []
-        h.eaten[p] = ()
+            h._table.append(TableMeld(p, meld))
+        h._hands[p] = []
+        h._eaten[p] = ()
         if a.discard is not None:
             if v.going_out.buries_final_discard():
-                h.buried.append(a.discard)
+                h._buried.append(a.discard)
             else:
-                h.pile.append(a.discard)
-                h.pile_from.append(p)
-        h.melded[p] = True
-        h.melds_this_turn += 1
+                h._pile.append(a.discard)
+                h._pile_from.append(p)
+        h._melded[p] = True
+        h._melds_this_turn += 1
         shown(h, p)
-        h.final_discard = a.discard is not None
+        h._final_discard = a.discard is not None
         how = Termination.DECLARED if v.going_out.declares() else Termination.WENT_OUT
         end_hand(h, how, went_out=p)

@@ -88,62 +88,62 @@ class DiscardKind(ActionKind):
         return Discard(parse_card(rest[0]))
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
-        p = h.current
-        hand = h.hands[p]
+        p = h._current
+        hand = h._hands[p]
         if h._claim is not None:  # a caller discards after a call
             return [_DISCARDS[c.code] for c in distinct(hand)]
-        kit = h.kit
-        if h.must_meld is not None or (len(hand) == 1 and kit.final_rule is FinalDiscard.FORBIDDEN):
+        kit = h._kit
+        if h._must_meld is not None or (len(hand) == 1 and kit.final_rule is FinalDiscard.FORBIDDEN):
             return ()
         free = free_hand(h, p)
         unique = free if kit.single_deck else distinct(free)
-        taken = h.taken
+        taken = h._taken
         if taken is None:
             return [_DISCARDS[c.code] for c in unique]
-        refused = h.v.discard.refused(unique, taken=taken)
+        refused = h._v.discard.refused(unique, taken=taken)
         return [_DISCARDS[c.code] for c in unique if c not in refused]
 
     def refusal(self, h: Hand, a: Action) -> Refusal | None:
         assert isinstance(a, Discard)
-        hand = h.hands[h.current]
+        hand = h._hands[h._current]
         code = a.card.code
         i = bisect_left(hand, code, key=_CODE)  # the hand is sorted
         if i == len(hand) or hand[i].code != code:
-            return Refusal(f"{a.card} is not in seat {h.current}'s hand", "discard")
+            return Refusal(f"{a.card} is not in seat {h._current}'s hand", "discard")
         if h._claim is not None:
             return None
-        bad = concealed(h, (a.card,)) if h.eaten[h.current] else None
+        bad = concealed(h, (a.card,)) if h._eaten[h._current] else None
         if bad:
             return Refusal(bad, "draw")
-        if h.must_meld is not None:
+        if h._must_meld is not None:
             return Refusal(
-                f"the wild {h.must_meld} taken by the exchange must be melded this turn (swap {h.v.swap.kind})",
+                f"the wild {h._must_meld} taken by the exchange must be melded this turn (swap {h._v.swap.kind})",
                 "swap",
             )
-        rule = h.v.discard
-        refused = rule.refusal(a.card, taken=h.taken)
+        rule = h._v.discard
+        refused = rule.refusal(a.card, taken=h._taken)
         if refused:
             return Refusal(f"{refused} (discard {rule.kind})", rule.refusal_rule)
-        if len(hand) == 1 and h.kit.final_rule is FinalDiscard.FORBIDDEN:
+        if len(hand) == 1 and h._kit.final_rule is FinalDiscard.FORBIDDEN:
             return Refusal(
                 "going out by discarding is not allowed: every card must be melded"
-                f" (going_out {h.v.going_out.kind})",
+                f" (going_out {h._v.going_out.kind})",
                 "going_out.final_discard",
             )
         return None
 
     def allows(self, h: Hand, a: Action) -> bool:
         """:meth:`refusal` is None, without building its reason."""
-        hand = h.hands[h.current]
+        hand = h._hands[h._current]
         code = a.card.code  # type: ignore[attr-defined]
         i = bisect_left(hand, code, key=_CODE)
         if i == len(hand) or hand[i].code != code:
             return False
         if h._claim is not None:
             return True
-        if h.eaten[h.current] or h.must_meld is not None or h.kit.final_rule is FinalDiscard.FORBIDDEN:
+        if h._eaten[h._current] or h._must_meld is not None or h._kit.final_rule is FinalDiscard.FORBIDDEN:
             return self.refusal(h, a) is None
-        return h.taken is None or h.v.discard.refusal(hand[i], taken=h.taken) is None
+        return h._taken is None or h._v.discard.refusal(hand[i], taken=h._taken) is None
 
     def canonical(self, h: Hand, a: Action) -> Action:
         assert isinstance(a, Discard)
@@ -155,32 +155,32 @@ class DiscardKind(ActionKind):
 
 
 def _discard(h: Hand, card: Card) -> None:
-    p = h.current
-    v = h.v
-    hand = h.hands[p]
+    p = h._current
+    v = h._v
+    hand = h._hands[p]
     hand.remove(card)
-    if h.kit.penalize_playable and any(h.kit.layoffs(t.meld, card, h.wild, t.text) for t in h.table):
-        h.penalties.append((p, "playable-discard", None))
+    if h._kit.penalize_playable and any(h._kit.layoffs(t.meld, card, h._wild, t.text) for t in h._table):
+        h._penalties.append((p, "playable-discard", None))
     calling = h._claim is not None
     h._claim = None
     if not hand:
         if v.going_out.buries_final_discard():
-            h.buried.append(card)
+            h._buried.append(card)
         else:
-            h.pile.append(card)
-            h.pile_from.append(p)
-        h.final_discard = True
+            h._pile.append(card)
+            h._pile_from.append(p)
+        h._final_discard = True
         end_hand(h, Termination.WENT_OUT, went_out=p)
         return
-    h.pile.append(card)
-    h.pile_from.append(p)
+    h._pile.append(card)
+    h._pile_from.append(p)
     if not calling and showing_now(h, p):
         _show_rest(h, p)
-        h.shown[p] = True
-        if all(h.shown[s] for s in h.active_seats()):
+        h._shown[p] = True
+        if all(h._shown[s] for s in h.active_seats()):
             end_hand(h, Termination.SHOWING)
             return
-    resume = h.resume if calling else h.next_seat(p)
+    resume = h._resume if calling else h.next_seat(p)
     if _open_claims(h, p, card, resume):
         return
     begin_turn(h, resume)
@@ -190,30 +190,30 @@ def _show_rest(h: Hand, p: int) -> None:
     """The showing turn ends: the melds left in hand go on the table (Phỏm:
     "each player must lay down all melds"), the unmelded cards stay in hand."""
     hand = free_hand(h, p)
-    fixed = [m for _, m in h.eaten[p]]
-    whole = h.kit.arrangement(tuple(h.hands[p]), h.wild) if fixed else None
+    fixed = [m for _, m in h._eaten[p]]
+    whole = h._kit.arrangement(tuple(h._hands[p]), h._wild) if fixed else None
     if whole is not None and eaten_problem(h, p, whole.melds) is None:
-        fixed, hand = [], h.hands[p]  # the best arrangement keeps the eaten cards apart
-    h.eaten[p] = ()
-    arr = h.kit.arrangement(tuple(hand), h.wild) if hand else None
+        fixed, hand = [], h._hands[p]  # the best arrangement keeps the eaten cards apart
+    h._eaten[p] = ()
+    arr = h._kit.arrangement(tuple(hand), h._wild) if hand else None
     melds = [*fixed, *(arr.melds if arr is not None else ())]
     if not melds:
         return
     for m in melds:
-        h.table.append(TableMeld(p, m))
-    h.hands[p] = list(arr.deadwood) if arr is not None else list(hand)
-    h.melded[p] = True
+        h._table.append(TableMeld(p, m))
+    h._hands[p] = list(arr.deadwood) if arr is not None else list(hand)
+    h._melded[p] = True
 
 
 def _open_claims(h: Hand, discarder: int, card: Card, resume: int) -> bool:
-    if not h.kit.claims or not h.table:
+    if not h._kit.claims or not h._table:
         return False
-    queue = [s for s in h.seats_from(h.next_seat(discarder)) if s != discarder and h.dropped[s] is None]
+    queue = [s for s in h.seats_from(h.next_seat(discarder)) if s != discarder and h._dropped[s] is None]
     queue = [s for s in queue if call_actions(h, s, card)]
     if not queue:
         return False
-    h.resume = resume
-    h.claim_queue = queue[1:]
-    h.current = queue[0]
-    h.phase = Phase.CLAIM
+    h._resume = resume
+    h._claim_queue = queue[1:]
+    h._current = queue[0]
+    h._phase = Phase.CLAIM
     return True

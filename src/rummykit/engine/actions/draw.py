@@ -65,16 +65,16 @@ class DrawKind(ActionKind):
         return (DRAW,) if self.refusal(h, DRAW) is None else ()
 
     def refusal(self, h: Hand, a: Action) -> Refusal | None:
-        if stock_drawable(h) or h.v.stock.when_empty(reuses=h.reuses) is WhenEmpty.REUSE:
+        if stock_drawable(h) or h._v.stock.when_empty(reuses=h._reuses) is WhenEmpty.REUSE:
             return None  # an empty stock is rebuilt from the pile when drawn from
         return Refusal("the stock is empty", "stock")
 
     def perform(self, h: Hand, a: Action) -> None:
-        p = h.current
+        p = h._current
         if not stock_drawable(h):
             turn_over(h)
-        insort(h.hands[p], h.stock.pop())
-        h.draws[p] += 1
-        h.stock_only = False
-        h.passes = 0
-        h.phase = Phase.PLAY
+        insort(h._hands[p], h._stock.pop())
+        h._draws[p] += 1
+        h._stock_only = False
+        h._passes = 0
+        h._phase = Phase.PLAY

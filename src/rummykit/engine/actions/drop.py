@@ -59,27 +59,27 @@ class DropKind(ActionKind):
         return bool(kit.drops)
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
-        return (DROP,) if h.kit.drops and self.refusal(h, DROP) is None else ()
+        return (DROP,) if h._kit.drops and self.refusal(h, DROP) is None else ()
 
     def allows(self, h: Hand, a: Action) -> bool:
-        return h.kit.drops and self.refusal(h, a) is None
+        return h._kit.drops and self.refusal(h, a) is None
 
     def refusal(self, h: Hand, a: Action) -> Refusal | None:
-        v = h.v
-        if not h.kit.drops:
+        v = h._v
+        if not h._kit.drops:
             return Refusal(f"dropping is not allowed in {v.name} (going_out {v.going_out.kind})", "going_out")
-        p = h.current
-        if h.phase is Phase.PLAY and not h.kit.drop_in_play:
+        p = h._current
+        if h._phase is Phase.PLAY and not h._kit.drop_in_play:
             return Refusal(
                 f"a drop is made before drawing, not after (going_out.after_draw in {v.name})",
                 "going_out.after_draw",
             )
-        if h.kit.drop_needs_meld and not h.melded[p]:
+        if h._kit.drop_needs_meld and not h._melded[p]:
             return Refusal(
                 f"seat {p} has no meld on the table and may not drop (going_out.needs_meld in {v.name})",
                 "going_out.needs_meld",
             )
-        if h.own_turns[p] <= h.hit_until[p]:
+        if h._own_turns[p] <= h._hit_until[p]:
             return Refusal(
                 f"seat {p} was hit and may not drop on this turn (going_out.hit_block in {v.name})",
                 "going_out.hit_block",
@@ -92,13 +92,13 @@ class DropKind(ActionKind):
         the table after drawing a card from the closed deck"). Where a drop
         ends the hand (Tonk), everyone shows and the counts decide; where
         the others answer it (Tong-its), they fight or fold first."""
-        p = h.current
-        if h.kit.answers:
+        p = h._current
+        if h._kit.answers:
             ask_answers(h, p)
             return
-        if h.kit.drop_shows:  # a drop ends the hand (Tonk): everyone shows and the counts decide
-            h.knocker = p
+        if h._kit.drop_shows:  # a drop ends the hand (Tonk): everyone shows and the counts decide
+            h._knocker = p
             end_hand(h, Termination.SHOWDOWN)
             return
-        h.dropped[p] = "first" if h.draws[p] == 0 else "middle"
+        h._dropped[p] = "first" if h._draws[p] == 0 else "middle"
         after_leaving(h, p)

@@ -56,11 +56,11 @@ class FoldKind(ActionKind):
         return bool(kit.answers)
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
-        return (FOLD,) if h.kit.answers else ()
+        return (FOLD,) if h._kit.answers else ()
 
     def refusal(self, h: Hand, a: Action) -> Refusal | None:
         return answer_refusal(h)
 
     def perform(self, h: Hand, a: Action) -> None:
-        h.dropped[h.current] = "fold"
+        h._dropped[h._current] = "fold"
         next_answer(h)

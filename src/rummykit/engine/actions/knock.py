@@ -118,12 +118,12 @@ _ALTERNATIVES: weakref.WeakKeyDictionary[Kit, dict[tuple[Any, ...], list[tuple[G
 def knock_limit(h: Hand) -> int | None:
     """The knock limit of this hand, as the going-out component sets it
     (None: knocking is not a way out)."""
-    return h.v.going_out.knock_limit(upcard_value=h.upcard_value(), upcard=h.upcard)
+    return h._v.going_out.knock_limit(upcard_value=h.upcard_value(), upcard=h._upcard)
 
 
 def _matters(h: Hand, shown_deadwood: int) -> bool:
     """Whether the melds shown change the game: lay-offs follow the knock."""
-    return h.v.layoff.after_knock(gin=shown_deadwood == 0)
+    return h._v.layoff.after_knock(gin=shown_deadwood == 0)
 
 
 def _other_arrangements(
@@ -133,15 +133,15 @@ def _other_arrangements(
     change the game: deadwood within ``limit``, lay-offs following, not the
     engine's; as notation groups, the least deadwood first (``whole``: the
     hand ``cards`` come from, whose melds are enumerated once)."""
-    kit = h.kit
+    kit = h._kit
     cache = _ALTERNATIVES.setdefault(kit, {})
-    key = (cards, h.wild, limit)
+    key = (cards, h._wild, limit)
     found = cache.get(key)
     if found is not None:
         return found
     if len(cache) > 4096:
         cache.clear()
-    default = kit.arrangement(cards, h.wild)
+    default = kit.arrangement(cards, h._wild)
     out: list[tuple[Group, ...]] = []
     if default is not None:
         skip = _melds_key(default.melds)
@@ -176,7 +176,7 @@ def knock_arrangements(
     deadwood is at most ``deadwood`` (default: the least), the cards left out
     holding no meld, each as melds in canonical order (``within``: a sorted
     superset of ``cards`` whose melds are enumerated instead)."""
-    kit, wild = h.kit, h.wild
+    kit, wild = h._kit, h._wild
     target = kit.deadwood(cards, wild) if deadwood is None else deadwood
     values = kit.values
     options = kit.options(within if within is not None else cards, wild)
@@ -237,14 +237,14 @@ class KnockKind(ActionKind):
         """Each discard that leaves at most the limit, with the engine's
         arrangement and (``every_arrangement``) each other arrangement within
         the limit that changes the game (see the module documentation)."""
-        if not h.kit.can_knock or h.must_meld is not None:
+        if not h._kit.can_knock or h._must_meld is not None:
             return ()
-        v = h.v
+        v = h._v
         limit = knock_limit(h)
         if limit is None:
             return ()
-        kit, wild = h.kit, h.wild
-        hand = h.hands[h.current]
+        kit, wild = h._kit, h._wild
+        hand = h._hands[h._current]
         bound = kit.isolated_value(hand)
         if bound is not None and bound[0] - bound[1] > limit:
             return ()  # even the best discard leaves too much deadwood
@@ -256,7 +256,7 @@ class KnockKind(ActionKind):
         if full - biggest <= limit:
             refusal = v.discard.refusal
             for c in distinct(cards):
-                if h.taken is not None and refusal(c, taken=h.taken) is not None:
+                if h._taken is not None and refusal(c, taken=h._taken) is not None:
                     continue
                 rest = list(cards)
                 rest.remove(c)
@@ -273,32 +273,32 @@ class KnockKind(ActionKind):
 
     def refusal(self, h: Hand, a: Action) -> Refusal | None:
         assert isinstance(a, Knock)
-        v = h.v
+        v = h._v
         limit = knock_limit(h)
         if limit is None:
             return Refusal(f"there is no knocking in {v.name} (going_out {v.going_out.kind})", "going_out")
-        if h.must_meld is not None:
+        if h._must_meld is not None:
             return Refusal(
-                f"the wild {h.must_meld} taken by the exchange must be melded this turn (swap {v.swap.kind})",
+                f"the wild {h._must_meld} taken by the exchange must be melded this turn (swap {v.swap.kind})",
                 "swap",
             )
-        hand = h.hands[h.current]
+        hand = h._hands[h._current]
         if a.card is None:
             if not v.going_out.big_gin_allowed():
                 return Refusal("knocking needs a discard (big gin is off)", "going_out.big_gin")
-            dead = h.kit.deadwood(tuple(hand), h.wild)
+            dead = h._kit.deadwood(tuple(hand), h._wild)
             if dead:
                 return Refusal(f"big gin needs every card melded; deadwood is {dead}", "going_out.big_gin")
             return self._melds_reason(h, a, list(hand), 0)
         bad = in_hand(h, (a.card,))
         if bad:
             return Refusal(bad, "going_out")
-        refused = v.discard.refusal(a.card, taken=h.taken)
+        refused = v.discard.refusal(a.card, taken=h._taken)
         if refused:
             return Refusal(refused, v.discard.refusal_rule)
         rest = list(hand)
         rest.remove(a.card)
-        dead = h.kit.deadwood(tuple(rest), h.wild)
+        dead = h._kit.deadwood(tuple(rest), h._wild)
         if dead > limit:
             return Refusal(
                 f"deadwood {dead} is above the knock limit {limit}", v.going_out.knock_limit_rule()
@@ -320,15 +320,15 @@ class KnockKind(ActionKind):
         if left is None:
             kept = " ".join(map(str, rest))
             return Refusal(f"the melds shown must be made of the cards kept ({kept}), each once", "going_out")
-        shown = sum(h.kit.values[c.code] for c in left)
+        shown = sum(h._kit.values[c.code] for c in left)
         if not _matters(h, shown):
             return None  # nothing is laid off: the melds change nothing (the plain knock)
         if shown > limit:
             return Refusal(
                 f"these melds leave deadwood {shown}, above the knock limit {limit}",
-                h.v.going_out.knock_limit_rule() if a.card is not None else "going_out.big_gin",
+                h._v.going_out.knock_limit_rule() if a.card is not None else "going_out.big_gin",
             )
-        if h.kit.deadwood(tuple(left), h.wild) != shown:
+        if h._kit.deadwood(tuple(left), h._wild) != shown:
             return Refusal(
                 f"the cards left out ({' '.join(map(str, left))}) hold a meld: the deadwood shown holds none",
                 "going_out",
@@ -344,28 +344,28 @@ class KnockKind(ActionKind):
             return short
         melds = melds_of(h, a.melds)
         assert not isinstance(melds, str)
-        kept = list(h.hands[h.current])
+        kept = list(h._hands[h._current])
         if a.card is not None:
             kept.remove(a.card)
         left = minus(kept, [c for m in melds for c in m.cards])
         assert left is not None
-        if not _matters(h, sum(h.kit.values[c.code] for c in left)):
+        if not _matters(h, sum(h._kit.values[c.code] for c in left)):
             return short
-        default = h.kit.arrangement(tuple(kept), h.wild)
+        default = h._kit.arrangement(tuple(kept), h._wild)
         if default is not None and _melds_key(melds) == _melds_key(default.melds):
             return short
-        return Knock(a.card, tuple(h.kit.group(m) for m in sorted(melds, key=lambda m: _melds_key((m,)))))
+        return Knock(a.card, tuple(h._kit.group(m) for m in sorted(melds, key=lambda m: _melds_key((m,)))))
 
     def perform(self, h: Hand, a: Action) -> None:
         assert isinstance(a, Knock)
-        p = h.current
-        hand = h.hands[p]
+        p = h._current
+        hand = h._hands[p]
         if a.card is not None:
             hand.remove(a.card)
-            h.buried.append(a.card)
-        h.knocker = p
-        h.final_discard = a.card is not None
-        arr = h.kit.arrangement(tuple(hand), h.wild)
+            h._buried.append(a.card)
+        h._knocker = p
+        h._final_discard = a.card is not None
+        arr = h._kit.arrangement(tuple(hand), h._wild)
         gin = arr is None or arr.deadwood_value == 0
         shown: tuple[Meld, ...] = arr.melds if arr is not None else ()
         left: list[Card] = list(arr.deadwood) if arr is not None else []
@@ -376,17 +376,17 @@ class KnockKind(ActionKind):
             rest = minus(hand, [c for m in shown for c in m.cards])
             assert rest is not None
             left = rest
-            gin = not left or sum(h.kit.values[c.code] for c in left) == 0
+            gin = not left or sum(h._kit.values[c.code] for c in left) == 0
         how = Termination.GIN if gin else Termination.KNOCK
-        if arr is not None and h.v.layoff.after_knock(gin=gin):
+        if arr is not None and h._v.layoff.after_knock(gin=gin):
             for m in shown:
-                h.table.append(TableMeld(p, m))
-            h.hands[p] = left
-            h.melded[p] = True
-            queue = [s for s in h.seats_from(h.next_seat(p)) if s != p and h.dropped[s] is None]
-            h.layoff_queue = queue[1:]
-            h.current = queue[0]
-            h.phase = Phase.LAYOFF
-            h.how = how
+                h._table.append(TableMeld(p, m))
+            h._hands[p] = left
+            h._melded[p] = True
+            queue = [s for s in h.seats_from(h.next_seat(p)) if s != p and h._dropped[s] is None]
+            h._layoff_queue = queue[1:]
+            h._current = queue[0]
+            h._phase = Phase.LAYOFF
+            h._how = how
             return
         end_hand(h, how, went_out=None)

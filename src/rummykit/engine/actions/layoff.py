@@ -61,8 +61,8 @@ def layoffs_of(h: Hand, seat: int, card: Card, rest: Sequence[Card] | None) -> l
     out: list[Layoff] = []
     if rest is not None and not exit_ok(h, rest):
         return out
-    kit, wild = h.kit, h.wild
-    for i, t in enumerate(h.table):
+    kit, wild = h._kit, h._wild
+    for i, t in enumerate(h._table):
         if not layoff_allowed(h, seat, t.owner):
             continue
         seen: set[Card | None] = set()
@@ -77,31 +77,31 @@ def layoffs_of(h: Hand, seat: int, card: Card, rest: Sequence[Card] | None) -> l
 def lay_off(h: Hand, seat: int, card: Card, target: int, stands_for: Card | None, *, from_hand: bool) -> None:
     """Put ``card`` on table meld ``target`` for ``seat`` (from its hand, or
     the discard a caller claimed)."""
-    t = h.table[target - 1]
-    options = h.kit.layoffs(t.meld, card, h.wild, t.text)
+    t = h._table[target - 1]
+    options = h._kit.layoffs(t.meld, card, h._wild, t.text)
     after = next(m for m in options if laid_rep(t.meld, m, card) == stands_for)
-    h.table[target - 1] = TableMeld(t.owner, after, (*t.laid, (card, seat)))
-    if t.owner != seat and h.kit.drops:  # a hit (Tonk) may block the owner's drop
-        blocked = h.v.going_out.blocked_until(own_turns=h.own_turns[t.owner], until=h.hit_until[t.owner])
-        h.hit_until[t.owner] = min(blocked, h.v.limits.max_turns + 1)  # past the last turn: the rest of the hand
+    h._table[target - 1] = TableMeld(t.owner, after, (*t.laid, (card, seat)))
+    if t.owner != seat and h._kit.drops:  # a hit (Tonk) may block the owner's drop
+        blocked = h._v.going_out.blocked_until(own_turns=h._own_turns[t.owner], until=h._hit_until[t.owner])
+        h._hit_until[t.owner] = min(blocked, h._v.limits.max_turns + 1)  # past the last turn: the rest of the hand
     if from_hand:
-        h.hands[seat].remove(card)
-    if h.phase is Phase.PLAY or h.phase is Phase.CLAIM:
+        h._hands[seat].remove(card)
+    if h._phase is Phase.PLAY or h._phase is Phase.CLAIM:
         shown(h, seat)
 
 
 def layoff_reason(h: Hand, card: Card, target: int) -> Refusal | None:
     """Why ``card`` may not be laid off onto meld ``target`` by the current
     player now (the table meld, its owner, the fit), or None."""
-    p = h.current
-    if not 1 <= target <= len(h.table):
-        return Refusal(f"there is no table meld #{target} ({len(h.table)} on the table)", "layoff")
-    t = h.table[target - 1]
+    p = h._current
+    if not 1 <= target <= len(h._table):
+        return Refusal(f"there is no table meld #{target} ({len(h._table)} on the table)", "layoff")
+    t = h._table[target - 1]
     if not layoff_allowed(h, p, t.owner):
         return Refusal(
-            f"seat {p} may not lay off onto seat {t.owner}'s meld now (layoff {h.v.layoff.kind})", "layoff"
+            f"seat {p} may not lay off onto seat {t.owner}'s meld now (layoff {h._v.layoff.kind})", "layoff"
         )
-    if not h.kit.layoffs(t.meld, card, h.wild, t.text):
+    if not h._kit.layoffs(t.meld, card, h._wild, t.text):
         return Refusal(f"{card} does not fit meld #{target} ({t.meld})", "melds")
     return None
 
@@ -121,19 +121,19 @@ class LayoffKind(ListedKind):
 
     def _cards(self, h: Hand) -> list[Card]:
         """The cards the current player may lay off now (each once)."""
-        p = h.current
-        if h.phase is Phase.LAYOFF:
-            return distinct(h.hands[p])
-        if not h.table or h.must_meld is not None or not h.v.layoff.on_turn(showing=showing_now(h, p)):
+        p = h._current
+        if h._phase is Phase.LAYOFF:
+            return distinct(h._hands[p])
+        if not h._table or h._must_meld is not None or not h._v.layoff.on_turn(showing=showing_now(h, p)):
             return []
         free = free_hand(h, p)
-        return free if h.kit.single_deck else distinct(free)
+        return free if h._kit.single_deck else distinct(free)
 
     def _of(self, h: Hand, card: Card) -> list[Layoff]:
-        p = h.current
-        if h.phase is Phase.LAYOFF:
+        p = h._current
+        if h._phase is Phase.LAYOFF:
             return layoffs_of(h, p, card, None)
-        rest = list(h.hands[p])
+        rest = list(h._hands[p])
         rest.remove(card)
         return layoffs_of(h, p, card, rest)
 
@@ -153,28 +153,28 @@ class LayoffKind(ListedKind):
 
     def reason(self, h: Hand, a: Action) -> Refusal | None:
         assert isinstance(a, Layoff)
-        p = h.current
+        p = h._current
         bad = in_hand(h, (a.card,))
         if bad:
             return Refusal(bad, "layoff")
         bad = concealed(h, (a.card,))
         if bad:
             return Refusal(bad, "draw")
-        if h.phase is Phase.PLAY and h.must_meld is not None:
-            return Refusal(f"the wild {h.must_meld} taken by the exchange must be melded first", "swap")
-        if h.phase is Phase.PLAY and not h.v.layoff.on_turn(showing=showing_now(h, p)):
-            return Refusal(f"lay-offs are not allowed now (layoff {h.v.layoff.kind})", "layoff")
+        if h._phase is Phase.PLAY and h._must_meld is not None:
+            return Refusal(f"the wild {h._must_meld} taken by the exchange must be melded first", "swap")
+        if h._phase is Phase.PLAY and not h._v.layoff.on_turn(showing=showing_now(h, p)):
+            return Refusal(f"lay-offs are not allowed now (layoff {h._v.layoff.kind})", "layoff")
         why = layoff_reason(h, a.card, a.target)
         if why is not None:
             return why
-        if h.phase is Phase.PLAY:
-            rest = minus(h.hands[p], (a.card,))
+        if h._phase is Phase.PLAY:
+            rest = minus(h._hands[p], (a.card,))
             if rest is not None and not exit_ok(h, rest):
                 return Refusal(exit_reason(h), "going_out.final_discard")
         return None
 
     def perform(self, h: Hand, a: Action) -> None:
         assert isinstance(a, Layoff)
-        lay_off(h, h.current, a.card, a.target, a.stands_for, from_hand=True)
-        if h.phase is Phase.PLAY:
+        lay_off(h, h._current, a.card, a.target, a.stands_for, from_hand=True)
+        if h._phase is Phase.PLAY:
             check_out(h)

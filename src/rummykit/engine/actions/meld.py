@@ -78,7 +78,7 @@ def canonical_groups(h: Hand, groups: tuple[Group, ...]) -> tuple[Group, ...] | 
     melds = melds_of(h, groups)
     if isinstance(melds, str):
         return None
-    return tuple(h.kit.group(m) for m in melds)
+    return tuple(h._kit.group(m) for m in melds)
 
 
 def in_written_order(written: tuple[Group, ...], listed: tuple[Group, ...]) -> tuple[Group, ...]:
@@ -101,37 +101,37 @@ def eaten_index(h: Hand, a: MeldAction) -> int | None:
     if len(a.groups) != 1:
         return None
     cards = Counter(a.cards())
-    return next((i for i, (_, m) in enumerate(h.eaten[h.current]) if Counter(m.cards) == cards), None)
+    return next((i for i, (_, m) in enumerate(h._eaten[h._current]) if Counter(m.cards) == cards), None)
 
 
 def meld_groups(h: Hand, groups: tuple[Group, ...]) -> None:
     """Lay ``groups`` from the current player's hand on the table."""
-    p = h.current
-    hand = h.hands[p]
+    p = h._current
+    hand = h._hands[p]
     for g in groups:
-        meld = h.kit.meld_of(g, h.wild)
+        meld = h._kit.meld_of(g, h._wild)
         assert meld is not None
         for c in meld.cards:
             hand.remove(c)
-        h.table.append(TableMeld(p, meld))
-        if h.must_meld is not None and h.must_meld in meld.cards:
-            h.must_meld = None
-    h.melded[p] = True
-    h.melds_this_turn += 1
+        h._table.append(TableMeld(p, meld))
+        if h._must_meld is not None and h._must_meld in meld.cards:
+            h._must_meld = None
+    h._melded[p] = True
+    h._melds_this_turn += 1
     shown(h, p)
 
 
 def meld_reason(h: Hand, a: MeldAction) -> Refusal | None:
     """Why the meld ``a`` may not be laid now (timing, cards, validity, the
     initial meld, an exchanged wild, a way to finish the turn), or None."""
-    p = h.current
-    v = h.v
-    if not v.meld_timing.melds_now(deal=h.deal_number, showing=showing_now(h, p)):
+    p = h._current
+    v = h._v
+    if not v.meld_timing.melds_now(deal=h._deal_number, showing=showing_now(h, p)):
         return Refusal(
             f"melds are not laid on the table now (meld_timing {v.meld_timing.kind})", "meld_timing"
         )
-    limit = v.meld_timing.melds_per_turn(deal=h.deal_number)
-    if limit and h.melds_this_turn >= limit:
+    limit = v.meld_timing.melds_per_turn(deal=h._deal_number)
+    if limit and h._melds_this_turn >= limit:
         return Refusal(
             f"only {limit} meld{'s' if limit > 1 else ''} per turn (meld_timing {v.meld_timing.kind})",
             "meld_timing",
@@ -151,9 +151,9 @@ def meld_reason(h: Hand, a: MeldAction) -> Refusal | None:
             return Refusal(short, "initial_meld")
     elif len(melds) > 1:
         return Refusal("one meld per action", "melds")
-    if h.must_meld is not None and not any(h.must_meld in m.cards for m in melds):
-        return Refusal(f"the wild {h.must_meld} taken by the exchange must go into this meld", "swap")
-    rest = minus(h.hands[p], a.cards())
+    if h._must_meld is not None and not any(h._must_meld in m.cards for m in melds):
+        return Refusal(f"the wild {h._must_meld} taken by the exchange must go into this meld", "swap")
+    rest = minus(h._hands[p], a.cards())
     assert rest is not None
     if not exit_ok(h, rest):
         return Refusal(exit_reason(h), "going_out.final_discard")
@@ -172,14 +172,14 @@ class MeldKind(ListedKind):
         return MeldAction(parse_groups(list(rest), text))
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
-        p = h.current
-        kit = h.kit
+        p = h._current
+        kit = h._kit
         out: list[Action] = []
         if not kit.table_melds or not may_meld_now(h, p):
             return out
-        hand = h.hands[p]
-        must = h.must_meld
-        for _, m in h.eaten[p]:  # the concealed eaten melds are shown as made
+        hand = h._hands[p]
+        must = h._must_meld
+        for _, m in h._eaten[p]:  # the concealed eaten melds are shown as made
             rest = minus(hand, m.cards)
             if must is None and rest is not None and exit_ok(h, rest):
                 out.append(MeldAction((kit.group(m),)))
@@ -191,7 +191,7 @@ class MeldKind(ListedKind):
             for combo in initial_combos(h, cards, must=must):
                 out.append(MeldAction(tuple(kit.group(m) for m in combo)))
         else:
-            for m in kit.options(cards, h.wild):
+            for m in kit.options(cards, h._wild):
                 if must is not None and must not in m.cards:
                     continue
                 rest = minus(hand, m.cards)
@@ -222,7 +222,7 @@ class MeldKind(ListedKind):
             if canon is not None:
                 return MeldAction(canon)
         # any combination of melds that makes the initial meld
-        if h.must_meld is None and needs_initial(h, h.current) and meld_reason(h, a) is None:
+        if h._must_meld is None and needs_initial(h, h._current) and meld_reason(h, a) is None:
             canon = canonical_groups(h, a.groups)
             assert canon is not None
             return MeldAction(canon)
@@ -236,6 +236,6 @@ class MeldKind(ListedKind):
         assert isinstance(a, MeldAction)
         i = eaten_index(h, a)
         if i is not None:  # a concealed eaten meld is shown
-            h.eaten[h.current] = tuple(x for j, x in enumerate(h.eaten[h.current]) if j != i)
+            h._eaten[h._current] = tuple(x for j, x in enumerate(h._eaten[h._current]) if j != i)
         meld_groups(h, a.groups)
         check_out(h)

@@ -55,51 +55,51 @@ class PassKind(ActionKind):
         return (PASS,) if self.allows(h, PASS) else ()
 
     def allows(self, h: Hand, a: Action) -> bool:
-        if h.phase is not Phase.DRAW:
+        if h._phase is not Phase.DRAW:
             return True
-        return not stock_drawable(h) and h.v.stock.when_empty(reuses=h.reuses) in _PASSES
+        return not stock_drawable(h) and h._v.stock.when_empty(reuses=h._reuses) in _PASSES
 
     def refusal(self, h: Hand, a: Action) -> Refusal | None:
         if self.allows(h, a):
             return None
         return Refusal(
-            f"you may not pass while the stock can be drawn from (stock {h.v.stock.kind})", "stock"
+            f"you may not pass while the stock can be drawn from (stock {h._v.stock.kind})", "stock"
         )
 
     def perform(self, h: Hand, a: Action) -> None:
-        phase = h.phase
-        p = h.current
+        phase = h._phase
+        p = h._current
         if phase is Phase.OFFER:
-            if h.offer_stage == 0 and h.n > 1:
-                h.offer_stage = 1
-                h.current = h.dealer
+            if h._offer_stage == 0 and h._n > 1:
+                h._offer_stage = 1
+                h._current = h._dealer
                 return
-            h.offer_stage = 2
-            h.current = h.starter
-            h.stock_only = True
-            h.phase = Phase.DRAW
+            h._offer_stage = 2
+            h._current = h._starter
+            h._stock_only = True
+            h._phase = Phase.DRAW
             if not stock_drawable(h):
                 end_hand(h, Termination.STOCK_EXHAUSTED)
             return
         if phase is Phase.CLAIM:
-            if h.claim_queue:
-                h.current = h.claim_queue.pop(0)
+            if h._claim_queue:
+                h._current = h._claim_queue.pop(0)
                 return
-            begin_turn(h, h.resume)
+            begin_turn(h, h._resume)
             return
         if phase is Phase.LAYOFF:
-            if h.layoff_queue:
-                h.current = h.layoff_queue.pop(0)
+            if h._layoff_queue:
+                h._current = h._layoff_queue.pop(0)
                 return
-            end_hand(h, h.how or Termination.KNOCK, went_out=None)
+            end_hand(h, h._how or Termination.KNOCK, went_out=None)
             return
         # DRAW with the stock out
-        when = h.v.stock.when_empty(reuses=h.reuses)
+        when = h._v.stock.when_empty(reuses=h._reuses)
         if when is WhenEmpty.DECLINE:
             end_hand(h, Termination.STOCK_EXHAUSTED)
             return
-        h.passes += 1
-        if h.passes >= len(h.active_seats()):
+        h._passes += 1
+        if h._passes >= len(h.active_seats()):
             end_hand(h, Termination.STOCK_EXHAUSTED)
             return
         begin_turn(h, h.next_seat(p))

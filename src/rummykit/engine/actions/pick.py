@@ -67,8 +67,8 @@ class PickKind(ListedKind):
         return Pick(parse_card(rest[0]), parse_then(rest[1:], text))
 
     def _of(self, h: Hand, card: Card) -> list[Action]:
-        p = h.current
-        rule = h.v.draw.use_rule(1, melded=h.melded[p])
+        p = h._current
+        rule = h._v.draw.use_rule(1, melded=h._melded[p])
         if rule is None:
             return [Pick(card)] if keeps_discard(h, p, card) else []
         return [Pick(card, use) for use in uses(h, p, card, (), rule)]
@@ -77,16 +77,16 @@ class PickKind(ListedKind):
         return bool(kit.picks_any)
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
-        if h.stock_only or not h.kit.picks_any:
+        if h._stock_only or not h._kit.picks_any:
             return ()
         out: list[Action] = []
-        for card in distinct(sorted(h.pile)):
+        for card in distinct(sorted(h._pile)):
             out.extend(self._of(h, card))
         return out
 
     def listed_for(self, h: Hand, a: Action) -> Sequence[Action]:
         assert isinstance(a, Pick)
-        if h.stock_only or not h.kit.picks_any or a.card not in h.pile:
+        if h._stock_only or not h._kit.picks_any or a.card not in h._pile:
             return []
         return self._of(h, a.card)
 
@@ -103,15 +103,15 @@ class PickKind(ListedKind):
         return None if then is None else Pick(a.card, then)
 
     def _why(self, h: Hand, a: Pick) -> Refusal | None:
-        v = h.v
+        v = h._v
         why = pile_reason(h)
         if why is not None:
             return why
         if not v.draw.picks_any():
             return Refusal(f"only the top of the discard pile may be taken (draw {v.draw.kind})", "draw")
-        if a.card not in h.pile:
+        if a.card not in h._pile:
             return Refusal(f"{a.card} is not in the discard pile", "draw")
-        rule = v.draw.use_rule(1, melded=h.melded[h.current])
+        rule = v.draw.use_rule(1, melded=h._melded[h._current])
         if rule is not None and a.then is None:
             return Refusal(
                 f"the card taken, {a.card}, must be used at once ({rule.value}; draw {v.draw.kind})", "draw"
@@ -128,15 +128,15 @@ class PickKind(ListedKind):
 
     def perform(self, h: Hand, a: Action) -> None:
         assert isinstance(a, Pick)
-        p = h.current
-        i = len(h.pile) - 1 - h.pile[::-1].index(a.card)
-        del h.pile[i]
-        src = h.pile_from.pop(i)
+        p = h._current
+        i = len(h._pile) - 1 - h._pile[::-1].index(a.card)
+        del h._pile[i]
+        src = h._pile_from.pop(i)
         if src >= 0 and src != p:
-            h.penalties.append((src, "eaten", p))
-        insort(h.hands[p], a.card)
-        h.taken = a.card
-        h.draws[p] += 1
-        h.passes = 0
-        h.phase = Phase.PLAY
+            h._penalties.append((src, "eaten", p))
+        insort(h._hands[p], a.card)
+        h._taken = a.card
+        h._draws[p] += 1
+        h._passes = 0
+        h._phase = Phase.PLAY
         take_use(h, a.then, a.card)

@@ -71,7 +71,7 @@ def _swap_one(
     h: Hand, p: int, meld: Meld, hand: Sequence[Card], j: int, card: Card, rep: Card
 ) -> tuple[tuple[Card, ...], Meld, Card] | None:
     """The exchange of the wild ``card`` at ``j`` for the natural ``rep``, or ``None``."""
-    v = h.v
+    v = h._v
     cards = list(meld.cards)
     cards[j] = rep
     given: tuple[Card, ...] = (rep,)
@@ -89,7 +89,7 @@ def _swap_one(
         cards.append(missing[0])
         reps.append(missing[0])
         given = (rep, missing[0])
-    after = h.kit.classify(tuple(cards), tuple(reps), h.wild)
+    after = h._kit.classify(tuple(cards), tuple(reps), h._wild)
     if after is None:
         return None
     rest = minus(hand, given)
@@ -98,7 +98,7 @@ def _swap_one(
     if v.swap.wild_must_be_used():
         pool = tuple(sorted([*rest, card]))
         if not may_meld_now(h, p) or not any(
-            card in m.cards and exit_ok(h, minus(pool, m.cards) or []) for m in h.kit.options(pool, h.wild)
+            card in m.cards and exit_ok(h, minus(pool, m.cards) or []) for m in h._kit.options(pool, h._wild)
         ):
             return None
     return (given, after, card)
@@ -121,14 +121,14 @@ class SwapKind(ListedKind):
         )
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
-        p = h.current
-        if not h.table or h.must_meld is not None:
+        p = h._current
+        if not h._table or h._must_meld is not None:
             return ()
-        if not h.v.swap.exchanges_wilds(has_melded=h.melded[p], played_this_turn=h.played_this_turn):
+        if not h._v.swap.exchanges_wilds(has_melded=h._melded[p], played_this_turn=h._played_this_turn):
             return ()
-        hand = h.hands[p]
+        hand = h._hands[p]
         out: list[Action] = []
-        for i, t in enumerate(h.table):
+        for i, t in enumerate(h._table):
             for given, _, _ in swap_results(h, p, t.meld, hand):
                 out.append(Swap(given, i + 1))
         return out
@@ -139,25 +139,25 @@ class SwapKind(ListedKind):
 
     def reason(self, h: Hand, a: Action) -> Refusal | None:
         assert isinstance(a, Swap)
-        p = h.current
-        if minus(h.hands[p], a.given) is None:
+        p = h._current
+        if minus(h._hands[p], a.given) is None:
             return Refusal(f"{' '.join(map(str, a.given))} is not in seat {p}'s hand", "swap")
-        if not h.v.swap.exchanges_wilds(has_melded=h.melded[p], played_this_turn=h.played_this_turn):
-            return Refusal(f"a wild may not be exchanged now (swap {h.v.swap.kind})", "swap")
+        if not h._v.swap.exchanges_wilds(has_melded=h._melded[p], played_this_turn=h._played_this_turn):
+            return Refusal(f"a wild may not be exchanged now (swap {h._v.swap.kind})", "swap")
         return None
 
     def perform(self, h: Hand, a: Action) -> None:
         assert isinstance(a, Swap)
-        p = h.current
-        t = h.table[a.target - 1]
-        for given, after, wild_card in swap_results(h, p, t.meld, h.hands[p]):
+        p = h._current
+        t = h._table[a.target - 1]
+        for given, after, wild_card in swap_results(h, p, t.meld, h._hands[p]):
             if Counter(given) == Counter(a.given):
                 for c in given:
-                    h.hands[p].remove(c)
-                insort(h.hands[p], wild_card)
-                h.table[a.target - 1] = TableMeld(t.owner, after, t.laid)
-                if h.v.swap.wild_must_be_used():
-                    h.must_meld = wild_card
+                    h._hands[p].remove(c)
+                insort(h._hands[p], wild_card)
+                h._table[a.target - 1] = TableMeld(t.owner, after, t.laid)
+                if h._v.swap.wild_must_be_used():
+                    h._must_meld = wild_card
                 shown(h, p)
                 return
         raise AssertionError("swap verified but not found")  # pragma: no cover

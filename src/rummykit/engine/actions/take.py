@@ -106,8 +106,8 @@ def parse_then(tokens: Sequence[str], text: str) -> MeldAction | Layoff | None:
 
 def keeps_discard(h: Hand, p: int, card: Card) -> bool:
     """Whether, after taking ``card``, the player still holds a card they may discard."""
-    refused = h.v.discard.refused(h.hands[p], taken=card)
-    return any(c not in refused for c in h.hands[p])
+    refused = h._v.discard.refused(h._hands[p], taken=card)
+    return any(c not in refused for c in h._hands[p])
 
 
 def _uses_hand(m: Meld, card: Card, others: Sequence[Card], hand: Sequence[Card]) -> bool:
@@ -120,13 +120,13 @@ def _uses_hand(m: Meld, card: Card, others: Sequence[Card], hand: Sequence[Card]
 def uses(h: Hand, p: int, card: Card, others: Sequence[Card], rule: UseAs) -> list[MeldAction | Layoff]:
     """How a card taken from the pile may be used at once (with ``others``, the
     other cards taken with it)."""
-    whole = [*h.hands[p], *others, card]
+    whole = [*h._hands[p], *others, card]
     hand = free_hand(h, p)
     avail = tuple(sorted([*hand, *others, card]))
     out: list[MeldAction | Layoff] = []
     # A necessary condition for any meld with the card: another card sharing
     # its rank or suit, or a wild.
-    deck, wild = h.v.deck, h.wild
+    deck, wild = h._v.deck, h._wild
     melds_possible = deck.is_wild(card, wild) or any(
         c.rank == card.rank or c.suit == card.suit or deck.is_wild(c, wild) for c in (*hand, *others)
     )
@@ -135,9 +135,9 @@ def uses(h: Hand, p: int, card: Card, others: Sequence[Card], rule: UseAs) -> li
             for combo in initial_combos(h, avail, must=card):
                 if rule is UseAs.NEW_MELD_WITH_HAND_CARD and not _uses_hand(combo[0], card, others, hand):
                     continue
-                out.append(MeldAction(tuple(h.kit.group(m) for m in combo)))
+                out.append(MeldAction(tuple(h._kit.group(m) for m in combo)))
         else:
-            for m in h.kit.options(avail, wild, card):
+            for m in h._kit.options(avail, wild, card):
                 if card not in m.cards:
                     continue
                 if rule is UseAs.NEW_MELD_WITH_HAND_CARD and not _uses_hand(m, card, others, hand):
@@ -145,8 +145,8 @@ def uses(h: Hand, p: int, card: Card, others: Sequence[Card], rule: UseAs) -> li
                 rest = minus(whole, m.cards)
                 if rest is None or not exit_ok(h, rest):
                     continue
-                out.append(MeldAction((h.kit.group(m),)))
-    if rule is UseAs.MELD_OR_LAYOFF and h.table and h.v.layoff.on_turn(showing=showing_now(h, p)):
+                out.append(MeldAction((h._kit.group(m),)))
+    if rule is UseAs.MELD_OR_LAYOFF and h._table and h._v.layoff.on_turn(showing=showing_now(h, p)):
         rest = minus(whole, (card,))
         out.extend(layoffs_of(h, p, card, rest))
     return out
@@ -170,11 +170,11 @@ def use_reason(
 ) -> Refusal | None:
     """Why the stated use of a card taken from the pile (``take 3 meld ...``)
     is not one the draw rule allows (None: no more specific reason)."""
-    rule = h.v.draw.use_rule(depth, melded=h.melded[h.current])
+    rule = h._v.draw.use_rule(depth, melded=h._melded[h._current])
     if then is None or rule is None:
         return None
-    where = f"({rule.value}; draw {h.v.draw.kind})"
-    hand = free_hand(h, h.current)
+    where = f"({rule.value}; draw {h._v.draw.kind})"
+    hand = free_hand(h, h._current)
     if isinstance(then, Layoff):
         if rule is not UseAs.MELD_OR_LAYOFF:
             return Refusal(
@@ -186,11 +186,11 @@ def use_reason(
     if minus([*hand, *others, bottom], then.cards()) is None:
         spoken = (
             " (the cards of a concealed meld made with an eaten card are spoken for)"
-            if minus([*h.hands[h.current], *others, bottom], then.cards()) is not None
+            if minus([*h._hands[h._current], *others, bottom], then.cards()) is not None
             else ""
         )
         return Refusal(
-            f"the meld uses cards that are neither in seat {h.current}'s hand nor taken from the pile{spoken}",
+            f"the meld uses cards that are neither in seat {h._current}'s hand nor taken from the pile{spoken}",
             "draw",
         )
     melds = melds_of(h, then.groups)
@@ -204,7 +204,7 @@ def use_reason(
         taken = Counter(others)
         if not any(n > taken[c] for c, n in need.items()):
             return Refusal(
-                f"the meld with {bottom} must hold a card from seat {h.current}'s hand {where}", "draw"
+                f"the meld with {bottom} must hold a card from seat {h._current}'s hand {where}", "draw"
             )
     return None
 
@@ -223,23 +223,23 @@ def take_unlisted(
     his initial meld") any melds of the hand and the cards taken that hold
     the card, reach the initial threshold and leave a way to finish the turn
     (the meld with the card first, as listed)."""
-    p = h.current
-    if needs_initial(h, p) and h.v.draw.use_rule(depth, melded=False) in (
+    p = h._current
+    if needs_initial(h, p) and h._v.draw.use_rule(depth, melded=False) in (
         UseAs.NEW_MELD,
         UseAs.MELD_OR_LAYOFF,
     ):
         melds = melds_of(h, then.groups)
         if not isinstance(melds, str):
             with_card = [m for m in melds if card in m.cards]
-            rest = minus([*h.hands[p], *others, card], then.cards())
+            rest = minus([*h._hands[p], *others, card], then.cards())
             if with_card and rest is not None and exit_ok(h, rest) and initial_ok(h, melds) is None:
                 ordered = [with_card[0], *(m for m in melds if m is not with_card[0])]
-                return MeldAction(tuple(h.kit.group(m) for m in ordered))
+                return MeldAction(tuple(h._kit.group(m) for m in ordered))
     bare = MeldAction(tuple(strip(g) for g in then.groups))
     if any(isinstance(b, MeldAction) and _MELD.fits(bare, b) for b in listed_uses):
         melds = melds_of(h, then.groups)
         if not isinstance(melds, str) and not (needs_initial(h, p) and initial_ok(h, melds) is not None):
-            return MeldAction(tuple(h.kit.group(m) for m in melds))
+            return MeldAction(tuple(h._kit.group(m) for m in melds))
     return None
 
 
@@ -251,29 +251,29 @@ def take_use(h: Hand, then: MeldAction | Layoff | None, card: Card) -> None:
     if (
         isinstance(then, MeldAction)
         and len(then.groups) == 1
-        and h.kit.conceals_eaten
-        and not may_meld_now(h, h.current)
+        and h._kit.conceals_eaten
+        and not may_meld_now(h, h._current)
     ):
         # Phỏm: "the player does not yet show the meld made with this card but
         # retains all melds in his hand" [S2]. The meld is recorded: its
         # cards stay in hand, spoken for, and go down at the showing.
-        meld = h.kit.meld_of(then.groups[0], h.wild)
+        meld = h._kit.meld_of(then.groups[0], h._wild)
         assert meld is not None
-        h.eaten[h.current] = (*h.eaten[h.current], (card, meld))
+        h._eaten[h._current] = (*h._eaten[h._current], (card, meld))
         return
     if isinstance(then, MeldAction):
         meld_groups(h, then.groups)
     else:
-        lay_off(h, h.current, then.card, then.target, then.stands_for, from_hand=True)
-    h.taken = None
+        lay_off(h, h._current, then.card, then.target, then.stands_for, from_hand=True)
+    h._taken = None
     check_out(h)
 
 
 def pile_reason(h: Hand) -> Refusal | None:
     """Why nothing may be taken from the pile now, or None."""
-    if not h.pile:
+    if not h._pile:
         return Refusal("the discard pile is empty", "draw")
-    if h.stock_only:
+    if h._stock_only:
         return Refusal("both players passed the upcard: the first player draws from the stock", "draw")
     return None
 
@@ -302,16 +302,16 @@ class TakeKind(ListedKind):
         return Take(depth, and_draw, parse_then(tokens, text))
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
-        if h.phase is Phase.OFFER:
+        if h._phase is Phase.OFFER:
             return (TAKE,)
-        if h.stock_only:
+        if h._stock_only:
             return ()
-        p = h.current
-        draw = h.v.draw
-        pile = h.pile
+        p = h._current
+        draw = h._v.draw
+        pile = h._pile
         out: list[Action] = []
         for depth in draw.depths(len(pile)):
-            rule = draw.use_rule(depth, melded=h.melded[p])
+            rule = draw.use_rule(depth, melded=h._melded[p])
             if rule is None:
                 if depth > 1 or keeps_discard(h, p, pile[-1]):
                     out.append(TAKE if depth == 1 else Take(depth))
@@ -320,7 +320,7 @@ class TakeKind(ListedKind):
             others = pile[len(pile) - depth + 1 :]
             for use in uses(h, p, bottom, others, rule):
                 out.append(Take(depth, False, use))
-        if pile and stock_drawable(h) and h.kit.with_stock:
+        if pile and stock_drawable(h) and h._kit.with_stock:
             out.append(Take(1, True))
         return out
 
@@ -337,14 +337,14 @@ class TakeKind(ListedKind):
     def unlisted(self, h: Hand, a: Action, listed: Sequence[Action]) -> Action | None:
         assert isinstance(a, Take)
         if (
-            h.phase is not Phase.DRAW
+            h._phase is not Phase.DRAW
             or a.and_draw
             or not isinstance(a.then, MeldAction)
             or self._why(h, a) is not None
         ):
             return None
         depth = a.depth
-        card, others = h.pile[-depth], h.pile[len(h.pile) - depth + 1 :]
+        card, others = h._pile[-depth], h._pile[len(h._pile) - depth + 1 :]
         same = [
             b.then
             for b in listed
@@ -354,7 +354,7 @@ class TakeKind(ListedKind):
         return None if then is None else Take(depth, False, then)
 
     def _why(self, h: Hand, a: Take) -> Refusal | None:
-        v = h.v
+        v = h._v
         why = pile_reason(h)
         if why is not None:
             return why
@@ -363,15 +363,15 @@ class TakeKind(ListedKind):
             return Refusal(
                 f"the top discard may not be taken with the top of the stock (draw {v.draw.kind})", "draw"
             )
-        if depth not in v.draw.depths(len(h.pile)):
+        if depth not in v.draw.depths(len(h._pile)):
             return Refusal(
                 f"may not take {depth} card{'s' if depth > 1 else ''} from the discard pile (draw {v.draw.kind})",
                 "draw",
             )
-        rule = v.draw.use_rule(depth, melded=h.melded[h.current])
+        rule = v.draw.use_rule(depth, melded=h._melded[h._current])
         if rule is not None and a.then is None:
             return Refusal(
-                f"the card taken, {h.pile[-depth]}, must be used at once ({rule.value}; draw {v.draw.kind})",
+                f"the card taken, {h._pile[-depth]}, must be used at once ({rule.value}; draw {v.draw.kind})",
                 "draw",
             )
         if rule is None and a.then is not None:
@@ -382,30 +382,30 @@ class TakeKind(ListedKind):
 
     def reason(self, h: Hand, a: Action) -> Refusal | None:
         assert isinstance(a, Take)
-        if h.phase is Phase.OFFER:
+        if h._phase is Phase.OFFER:
             return Refusal("the upcard is being offered: take it (plain 'take') or pass", "draw")
         why = self._why(h, a)
         if why is not None:
             return why
         depth = a.depth
-        return use_reason(h, h.pile[-depth], h.pile[len(h.pile) - depth + 1 :], depth, a.then)
+        return use_reason(h, h._pile[-depth], h._pile[len(h._pile) - depth + 1 :], depth, a.then)
 
     def perform(self, h: Hand, a: Action) -> None:
         assert isinstance(a, Take)
-        if h.phase is Phase.OFFER:
+        if h._phase is Phase.OFFER:
             _accept_offer(h)
-        p = h.current
+        p = h._current
         cards = _take_cards(h, a.depth)
-        hand = h.hands[p]
+        hand = h._hands[p]
         for c in cards:
             insort(hand, c)
         if a.and_draw:
-            insort(hand, h.stock.pop())
-            h.took_top = None
-        h.taken = cards[0] if a.depth == 1 and not a.and_draw else None
-        h.draws[p] += 1
-        h.passes = 0
-        h.phase = Phase.PLAY
+            insort(hand, h._stock.pop())
+            h._took_top = None
+        h._taken = cards[0] if a.depth == 1 and not a.and_draw else None
+        h._draws[p] += 1
+        h._passes = 0
+        h._phase = Phase.PLAY
         take_use(h, a.then, cards[0])
 
 
@@ -414,7 +414,7 @@ def _depth_form(h: Hand, a: Take) -> Take:
     copy nearest the top)."""
     card = a.down_to
     assert card is not None
-    pile = h.pile
+    pile = h._pile
     for depth in range(1, len(pile) + 1):
         if pile[-depth] == card:
             return Take(depth, a.and_draw, a.then)
@@ -422,25 +422,25 @@ def _depth_form(h: Hand, a: Take) -> Take:
 
 
 def _take_cards(h: Hand, depth: int) -> list[Card]:
-    p = h.current
-    cut = len(h.pile) - depth
-    cards = h.pile[cut:]
-    sources = h.pile_from[cut:]
-    del h.pile[cut:]
-    del h.pile_from[cut:]
+    p = h._current
+    cut = len(h._pile) - depth
+    cards = h._pile[cut:]
+    sources = h._pile_from[cut:]
+    del h._pile[cut:]
+    del h._pile_from[cut:]
     for src in set(sources):
         if src >= 0 and src != p:
             for _ in range(sources.count(src)):
-                h.penalties.append((src, "eaten", p))
+                h._penalties.append((src, "eaten", p))
     if depth == 1 and sources and sources[0] >= 0:
-        h.took_top = sources[0]
+        h._took_top = sources[0]
     return cards
 
 
 def _accept_offer(h: Hand) -> None:
     """The upcard is taken during the offer: the taker plays this turn."""
-    if h.offer_stage == 1:
-        h.own_turns[h.starter] -= 1
-        h.current = h.dealer
-        h.own_turns[h.dealer] += 1
-    h.offer_stage = 2
+    if h._offer_stage == 1:
+        h._own_turns[h._starter] -= 1
+        h._current = h._dealer
+        h._own_turns[h._dealer] += 1
+    h._offer_stage = 2
