@@ -30,10 +30,14 @@ def _out_drop(c: ShowdownDrop, v: Variant) -> list[str]:
         if c.after_draw
         else "at the start of your turn, before drawing,"
     )
+    ends = (
+        " you may drop (call a draw): the others answer, then the hand ends and the lowest count shown wins."
+        if c.answers is Answers.FIGHT_OR_FOLD
+        else " you may drop: the hand ends, everyone shows the cards left in hand, and the lowest count wins."
+    )
     out = [
         "The first player to get rid of every card goes out, and play stops at once.",
-        f"{when[0].upper()}{when[1:]} you may drop: the hand ends, everyone shows the cards left in hand,"
-        " and the lowest count wins.",
+        f"{when[0].upper()}{when[1:]}{ends}",
         _FINAL[c.final_discard],
     ]
     if c.needs_meld:
