@@ -13,6 +13,7 @@ import pytest
 
 import rummykit as rk
 from rummykit import Termination
+from rummykit.testing import check_variant
 
 V = rk.load_variant("tongits")
 
@@ -352,3 +353,16 @@ def test_whole_games_end() -> None:
     m = rk.new_match(v, players=3, seed=2)
     m.play([rk.GreedyBot(v, seed=s) for s in range(3)])
     assert m.is_over and m.hands_played == 2 and sum(m.totals) == 0
+
+
+def test_the_options_pass_every_invariant() -> None:
+    """A house rule with every option of the call turned on (a secret may
+    fight, a sapaw blocks for the hand, stock-out ties by turn order, the
+    call also after drawing) keeps every invariant of random play, answers
+    included."""
+    v = rk.loads_variant(
+        'extends = "tongits"\n[variant]\nname = "tongits-options"\n'
+        '[going_out]\nsecret = true\nhit_block = "hand"\nafter_draw = true\n[scoring]\nstock_tie = "turn-order"'
+    )
+    report = check_variant(v, hands=3, positions=True)
+    assert report.ok, report.problems
