@@ -45,7 +45,7 @@ def rec() -> dict[str, Any]:
         ({"result": {"scores": "x"}}, "result"),
         ({"variant": 3}, "variant"),
         ({"bogus": 1}, "unknown field"),
-        ({"version": 1.0}, "version"),
+        ({"version": 1.5}, "version"),  # 1.0 is the number 1 in JSON (and in the schema): read as 1
     ],
 )
 def test_attack_malformed_record_field_gives_record_error(

@@ -28,10 +28,12 @@ import attrs
 from rummykit.errors import ArgumentError, NotationError
 
 __all__ = [
+    "CARD_NOTATION",
     "Card",
     "Rank",
     "Suit",
     "build_shoe",
+    "canonical_card",
     "format_cards",
     "parse_card",
     "parse_cards",
@@ -242,6 +244,24 @@ for _card in _CARDS[:52]:
                 if _s is _card.suit:
                     _CARD_BY_TEXT[_rt + _st] = _card
 
+_CANONICAL: dict[str, Card] = {str(c): c for c in _CARDS}
+
+CARD_NOTATION = "(?:[A2-9TJQK][CDHS]|JK)"
+"""A card in canonical notation (``str(card)``) as a regular expression,
+the same in ECMA-262 and Python (for JSON Schemas and strict readers)."""
+
+
+def canonical_card(text: object) -> Card | None:
+    """The card ``text`` names in canonical notation (``7H``, ``TS``,
+    ``JK``: ``str(card)`` exactly), or None for anything else (``10H``,
+    ``7h``, ``7♥``, ``" 7H"``), as JSON data readers require.
+
+    >>> canonical_card("TS"), canonical_card("10S"), canonical_card("5C\u00a0")
+    (TS, None, None)
+    """
+    return _CANONICAL.get(text) if isinstance(text, str) else None
+
+
 _EXPECTED = "expected a rank (A 2-9 T/10 J Q K) then a suit (C D H S or ♣ ♦ ♥ ♠), or JK"
 
 
@@ -280,7 +300,9 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
         shown = short_repr(text)
     else:
         if isinstance(text, bytes | bytearray | dict) or not isinstance(text, Iterable):
-            raise ArgumentError(f"parse_cards: text must be a str or an iterable of cards, got {short_repr(text)}")
+            raise ArgumentError(
+                f"parse_cards: text must be a str or an iterable of cards, got {short_repr(text)}"
+            )
         tokens = list(text)
         shown = "[" + ", ".join(str(t)[:10] for t in tokens[:10]) + (", ...]" if len(tokens) > 10 else "]")
     out: list[Card] = []
@@ -289,10 +311,14 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
             out.append(token)
             continue
         if not isinstance(token, str):
-            raise NotationError(f"bad card {short_repr(token)} at position {position} in {shown}: expected text")
+            raise NotationError(
+                f"bad card {short_repr(token)} at position {position} in {shown}: expected text"
+            )
         card = _CARD_BY_TEXT.get(token.strip().upper())
         if card is None:
-            raise NotationError(f"bad card {short_repr(token)} at position {position} in {shown}: {_EXPECTED}")
+            raise NotationError(
+                f"bad card {short_repr(token)} at position {position} in {shown}: {_EXPECTED}"
+            )
         out.append(card)
     return tuple(out)
 

@@ -110,6 +110,8 @@ def _int(rec: Mapping[str, Any], key: str, low: int, high: int, default: int | N
             raise RecordError(f"record: {key}: missing")
         return default
     value = rec[key]
+    if isinstance(value, float) and value.is_integer():  # JSON's 2.0 is the integer 2
+        value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
         # 2.7, " 2 ", "٢", inf: never read as a number
         raise RecordError(f"record: {key}: expected a whole number, got {_shown(value)}")
@@ -174,7 +176,7 @@ def record_shape(record: object) -> RecordShape:
             "and the stock, so it cannot be replayed; replay the full record"
         )
     version = record.get("version")
-    if type(version) is not int or version != VERSION:
+    if isinstance(version, bool) or not isinstance(version, int | float) or version != VERSION:
         raise RecordError(f"record version {_shown(version)} is not supported (expected {VERSION})")
     extra = sorted(str(k) for k in record if k not in _FIELDS)
     if extra:
@@ -186,6 +188,8 @@ def record_shape(record: object) -> RecordShape:
     dealer = _int(record, "dealer", 0, players - 1, default=0)
     deal_number = _int(record, "deal_number", 1, MAX_DEAL_NUMBER, default=1)
     seed = record.get("seed")
+    if isinstance(seed, float) and seed.is_integer():
+        seed = int(seed)
     if seed is not None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RecordError(f"record: seed: expected a whole number or null, got {_shown(seed)}")

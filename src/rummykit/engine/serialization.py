@@ -25,6 +25,7 @@ Action.parse('pass')
 from __future__ import annotations
 
 import enum
+import re
 import types
 import typing
 from collections.abc import Callable
@@ -35,15 +36,15 @@ import cattrs
 from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.preconf.json import make_converter
 
-from rummykit.cards import Card, Rank, parse_card
-from rummykit.engine.actions import Action, parse_action
+from rummykit.cards import CARD_NOTATION, Card, Rank, canonical_card, parse_card, short_repr
+from rummykit.engine.actions import MAX_ACTION_TEXT, Action, parse_action
 from rummykit.engine.phase import Phase, TableMeld
 from rummykit.engine.record import FORMAT as RECORD_FORMAT
 from rummykit.engine.record import VERSION as RECORD_VERSION
 from rummykit.engine.view import View
 from rummykit.errors import NotationError, RummyError
 from rummykit.melds import Meld
-from rummykit.settlement import Settlement, Termination
+from rummykit.settlement import ScoreUnits, Settlement, Termination
 
 __all__ = [
     "DATA_VERSION",
@@ -134,19 +135,19 @@ def _build() -> cattrs.Converter:
     for e in (Phase, Termination):  # plain strings, not StrEnum members, in the dicts
         c.register_unstructure_hook(e, _enum_value)
         c.register_structure_hook(e, _enum_reader(e))
+    c.register_unstructure_hook(ScoreUnits, _enum_value)
+    c.register_structure_hook(ScoreUnits, _enum_reader(ScoreUnits))
     c.register_unstructure_hook(Card, str)
-    c.register_structure_hook(Card, lambda d, _: parse_card(_string(d)))
+    c.register_structure_hook(Card, lambda d, _: _card(d))
     c.register_unstructure_hook(Rank, lambda r: r.letter)
-    c.register_structure_hook(Rank, lambda d, _: Rank.parse(_string(d)))
+    c.register_structure_hook(Rank, lambda d, _: _rank(d))
     ranks = frozenset[Rank]
     c.register_unstructure_hook_func(lambda t: t == ranks, lambda s: [r.letter for r in sorted(s)])
-    c.register_structure_hook_func(
-        lambda t: t == ranks, lambda d, _: frozenset(Rank.parse(_string(x)) for x in _list(d))
-    )
+    c.register_structure_hook_func(lambda t: t == ranks, lambda d, _: _ranks(d))
     c.register_unstructure_hook(Meld, str)
-    c.register_structure_hook(Meld, lambda d, _: Meld.parse(_string(d)))
+    c.register_structure_hook(Meld, lambda d, _: _meld(d))
     c.register_unstructure_hook(Action, str)
-    c.register_structure_hook(Action, lambda d, _: parse_action(_string(d)))
+    c.register_structure_hook(Action, lambda d, _: _action(d))
     c.register_unstructure_hook(
         TableMeld,
         lambda t: {
@@ -202,9 +203,116 @@ def _list(d: Any) -> list[Any]:
 
 
 def _int(d: Any) -> int:
+    if isinstance(d, float) and d.is_integer():  # JSON's 3.0 is the integer 3, as a schema says
+        return int(d)
     if not isinstance(d, int) or isinstance(d, bool):
         raise TypeError(f"expected an integer, got {type(d).__name__}")
     return d
+
+
+# The notation in JSON data, as regular expressions that mean the same in
+# ECMA-262 (JSON Schema) and Python: canonical forms only (the data writers'
+# output: upper case, single spaces, T for ten), each read by the notation's
+# parser. A pattern ends with (?![\s\S]), the end of the text in both
+# (Python's $ also matches before a final newline).
+_C = CARD_NOTATION
+_NAT = "[A2-9TJQK][CDHS]"
+_SLOT = f"{_C}(?:={_NAT})?"
+_GROUP = f"{_SLOT}(?: {_SLOT})*"
+_GROUPS = f"{_GROUP}(?: \\+ {_GROUP})*"
+_NUM = "[1-9][0-9]{0,3}"
+_THEN = f"(?: meld {_GROUPS}| layoff {_SLOT} on {_NUM})?"
+ACTION_GRAMMAR: dict[str, str] = {
+    "draw": "draw",
+    "take": f"take(?: draw)?(?: (?:{_NUM}|{_C}))?{_THEN}",
+    "pick": f"pick {_C}{_THEN}",
+    "meld": f"meld {_GROUPS}",
+    "layoff": f"layoff {_SLOT} on {_NUM}",
+    "swap": f"swap {_C}(?: {_C})* on {_NUM}",
+    "borrow": f"borrow {_C} from {_NUM} meld {_GROUP}",
+    "discard": f"discard {_C}",
+    "knock": f"knock(?: {_C})?(?: melds {_GROUPS})?",
+    "declare": f"declare {_GROUPS}(?: discard {_C})?",
+    "call": f"call {_SLOT} on {_NUM}",
+    "pass": "pass",
+    "drop": "drop",
+}
+"""Each action kind's canonical notation (a regular expression, by its word)."""
+_END = "(?![\\s\\S])"
+
+
+def _meld_pattern() -> str:
+    """A meld as :meth:`rummykit.Meld.parse` reads it: cards, each wild with
+    what it stands for (a joker always), the cards stood for of one rank (a
+    set) or of one suit with no rank twice (a run; the lookahead, one per
+    suit, refuses a represented card that comes again)."""
+    ranks = "[A2-9TJQK]"
+
+    def slots(stood_for: str) -> str:
+        one = f"(?:{stood_for}|{_C}={stood_for})"
+        return f"{one}(?: {one})*"
+
+    sets = [slots(f"{r}[CDHS]") for r in "A23456789TJQK"]
+    runs = [
+        f"(?![\\s\\S]*(?:^| |=)({ranks}){s}(?![^ ])[\\s\\S]*(?: |=)\\{i}{s}(?![^ ]))" + slots(f"{ranks}{s}")
+        for i, s in enumerate("CDHS", 1)
+    ]
+    return "^(?:" + "|".join([*sets, *runs]) + ")" + _END
+
+
+MELD_PATTERN = _meld_pattern()
+"""A meld in data: cards, each wild with what it stands for (``7H 8H JK=9H``)."""
+CARD_PATTERN = f"^{_C}{_END}"
+
+
+def _action_pattern(words: Any = None) -> str:
+    chosen = ACTION_GRAMMAR if words is None else {w: ACTION_GRAMMAR[w] for w in words}
+    return "^(?:" + "|".join(chosen.values()) + ")" + _END
+
+
+ACTION_PATTERN = _action_pattern()
+"""An action in data: any kind's canonical notation."""
+_ACTION_RE = re.compile(ACTION_PATTERN)
+_MELD_RE = re.compile(MELD_PATTERN)
+
+
+def _card(d: Any) -> Card:
+    card = canonical_card(_string(d))
+    if card is None:
+        written = parse_card(d)  # a NotationError names what cannot be read
+        raise ValueError(f"card {short_repr(d)} is not in canonical notation (write {str(written)!r})")
+    return card
+
+
+def _rank(d: Any) -> Rank:
+    text = _string(d)
+    if text not in _RANK_LETTERS:
+        raise ValueError(f"{short_repr(d)} is not a rank letter (A 2-9 T J Q K)")
+    return Rank.parse(text)
+
+
+def _ranks(d: Any) -> frozenset[Rank]:
+    items = _list(d)
+    ranks = frozenset(_rank(x) for x in items)
+    if len(ranks) != len(items):
+        raise ValueError("a rank is listed twice")
+    return ranks
+
+
+def _meld(d: Any) -> Meld:
+    text = _string(d)
+    meld = Meld.parse(text)  # a NotationError names what cannot be read
+    if _MELD_RE.search(text) is None:
+        raise ValueError(f"meld {short_repr(d)} is not in canonical notation (write {str(meld)!r})")
+    return meld
+
+
+def _action(d: Any) -> Action:
+    text = _string(d)
+    a = parse_action(text)  # a NotationError names what cannot be read
+    if _ACTION_RE.search(text) is None:
+        raise ValueError(f"{short_repr(d)} is not in canonical notation (write {str(a)!r})")
+    return a
 
 
 def _table_meld(d: Any, _: Any) -> TableMeld:
@@ -214,8 +322,8 @@ def _table_meld(d: Any, _: Any) -> TableMeld:
     for x in _list(d.get("laid", [])):
         if not isinstance(x, dict) or set(x) != {"card", "seat"}:
             raise TypeError("a laid-off card is {card, seat}")
-        laid.append((parse_card(_string(x["card"])), _int(x["seat"])))
-    return TableMeld(_int(d["owner"]), Meld.parse(_string(d["meld"])), tuple(laid))
+        laid.append((_card(x["card"]), _int(x["seat"])))
+    return TableMeld(_int(d["owner"]), _meld(d["meld"]), tuple(laid))
 
 
 _CONV = _build()
@@ -235,6 +343,7 @@ def _bool(d: Any) -> bool:
 
 
 _strict_ints(_CONV)
+_RANK_LETTERS = frozenset(r.letter for r in Rank)
 
 
 def _is_sequence(t: Any) -> bool:
@@ -293,7 +402,8 @@ def _check_header(data: Any, fmt: str, version: int, what: str) -> dict[str, Any
         raise DataError(f"{what}: expected a JSON object, got {type(data).__name__}")
     if data.get("format") != fmt:
         raise DataError(f"{what}: not a {fmt} (its format is {data.get('format')!r})")
-    if data.get("version") != version:
+    found = data.get("version")
+    if isinstance(found, bool) or not isinstance(found, int | float) or found != version:
         raise DataError(f"{what}: version {data.get('version')!r} is not supported (expected {version})")
     return {k: v for k, v in data.items() if k not in ("format", "version")}
 
@@ -340,10 +450,20 @@ def action_to_data(action: Action | str) -> dict[str, Any]:
 
 def action_from_data(data: Any) -> Action:
     """Read an action sent back by a client: an action dict
-    (:func:`action_to_data`; ``kind`` may be left out) or plain text.
+    (:func:`action_to_data`; ``kind`` may be left out), whose ``action`` is
+    in canonical notation as its schema says (``discard QS``), or plain text,
+    read as tolerantly as :func:`rummykit.parse_action` reads it (``discard
+    qs``; plain text is no ``rummykit-action`` message and has no schema).
 
     Only the notation is checked here; ``hand.apply`` decides legality.
     Raises :class:`DataError`.
+
+    >>> action_from_data("Discard qs")
+    Action.parse('discard QS')
+    >>> action_from_data({"format": "rummykit-action", "version": 1, "action": "discard qs"})
+    Traceback (most recent call last):
+    ...
+    rummykit.engine.serialization.DataError: action.action: 'discard qs' is not in canonical notation (write 'discard QS')
     """
     if isinstance(data, str):
         text = data
@@ -355,16 +475,19 @@ def action_from_data(data: Any) -> Action:
         found = body.get("action")
         if not isinstance(found, str):
             raise DataError("action.action: expected the action in notation, like 'discard QS'")
-        text = found
+        try:
+            a = _action(found)
+        except (NotationError, ValueError) as exc:
+            raise DataError(f"action.action: {exc}") from None
+        if "kind" in body and body["kind"] != a.word:
+            raise DataError(f"action.kind: {short_repr(body['kind'])} does not match the action {str(a)!r}")
+        return a
     if len(text) > 4096:
         raise DataError("action: the text is too long")
     try:
-        a = parse_action(text)
+        return parse_action(text)
     except NotationError as exc:
         raise DataError(f"action.action: {exc}") from None
-    if not isinstance(data, str) and "kind" in data and data["kind"] != str(a).split()[0]:
-        raise DataError(f"action.kind: {data['kind']!r} does not match the action {str(a)!r}")
-    return a
 
 
 def settlement_to_data(s: Settlement) -> dict[str, Any]:
@@ -431,14 +554,20 @@ def record_to_data(rec: RecordData) -> dict[str, Any]:
 
 # --------------------------------------------------------------------------- JSON Schemas
 
-_CARD = {"type": "string", "pattern": "^(?:[A2-9TJQK][CDHS]|JK)$", "description": "a card: 7H, TS, JK"}
+_CARD = {"type": "string", "pattern": CARD_PATTERN, "description": "a card: 7H, TS, JK"}
 _MELD = {
     "type": "string",
-    "pattern": "^(?:[A2-9TJQK][CDHS]|JK)(?:=[A2-9TJQK][CDHS])?(?: (?:[A2-9TJQK][CDHS]|JK)(?:=[A2-9TJQK][CDHS])?)*$",
+    "pattern": MELD_PATTERN,
     "description": "a meld in notation, wilds with what they stand for: 7H 8H JK=9H",
 }
-_ACTION = {"type": "string", "minLength": 1, "maxLength": 4096, "description": "an action in notation"}
+_ACTION = {
+    "type": "string",
+    "maxLength": MAX_ACTION_TEXT,
+    "pattern": ACTION_PATTERN,
+    "description": "an action in canonical notation: discard QS",
+}
 _INT = {"type": "integer"}
+_SEAT_OR_NULL = {"anyOf": [_INT, {"type": "null"}]}
 _COMPACT_SETTLEMENT: dict[str, Any] = {
     "type": "object",
     "description": "a settlement in a record's compact form (Settlement.to_json)",
@@ -447,9 +576,28 @@ _COMPACT_SETTLEMENT: dict[str, Any] = {
         "scores": {"type": "array", "items": _INT},
         "winners": {"type": "array", "items": _INT},
         "reasons": {"type": "array", "items": {"type": "string"}},
-        "units": {"type": "string"},
-        "payments": {"type": "array", "items": {"type": "array"}},
-        "laid_off": {"type": "array", "items": {"type": "array"}},
+        "units": {"type": "string", "enum": [u.value for u in ScoreUnits]},
+        "payments": {
+            "type": "array",
+            "description": "each [payer, payee, amount, reason]",
+            "items": {
+                "type": "array",
+                "prefixItems": [_SEAT_OR_NULL, _SEAT_OR_NULL, _INT, {"type": "string"}],
+                "minItems": 4,
+                "maxItems": 4,
+            },
+        },
+        "laid_off": {
+            "type": "array",
+            "description": "each [card, layer, owner, index]",
+            "items": {
+                "type": "array",
+                "prefixItems": [_CARD, _INT, _INT, _INT],
+                "minItems": 4,
+                "maxItems": 4,
+            },
+        },
+        "team_scores": {"type": "array", "items": _INT},
     },
     "required": ["how", "scores"],
     "additionalProperties": False,
@@ -564,25 +712,86 @@ def _action_schema() -> dict[str, Any]:
             "format": {"const": "rummykit-action"},
             "version": {"const": DATA_VERSION},
             "action": _ACTION,
-            "kind": {
-                "type": "string",
-                "enum": [
-                    "draw", "take", "pick", "meld", "layoff", "swap", "borrow", "discard",
-                    "knock", "declare", "call", "pass", "drop",
-                ],
-            },
+            "kind": {"type": "string", "enum": list(ACTION_GRAMMAR)},
         },
         "required": ["format", "version", "action"],
         "additionalProperties": False,
-    }  # fmt: skip
+        # the kind, where given, is the action's first word
+        "anyOf": [
+            {
+                "properties": {
+                    "action": {"pattern": _action_pattern([word])},
+                    "kind": {"const": word},
+                }
+            }
+            for word in ACTION_GRAMMAR
+        ],
+    }
 
 
 _SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
     "view": lambda: _versioned(View, "rummykit-view", DATA_VERSION, "rummykit view"),
     "action": _action_schema,
     "settlement": lambda: _versioned(Settlement, "rummykit-settlement", DATA_VERSION, "rummykit settlement"),
-    "record": lambda: _versioned(RecordData, RECORD_FORMAT, RECORD_VERSION, "rummykit game record"),
+    "record": lambda: _record_schema(),
 }
+
+
+def _record_schema() -> dict[str, Any]:
+    """The record's schema: its classes' shape, with the bounds and the
+    cross-field rules :func:`rummykit.engine.record.record_shape` checks
+    (every length and count capped, the dealer a seat of the hand, one card
+    list per seat, a seed, a deal or a position to rebuild the hand from)."""
+    from rummykit.engine.record import MAX_ACTIONS, MAX_DEAL_NUMBER, MAX_PLAYERS, MAX_SEED_BITS, MAX_TEXT
+
+    schema = _versioned(RecordData, RECORD_FORMAT, RECORD_VERSION, "rummykit game record")
+    props = schema["properties"]
+    limit = 2**MAX_SEED_BITS - 1
+    props["variant"] = {"type": "string", "minLength": 1, "maxLength": MAX_TEXT}
+    props["players"] = {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS}
+    props["dealer"] = {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1}
+    props["deal_number"] = {"type": "integer", "minimum": 1, "maximum": MAX_DEAL_NUMBER}
+    props["seed"] = {"anyOf": [{"type": "integer", "minimum": -limit, "maximum": limit}, {"type": "null"}]}
+    props["position"] = {"anyOf": [{"type": "string", "maxLength": MAX_TEXT}, {"type": "null"}]}
+    props["actions"] = {
+        "type": "array",
+        "maxItems": MAX_ACTIONS,
+        "items": {"type": "string", "maxLength": 10_000},
+    }
+
+    def texts(count: int, length: int) -> dict[str, Any]:
+        return {"type": "array", "maxItems": count, "items": {"type": "string", "maxLength": length}}
+
+    deal = schema["$defs"]["RecordDeal"]
+    deal["properties"] = {
+        "hands": texts(MAX_PLAYERS, 10_000),
+        "discard": {"type": "string", "maxLength": 10_000},
+        "stock": {"type": "string", "maxLength": 100_000},
+        "cut": {"type": "string", "maxLength": 10},
+        "reshuffles": texts(MAX_ACTIONS, 10_000),
+    }
+    present = [
+        {"required": [k], "properties": {k: {"not": {"type": "null"}}}} for k in ("deal", "seed", "position")
+    ]
+    per_seat = [
+        {
+            "if": {"properties": {"players": {"const": n}}},
+            "then": {
+                "properties": {
+                    "dealer": {"maximum": n - 1},
+                    "deal": {
+                        "anyOf": [{"type": "null"}, {"properties": {"hands": {"minItems": n, "maxItems": n}}}]
+                    },
+                    "dealt": {
+                        "anyOf": [{"type": "null"}, {"properties": {"hands": {"minItems": n, "maxItems": n}}}]
+                    },
+                }
+            },
+        }
+        for n in range(1, MAX_PLAYERS + 1)
+    ]
+    schema["allOf"] = [{"anyOf": present}, *per_seat]
+    return schema
 
 
 def data_schema(kind: str) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from rummykit.cards import Card, Rank, parse_card, parse_cards
+from rummykit.cards import Card, Rank, parse_card, parse_cards, short_repr
 from rummykit.errors import NotationError, RummyError
 from rummykit.melds import Meld
 
@@ -415,24 +415,108 @@ class Settlement:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Settlement:
-        """Read :meth:`to_json` output."""
-        try:
-            return cls(
-                how=Termination(data["how"]),
-                scores=tuple(int(x) for x in data["scores"]),
-                winners=tuple(int(x) for x in data.get("winners", ())),
-                reasons=tuple(str(x) for x in data.get("reasons", ())),
-                units=ScoreUnits(data.get("units", "points")),
-                payments=tuple(
-                    Payment(None if a is None else int(a), None if b is None else int(b), int(m), str(r))
-                    for a, b, m, r in data.get("payments", ())
-                ),
-                laid_off=tuple(
-                    LaidOff(Card.parse(c), int(a), int(b), int(i)) for c, a, b, i in data.get("laid_off", ())
-                ),
-                team_scores=tuple(int(x) for x in data.get("team_scores", ())),
+        """Read :meth:`to_json` output, strictly: the keys it writes and no
+        other, integers as JSON integers (``3.0`` reads as 3; ``"3"``,
+        ``2.7`` and ``true`` are refused), cards in canonical notation, each
+        payment ``[payer, payee, amount, reason]`` and each lay-off ``[card,
+        layer, owner, index]``. Raises :class:`~rummykit.RummyError` naming
+        the key.
+
+        >>> Settlement.from_json({"how": "gin", "scores": [0, "31"]})
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.RummyError: settlement: scores[1]: expected an integer, got '31'
+        """
+        return _settlement_from_json(cls, data)
+
+
+_SETTLEMENT_KEYS = ("how", "scores", "winners", "reasons", "units", "payments", "laid_off", "team_scores")
+
+
+def _json_int(x: Any, where: str) -> int:
+    if isinstance(x, float) and x.is_integer():
+        return int(x)
+    if not isinstance(x, int) or isinstance(x, bool):
+        raise RummyError(f"settlement: {where}: expected an integer, got {short_repr(x)}")
+    return x
+
+
+def _json_list(x: Any, where: str, size: int | None = None) -> list[Any]:
+    if not isinstance(x, list | tuple):
+        raise RummyError(f"settlement: {where}: expected a list, got {short_repr(x)}")
+    if size is not None and len(x) != size:
+        raise RummyError(f"settlement: {where}: expected a list of {size} items, got {len(x)}")
+    return list(x)
+
+
+def _json_str(x: Any, where: str) -> str:
+    if not isinstance(x, str):
+        raise RummyError(f"settlement: {where}: expected a string, got {short_repr(x)}")
+    return x
+
+
+def _settlement_from_json(cls: type[Settlement], data: Any) -> Settlement:
+    from rummykit.cards import canonical_card
+
+    if not isinstance(data, dict):
+        raise RummyError(f"settlement: expected an object, got {short_repr(data)}")
+    extra = sorted(str(k) for k in data if k not in _SETTLEMENT_KEYS)
+    if extra:
+        raise RummyError(f"settlement: unknown key {extra[0]!r}")
+    for key in ("how", "scores"):
+        if key not in data:
+            raise RummyError(f"settlement: {key}: missing")
+
+    def ints(key: str) -> tuple[int, ...]:
+        return tuple(_json_int(x, f"{key}[{i}]") for i, x in enumerate(_json_list(data.get(key, ()), key)))
+
+    def seat(x: Any, where: str) -> int | None:
+        return None if x is None else _json_int(x, where)
+
+    how = _json_str(data["how"], "how")
+    units = _json_str(data.get("units", "points"), "units")
+    if how not in {t.value for t in Termination}:
+        raise RummyError(f"settlement: how: {how!r} is not one of {', '.join(t.value for t in Termination)}")
+    if units not in {u.value for u in ScoreUnits}:
+        raise RummyError(
+            f"settlement: units: {units!r} is not one of {', '.join(u.value for u in ScoreUnits)}"
+        )
+    payments = []
+    for i, p in enumerate(_json_list(data.get("payments", ()), "payments")):
+        where = f"payments[{i}]"
+        a, b, m, r = _json_list(p, where, 4)
+        payments.append(
+            Payment(
+                seat(a, f"{where}[0]"),
+                seat(b, f"{where}[1]"),
+                _json_int(m, f"{where}[2]"),
+                _json_str(r, f"{where}[3]"),
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, RummyError):
-                raise
-            raise RummyError(f"settlement: not a settlement's JSON ({exc})") from None
+        )
+    laid_off = []
+    for i, x in enumerate(_json_list(data.get("laid_off", ()), "laid_off")):
+        where = f"laid_off[{i}]"
+        c, a, b, k = _json_list(x, where, 4)
+        card = canonical_card(c)
+        if card is None:
+            raise RummyError(
+                f"settlement: {where}[0]: expected a card in notation (7H, TS, JK), got {short_repr(c)}"
+            )
+        laid_off.append(
+            LaidOff(
+                card, _json_int(a, f"{where}[1]"), _json_int(b, f"{where}[2]"), _json_int(k, f"{where}[3]")
+            )
+        )
+    return cls(
+        how=Termination(how),
+        scores=ints("scores"),
+        winners=ints("winners"),
+        reasons=tuple(
+            _json_str(x, f"reasons[{i}]")
+            for i, x in enumerate(_json_list(data.get("reasons", ()), "reasons"))
+        ),
+        units=ScoreUnits(units),
+        payments=tuple(payments),
+        laid_off=tuple(laid_off),
+        team_scores=ints("team_scores"),
+    )
