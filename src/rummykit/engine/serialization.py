@@ -234,10 +234,13 @@ ACTION_GRAMMAR: dict[str, str] = {
     "knock": f"knock(?: {_C})?(?: melds {_GROUPS})?",
     "declare": f"declare {_GROUPS}(?: discard {_C})?",
     "call": f"call {_SLOT} on {_NUM}",
+    "fight": "fight",
+    "fold": "fold",
     "pass": "pass",
     "drop": "drop",
 }
-"""Each action kind's canonical notation (a regular expression, by its word)."""
+"""Each action kind's canonical notation (a regular expression, by its word).
+A new action kind adds its line here (a test checks that every kind has one)."""
 _END = "(?![\\s\\S])"
 
 
