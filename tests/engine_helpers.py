@@ -11,7 +11,7 @@ import attrs
 import rummykit as rk
 from rummykit.engine.actions import Call, Discard, Draw, Knock, Layoff, Pass, Take
 
-SLOW = {"boathouse", "continental", "queen-city", "nowrang"}
+SLOW = {"boathouse", "continental", "queen-city", "nowrang", "liverpool", "shanghai"}
 """Variants whose random hands rarely end before the turn limit."""
 
 

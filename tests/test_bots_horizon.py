@@ -79,7 +79,7 @@ def test_the_default_horizon_follows_what_wins_the_hand(name: str) -> None:
     or its melds less its hand; 8 turns for an Indian declaration) or a knock under a
     limit does; a first meld worth a points threshold does not stop it. It
     plays rollouts out where the first meld needs a longer meld than the
-    shortest (the leaf's count cannot tell whether a hand can open), where payments or chips settle
+    shortest or a contract (the leaf's count cannot tell whether a hand can open), where payments or chips settle
     the hand or showing turns end it, and where a knock with any count ends
     it. Chosen by the variant's components, never its name."""
     v = rk.load_variant(name)
@@ -88,7 +88,8 @@ def test_the_default_horizon_follows_what_wins_the_hand(name: str) -> None:
     if isinstance(going_out, KnockOut):
         expected = None if going_out.any_deadwood or going_out.oklahoma else HORIZON
     elif going_out.showing_turn() or (
-        v.initial_meld.required and getattr(v.initial_meld, "min_meld_size", 0) > 3
+        v.initial_meld.required
+        and (getattr(v.initial_meld, "min_meld_size", 0) > 3 or v.initial_meld.contract_melds(deal=1))
     ):
         expected = None
     elif scoring in ("WinnerTakes", "Penalty", "OwnMelds", "IndianPoints", "MeldsMinusHand"):

@@ -8,6 +8,7 @@ import zlib
 from collections import Counter
 from collections.abc import Sequence
 
+from rummykit.bots.contracts import deal_variant
 from rummykit.bots.hands import (
     CARDS,
     closeness,
@@ -23,6 +24,7 @@ from rummykit.caches import register_cache
 from rummykit.cards import Card, Rank
 from rummykit.engine import (
     Action,
+    Buy,
     Call,
     Declare,
     Discard,
@@ -227,6 +229,11 @@ class GreedyBot(MeldChances):
         if len(legal) == 1:
             return legal[0]
         v = self.variant
+        if v is not None and (eff := deal_variant(v, deal=view.deal, gone_down=view.melded[view.player])) is not v:
+            return self._contract_bot(eff).choose(view)  # weigh the hand by the contract's melds
+        if Buy() in legal:  # buy a discard that makes a meld with the hand (or is wild)
+            top = view.top_discard
+            return Buy() if v is not None and top is not None and self._melds_with(v, view, top) else Pass()
         for a in legal:
             if isinstance(a, Declare):
                 return a
@@ -294,6 +301,12 @@ class GreedyBot(MeldChances):
         if v.scoring.counts_whole_hand():
             return sum(v.scoring.card_value(c) for c in view.hand)
         return self._deadwood(v, view.hand, view)
+    def _contract_bot(self, eff: Variant) -> GreedyBot:
+        bots: dict[int, GreedyBot] = self.__dict__.setdefault("_by_deal", {})
+        bot = bots.get(id(eff))
+        if bot is None or bot.variant is not eff:
+            bot = bots[id(eff)] = GreedyBot(eff, self.seed, knock_at=self.knock_at, beginner=self.beginner)
+        return bot
 
     def _strands(
         self,

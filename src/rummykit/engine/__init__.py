@@ -20,6 +20,7 @@ variant's components.
 from rummykit.engine.actions import (
     Action,
     Borrow,
+    Buy,
     Call,
     Declare,
     Discard,
@@ -47,6 +48,7 @@ from rummykit.engine.view import View
 __all__ = [
     "Action",
     "Borrow",
+    "Buy",
     "Call",
     "Declare",
     "Discard",

@@ -13,6 +13,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from rummykit.cards import Card
+from rummykit.engine.contract import least_sizes, shapes
 from rummykit.engine.meld_memo import Kit
 from rummykit.engine.notation import Group, format_group
 from rummykit.melds import Meld, meld_value
@@ -140,13 +141,20 @@ def layoff_allowed(h: Hand, seat: int, owner: int) -> bool:
     if not v.layoff.allowed_onto(own=owner in side, has_melded=melded):
         return False
     init = v.initial_meld
-    return not (init.required and not melded and not init.layoffs_before())
+    if init.required and not melded:
+        return init.layoffs_before()
+    # a contract: lay-offs from the turn after going down (or the same turn)
+    return not (
+        init.required and h._first_shown[seat] == h._own_turns[seat] and not init.layoffs_in_initial_turn()
+    )
 
 
 def may_meld_now(h: Hand, seat: int) -> bool:
     v = h._v
     if not v.meld_timing.melds_now(deal=h._deal_number, showing=showing_now(h, seat)):
         return False
+    if h._melded[seat] and not v.initial_meld.melds_after_initial():
+        return False  # a contract met: lay-offs only
     limit = v.meld_timing.melds_per_turn(deal=h._deal_number)
     return not limit or h._melds_this_turn < limit
 
@@ -156,8 +164,15 @@ def needs_initial(h: Hand, seat: int) -> bool:
 
 
 def initial_ok(h: Hand, melds: Sequence[Meld]) -> str | None:
-    points = sum(meld_value(h._v, m) for m in melds)
-    return h._v.initial_meld.shortfall(points=points, sizes=tuple(len(m) for m in melds))
+    v = h._v
+    points = sum(meld_value(v, m) for m in melds)
+    return v.initial_meld.shortfall(
+        points=points,
+        sizes=tuple(len(m) for m in melds),
+        shapes=shapes(melds),
+        deal=h._deal_number,
+        least=least_sizes(v),
+    )
 
 
 INITIAL_COMBOS = 32

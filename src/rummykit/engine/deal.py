@@ -10,6 +10,7 @@ from operator import attrgetter
 from typing import Any
 
 from rummykit.cards import Card, parse_cards, short_repr
+from rummykit.engine.contract import dealt_size
 from rummykit.engine.phase import Phase
 from rummykit.engine.record import RecordError
 from rummykit.engine.signing import commit_deal
@@ -111,7 +112,7 @@ def new_hand(
     h._deal_number = deal_number
     step = v.deal.step()
     h._starter = (dealer + step) % players
-    size = v.deal.hand_size_for(players)
+    size = dealt_size(v, players, deal_number)
     extra = v.deal.starter_extra()
     sizes = [size + (extra if s == h._starter else 0) for s in range(players)]
     shoe = list(h._kit.shoe(players))
@@ -174,6 +175,7 @@ def new_hand(
     h._eaten = [() for _ in range(players)]
     h._dropped = [None] * players
     h._hit_until = [0] * players
+    h._bought = [0] * players
     h._penalties = []
     h._taken = None
     h._took_top = None

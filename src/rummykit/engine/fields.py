@@ -96,6 +96,7 @@ FIELDS: tuple[Field, ...] = tuple(
         ("shown", _L, "shown"),
         ("dropped", _L, "dropped"),
         ("hit_until", _L, "hit_until"),
+        ("bought", _L, "bought"),
         ("eaten", _L, "eaten"),
         ("penalties", _L, "penalties"),
         ("taken", _S, "taken"),
@@ -167,6 +168,7 @@ class HandFields:
     _shown: list[bool]
     _dropped: list[str | None]
     _hit_until: list[int]
+    _bought: list[int]
     """Per seat, the last of its own turns on which it may not drop (Tonk's
     hit penalty; 0: none)."""
     _eaten: list[tuple[tuple[Card, Meld], ...]]
@@ -329,6 +331,11 @@ class HandFields:
     def hit_until(self) -> tuple[int, ...]:
         """Per seat, the last of its own turns on which it may not drop (0: none)."""
         return tuple(self._hit_until)
+
+    @property
+    def bought(self) -> tuple[int, ...]:
+        """Per seat, the discards it bought this deal (contract rummy's buying)."""
+        return tuple(self._bought)
 
     @property
     def eaten(self) -> tuple[tuple[tuple[Card, Meld], ...], ...]:

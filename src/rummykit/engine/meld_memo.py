@@ -133,6 +133,7 @@ class Kit:
         self.picks_any = v.draw.picks_any()
         self.conceals_eaten = v.draw.conceals_eaten_melds()
         self.claims = v.claims.may_call(goes_out=False) or v.claims.may_call(goes_out=True)
+        self.buys = v.claims.buys()
         self.penalize_playable = v.discard.penalizes_playable()
         self._all_at_once: dict[int, bool] = {}
         self._shoes: dict[int, tuple[Card, ...]] = {}

@@ -86,7 +86,7 @@ class PositionError(RummyError):
 _FIELDS = (
     "rkpos", "variant", "players", "seat", "dealer", "deal", "phase", "to", "turn", "hands",
     "table", "pile", "stock", "buried", "cut", "upcard", "own_turns", "draws", "melded",
-    "first_shown", "shown", "dropped", "hit_until", "eaten", "penalties", "taken", "took_top",
+    "first_shown", "shown", "dropped", "hit_until", "bought", "eaten", "penalties", "taken", "took_top",
     "melds_this_turn", "played", "must_meld", "stock_only", "offer", "reuses", "passes",
     "knocker", "layoff_queue", "claim_queue", "resume", "claim", "went_out", "how",
     "final_discard", "fed_by", "rng",
@@ -217,6 +217,8 @@ def position(hand: Hand, seat: int | None = None) -> str:
         f["dropped"] = " ".join(map(_opt, h._dropped))
     if any(h._hit_until):
         f["hit_until"] = " ".join(map(str, h._hit_until))
+    if any(h._bought):
+        f["bought"] = " ".join(map(str, h._bought))
     if any(h._eaten):
         per_seat = []
         for s, items in enumerate(h._eaten):
@@ -477,6 +479,7 @@ def from_position(v: Variant, text: str) -> Hand:
     h._shown = r.per_seat("shown", False, lambda t: _bit(r, "shown", t))
     h._dropped = r.per_seat("dropped", None, lambda t: None if t == "-" else _word(r, "dropped", t))
     h._hit_until = r.per_seat("hit_until", 0, lambda t: r.integer("hit_until", t, 0, 2 * (max_turns + 1)))
+    h._bought = r.per_seat("bought", 0, lambda t: r.integer("bought", t, 0, max_turns + 1))
     h._eaten = [() for _ in range(n)]
     if "eaten" in f:
         h._eaten = _eaten(r, f["eaten"], h)
@@ -646,7 +649,12 @@ def _reachable(r: _Reader, h: Hand) -> None:
             raise r.fail("phase", f"nobody answers a drop in {v.name}, so phase answer cannot be reached")
         if h._knocker is None or h._current == h._knocker or h._knocker in h._claim_queue:
             raise r.fail("knocker", "phase answer needs the caller of the draw (knocker), who does not answer")
-    if phase is Phase.CLAIM:
+    if phase is Phase.CLAIM and h._kit.buys:
+        if not h._pile:
+            raise r.fail("phase", "phase claim needs a discard to buy")
+        if h._current == h._resume:
+            raise r.fail("resume", "the player whose turn it is does not buy")
+    elif phase is Phase.CLAIM:
         if not h._kit.claims:
             raise r.fail("phase", f"{v.name} has no calls, so phase claim cannot be reached")
         if not h._table or not h._pile:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from rummykit.engine.contract import dealt_size
 from rummykit.engine.phase import Phase
 from rummykit.errors import RummyError
 
@@ -49,10 +50,11 @@ def check_hand_sizes(h: Hand, fail: Fail) -> None:
         )
     v = h._v
     if not h._reuses:  # the stock only shrinks, one card a turn at most
-        dealt_out = sum(v.deal.hand_size_for(h._n) for _ in range(h._n)) + v.deal.starter_extra()
+        dealt_out = sum(dealt_size(v, h._n, h._deal_number) for _ in range(h._n)) + v.deal.starter_extra()
         dealt_out += int(v.deal.has_upcard()) + int(v.deck.cuts_wild())
         left = len(h._kit.shoe(h._n)) - dealt_out - len(h._stock)
-        if left > sum(h._own_turns) + 1:
+        bought = sum(h._bought) * (1 + v.claims.penalty_cards())  # a buy's penalty cards
+        if left > sum(h._own_turns) + 1 + bought:
             raise fail(
                 "stock",
                 f"{left} cards have left the stock in {sum(h._own_turns)} turns, but a turn draws one at most",
@@ -65,13 +67,13 @@ def check_hand_sizes(h: Hand, fail: Fail) -> None:
     gain = (
         0 if one else 1 if d.with_stock() and max(d.depths(1_000), default=1) <= 1 else len(h._kit.shoe(h._n))
     )
-    size = v.deal.hand_size_for(h._n)
+    size = dealt_size(v, h._n, h._deal_number)
     extra = v.deal.starter_extra()
     exact = one and extra == 0 and v.deal.starter_draws()
     for s in range(h._n):
-        dealt = size + (extra if s == h._starter else 0)
+        dealt = size + (extra if s == h._starter else 0) + h._bought[s] * (1 + v.claims.penalty_cards())
         held = len(h._hands[s])
-        mine = s == h._current or (phase is Phase.ANSWER and s == h._knocker)  # the caller's turn
+        mine = s == h._current or (phase is Phase.ANSWER and s == h._knocker) or (phase is Phase.CLAIM and s == h._resume)  # the caller's turn; a buyer asked mid-turn
         most = (
             dealt + gain * h._own_turns[s] + (2 if mine or phase is Phase.OVER else 0)
         )  # a draw, a borrowed joker

@@ -236,6 +236,7 @@ ACTION_GRAMMAR: dict[str, str] = {
     "call": f"call {_SLOT} on {_NUM}",
     "fight": "fight",
     "fold": "fold",
+    "buy": "buy",
     "pass": "pass",
     "drop": "drop",
 }

@@ -69,6 +69,8 @@ class View:
     shown_hands: tuple[tuple[Card, ...], ...] = ()
     eaten: tuple[tuple[Card, ...], ...] = ()
     side: tuple[int, ...] = ()
+    deal: int = 1
+    """The deal's number within the game (1-based; rules may change by deal)."""
 
     def side_melds(self) -> tuple[tuple[int, TableMeld], ...]:
         """This seat's side's melds on the table, each with its number (from 1,
@@ -178,6 +180,7 @@ def make_view(h: Hand, player: int) -> View:
         shown_hands=tuple(tuple(x) for x in h._hands) if h._phase.hands_shown else (),
         eaten=tuple(tuple(c for c, _ in e) for e in h._eaten) if any(h._eaten) else (),
         side=h._kit.sides(h._n)[player] if h._v.players.teams_for(h._n) else (),
+        deal=h._deal_number,
     )
     _bind(view, h)
     return view

@@ -64,6 +64,7 @@ from rummykit import (
 )
 from rummykit.engine import (
     Borrow,
+    Buy,
     Call,
     Declare,
     Discard,
@@ -298,8 +299,8 @@ def _read(move: _Move) -> _Reading | None:
         verb = "take"
     if verb == "take" and "stock" in has and "pile" not in has and not cards and not move.then:
         verb = "draw"
-    if verb in ("draw", "pass", "fight", "fold"):
-        kinds = {"draw": (Draw,), "pass": (Pass,), "fight": (Fight,), "fold": (Fold,)}[verb]
+    if verb in ("draw", "pass", "fight", "fold", "buy"):
+        kinds = {"draw": (Draw,), "pass": (Pass,), "fight": (Fight,), "fold": (Fold,), "buy": (Buy,)}[verb]
         return _Reading(verb, kinds, (), (), ())
     if verb == "drop":
         if not cards:

@@ -30,6 +30,7 @@ __all__ = ["VERBS", "Token", "focus", "tokenize"]
 
 VERBS = (
     "borrow",
+    "buy",
     "call",
     "declare",
     "discard",
@@ -248,6 +249,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("swap", r"\b(?:swap(?:s|ping)?|exchange)\b"),
     ("borrow", r"\bborrow(?:s|ing)?\b"),
     ("call", r"\b(?:call(?:s|ing)?|claim(?:s|ing)?)\b"),
+    ("buy", r"\b(?:buy(?:s|ing)?|bought|may\s+i)\b"),
     ("pass", r"\b(?:pass(?:es|ing)?|decline|refuse)\b"),
     ("fight", r"\b(?:fight(?:s|ing)?|challeng(?:e|es|ing))\b"),
     ("fold", r"\bfold(?:s|ing)?\b"),

@@ -46,6 +46,9 @@ def _out_empty(c: EmptyHand, v: Variant) -> list[str]:
         "The first player to get rid of every card goes out, and play stops at once.",
         _FINAL[c.final_discard],
     ]
+    outs = [i + 1 for i in range(64) if v.initial_meld.all_out_deal(deal=i + 1)][:8]
+    if outs:
+        out[-1] = out[-1].removesuffix(".") + f", except in deal {', '.join(map(str, outs))} (see the contracts)."
     if c.face_down:
         out.append("The going-out discard is placed face down.")
     return out

@@ -80,6 +80,8 @@ def _deck(c: StandardDeck, v: Variant) -> list[str]:
 @_describes(StandardDeal)
 def _deal(c: StandardDeal, v: Variant) -> list[str]:
     out = [f"Each player gets {_by_players(c.hand_size, 'cards')}."]
+    if v.initial_meld.hand_size(deal=1) is not None:
+        out = ["Each player gets the number of cards the deal's contract gives (see the contracts)."]
     if c.first_player_extra:
         extra = f"The player who starts gets {_plural(c.first_player_extra, 'extra card')}"
         out.append(extra + ("." if c.first_player_draws else " and begins by discarding, without drawing."))
@@ -210,6 +212,8 @@ def _draw_stock(c: StockOnlyDraw, v: Variant) -> list[str]:
 @_describes(AnyTime)
 def _timing_any(c: AnyTime, v: Variant) -> list[str]:
     out = ["After drawing you may lay down any number of melds."]
+    if v.initial_meld.contract_melds(deal=1):
+        out = ["After drawing you may lay down melds as the deal's contract allows (see the contracts)."]
     if c.all_at_once_deals:
         deals = ", ".join(str(d) for d in c.all_at_once_deals)
         out.append(f"In deals {deals} nobody melds before laying down the whole hand at once.")
@@ -298,6 +302,8 @@ def _swap(c: StandardSwap, v: Variant) -> list[str]:
     out = []
     if c.jokers:
         text = "On your turn you may give the natural card a table joker stands for and take the joker"
+        if c.runs_only:
+            text = text.replace("a table joker", "a joker in a run")
         if c.requires_own_meld:
             text += ", once you have melded"
         out.append(text + ".")

@@ -14,6 +14,7 @@ from rummykit.rules.base import (
     register_component,
     unregister_component,
 )
+from rummykit.rules.contract import Buying, Contract, ContractText, Priority
 from rummykit.rules.deal import (
     Deal,
     DealerRotation,
@@ -105,12 +106,15 @@ __all__ = [
     "AtShowing",
     "Best",
     "Borrow",
+    "Buying",
     "ByPlayers",
     "CallRummy",
     "Caught",
     "Chips",
     "Claims",
     "Component",
+    "Contract",
+    "ContractText",
     "ConfigError",
     "Credit",
     "Deal",
@@ -162,6 +166,7 @@ __all__ = [
     "Payments",
     "Penalty",
     "PickAnyDraw",
+    "Priority",
     "Ranking",
     "RequiresMeld",
     "Reuse",

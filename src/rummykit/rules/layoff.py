@@ -190,6 +190,10 @@ class SwapPolicy(Component):
         otherwise both missing cards must be given."""
         return True
 
+    def exchanges_in_sets(self) -> bool:
+        """Whether a wild standing in a set may be exchanged (else only in runs)."""
+        return True
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -224,6 +228,9 @@ class StandardSwap(SwapPolicy):
     """A joker exchange is allowed only after drawing and before the player
     melds, lays off or discards that turn (Kalooki: "after drawing but before
     melding or discarding")."""
+    runs_only: bool = False
+    """Only a wild standing in a run may be exchanged, not one in a set
+    (Contract Rummy: "uses a joker in a sequence")."""
 
     def exchanges_wilds(self, *, has_melded: bool, played_this_turn: bool) -> bool:
         if not self.jokers or (self.requires_own_meld and not has_melded):
@@ -241,6 +248,9 @@ class StandardSwap(SwapPolicy):
     def releases_set_wild_singly(self) -> bool:
         return not self.set_wild_needs_both
 
+    def exchanges_in_sets(self) -> bool:
+        return not self.runs_only
+
 
 @concern("claims", default="none")
 class Claims(Component):
@@ -249,6 +259,28 @@ class Claims(Component):
     def may_call(self, *, goes_out: bool) -> bool:
         """Whether another player may claim a discard that could be laid off
         (``goes_out``: the claim would leave the caller without cards)."""
+        return False
+
+    def buys(self) -> bool:
+        """Whether players buy discards out of turn (contract rummy)."""
+        return False
+
+    def may_buy(self, *, bought: int, gone_down: bool, deal: int) -> bool:
+        """Whether a player who bought ``bought`` times this deal (and has
+        ``gone_down`` or not) may buy a discard now."""
+        return False
+
+    def limit_for(self, *, deal: int) -> int:
+        """Buys per player in deal ``deal`` (0: no limit)."""
+        return 0
+
+    def penalty_cards(self) -> int:
+        """Cards a buyer takes from the stock with the discard."""
+        return 0
+
+    def from_dealer_left(self) -> bool:
+        """Whether several buyers are served from the dealer's left (else from
+        the player whose turn it is)."""
         return False
 
 

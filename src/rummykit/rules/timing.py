@@ -116,10 +116,46 @@ class InitialMeldRule(Component):
 
     required = False
 
-    def shortfall(self, *, points: int, sizes: tuple[int, ...]) -> str | None:
+    def shortfall(
+        self,
+        *,
+        points: int,
+        sizes: tuple[int, ...],
+        shapes: tuple[tuple[str, int], ...] = (),
+        deal: int = 1,
+        least: tuple[int, int] = (3, 3),
+    ) -> str | None:
         """Why melds worth ``points``, of ``sizes`` cards, are not a valid
-        initial meld (None when they are)."""
+        initial meld (None when they are); ``shapes``: each meld's kind
+        (``set`` or ``run``) and size, ``deal``: the deal number, ``least``:
+        the melds rules' least set and run (for a contract)."""
         return None
+
+    def contract_for(self, *, deal: int) -> str | None:
+        """The contract of deal number ``deal`` (None: no contract)."""
+        return None
+
+    def contract_melds(self, *, deal: int) -> tuple[tuple[str, int], ...]:
+        """The melds the contract of deal ``deal`` asks for: (``set`` or
+        ``run``, least size; 0 for the melds rules' own), empty without one."""
+        return ()
+
+    def hand_size(self, *, deal: int) -> int | None:
+        """Cards dealt to each player in deal ``deal`` (None: the deal rule's)."""
+        return None
+
+    def all_out_deal(self, *, deal: int) -> bool:
+        """Whether in deal ``deal`` a player goes down and out in one turn,
+        every card melded, with no discard."""
+        return False
+
+    def melds_after_initial(self) -> bool:
+        """Whether a player who has made the initial meld may lay new melds."""
+        return True
+
+    def layoffs_in_initial_turn(self) -> bool:
+        """Whether lay-offs are allowed in the turn of the initial meld."""
+        return True
 
     def layoffs_before(self) -> bool:
         """Whether a player may lay off before making the initial meld."""
@@ -163,7 +199,15 @@ class InitialMeld(InitialMeldRule):
     new_melds_only: bool = True
     """Only new melds count (no lay-offs) until the threshold is met."""
 
-    def shortfall(self, *, points: int, sizes: tuple[int, ...]) -> str | None:
+    def shortfall(
+        self,
+        *,
+        points: int,
+        sizes: tuple[int, ...],
+        shapes: tuple[tuple[str, int], ...] = (),
+        deal: int = 1,
+        least: tuple[int, int] = (3, 3),
+    ) -> str | None:
         if points < self.min_points:
             return f"initial meld is worth {points}, the variant requires {self.min_points}"
         if self.min_meld_size and not any(s >= self.min_meld_size for s in sizes):

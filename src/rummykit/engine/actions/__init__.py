@@ -34,6 +34,8 @@ text                               meaning
 5C``
 ``call 9H on 2``                   out of turn: claim the discard 9H to lay it off
                                    onto meld 2 (Call Rummy)
+``buy``                            out of turn: buy the discard, with a penalty card
+                                   from the stock (contract rummy)
 ``pass``                           decline: an offered upcard, a claim, further
                                    lay-offs; or pass a turn when the stock is out
 ``drop``                           concede the hand (Indian first/middle drop);
@@ -69,7 +71,7 @@ True
 
 Each kind of action lives in a module of this package (``draw``, ``take``,
 ``pick``, ``meld``, ``layoff``, ``swap``, ``borrow``, ``discard``,
-``knock``, ``declare``, ``call``, ``pass_``, ``drop``, ``fight``,
+``knock``, ``declare``, ``call``, ``buy``, ``pass_``, ``drop``, ``fight``,
 ``fold``) holding its action
 class and notation, its candidates, its refusal (the one rule, naming its
 variant key) and its effect: an :class:`~rummykit.engine.kind.ActionKind`.
@@ -86,6 +88,7 @@ from typing import TYPE_CHECKING
 
 from rummykit.cards import short_repr
 from rummykit.engine.actions.borrow import Borrow, BorrowKind
+from rummykit.engine.actions.buy import BUY, Buy, BuyKind
 from rummykit.engine.actions.call import Call, CallKind
 from rummykit.engine.actions.declare import Declare, DeclareKind
 from rummykit.engine.actions.discard import Discard, DiscardKind
@@ -126,6 +129,7 @@ if TYPE_CHECKING:
     from rummykit.variant import Variant
 
 __all__ = [
+    "BUY",
     "DRAW",
     "DROP",
     "FIGHT",
@@ -138,6 +142,7 @@ __all__ = [
     "Action",
     "ActionKind",
     "Borrow",
+    "Buy",
     "Call",
     "Declare",
     "Discard",
@@ -258,6 +263,7 @@ for _kind in (
     KnockKind(),
     DeclareKind(),
     CallKind(),
+    BuyKind(),
     PassKind(),
     DropKind(),
     FightKind(),
@@ -281,7 +287,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("flod")
     Traceback (most recent call last):
     ...
-    rummykit.errors.NotationError: bad action 'flod': unknown word 'flod' (expected one of borrow, call, declare, discard, draw, drop, fight, fold, knock, layoff, meld, pass, pick, swap, take)
+    rummykit.errors.NotationError: bad action 'flod': unknown word 'flod' (expected one of borrow, buy, call, declare, discard, draw, drop, fight, fold, knock, layoff, meld, pass, pick, swap, take)
     """
     if not isinstance(text, str):
         raise ArgumentError(f"parse_action: text must be a str, got {short_repr(text)}")
@@ -360,7 +366,8 @@ def _turn_refusal(h: Hand, a: Action, kind: ActionKind) -> Refusal | None:
         if phase is Phase.OFFER:
             return Refusal("the upcard is being offered: take it or pass", "draw")
         if phase is Phase.CLAIM:
-            return Refusal(f"seat {p} may call the discard or pass", "claims")
+            what = "buy" if h._kit.buys else "call"
+            return Refusal(f"seat {p} may {what} the discard or pass", "claims")
         if phase is Phase.ANSWER:
             return Refusal(f"seat {p} must answer the called draw: fight or fold", "going_out.answers")
         return Refusal(

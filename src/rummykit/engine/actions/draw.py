@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from rummykit.engine.actions.buy import open_buying
 from rummykit.engine.conditions import insort, stock_drawable
 from rummykit.engine.kind import ActionKind, Refusal
 from rummykit.engine.notation import Action, bad_text
@@ -78,3 +79,5 @@ class DrawKind(ActionKind):
         h._stock_only = False
         h._passes = 0
         h._phase = Phase.PLAY
+        if h._kit.buys:  # the player on turn passed the discard by: others may buy it
+            open_buying(h, p)

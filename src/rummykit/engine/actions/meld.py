@@ -33,6 +33,7 @@ from rummykit.engine.conditions import (
     needs_initial,
     showing_now,
 )
+from rummykit.engine.contract import CONTRACT_COMBOS, all_out_now, contract_combos
 from rummykit.engine.kind import ListedKind, Refusal
 from rummykit.engine.notation import Action, Group, format_group, group_fits, groups_fit, parse_groups
 from rummykit.engine.phase import Phase, TableMeld
@@ -155,9 +156,34 @@ def meld_reason(h: Hand, a: MeldAction) -> Refusal | None:
         return Refusal(f"the wild {h._must_meld} taken by the exchange must go into this meld", "swap")
     rest = minus(h._hands[p], a.cards())
     assert rest is not None
+    if needs_initial(h, p) and all_out_now(h):
+        if rest:
+            return Refusal(
+                f"deal {h._deal_number} is gone out of in one turn: the contract and every other card"
+                " must be melded at once, with no discard",
+                "initial_meld.all_out",
+            )
+        return None
     if not exit_ok(h, rest):
         return Refusal(exit_reason(h), "going_out.final_discard")
     return None
+
+
+def _going_down(h: Hand, cards: tuple[Card, ...]) -> list[Action]:
+    """The listed ways of meeting the deal's contract (see
+    :func:`~rummykit.engine.contract.contract_combos`) that leave a way to
+    finish the turn (in an all-out deal: that leave no card)."""
+    kit = h._kit
+    out: list[Action] = []
+    out_now = all_out_now(h)
+    for combo in contract_combos(h, cards):
+        rest = minus(cards, [c for m in combo for c in m.cards])
+        if rest is None or (bool(rest) if out_now else not exit_ok(h, rest)):
+            continue
+        out.append(MeldAction(tuple(kit.group(m) for m in combo)))
+        if len(out) >= CONTRACT_COMBOS:
+            break
+    return out
 
 
 class MeldKind(ListedKind):
@@ -187,7 +213,9 @@ class MeldKind(ListedKind):
         if not free:
             return out
         cards = tuple(free)
-        if needs_initial(h, p):
+        if needs_initial(h, p) and h._v.initial_meld.contract_for(deal=h._deal_number) is not None:
+            out.extend(_going_down(h, cards))
+        elif needs_initial(h, p):
             for combo in initial_combos(h, cards, must=must):
                 out.append(MeldAction(tuple(kit.group(m) for m in combo)))
         else:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from rummykit.engine.actions.buy import close_buying
 from rummykit.engine.conditions import stock_drawable
 from rummykit.engine.kind import ActionKind, Refusal
 from rummykit.engine.notation import Action, bad_text
@@ -84,6 +85,9 @@ class PassKind(ActionKind):
         if phase is Phase.CLAIM:
             if h._claim_queue:
                 h._current = h._claim_queue.pop(0)
+                return
+            if h._kit.buys:  # nobody bought: the player on turn plays on
+                close_buying(h)
                 return
             begin_turn(h, h._resume)
             return

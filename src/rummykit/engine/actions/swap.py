@@ -48,6 +48,8 @@ def swap_results(
     """Exchanges possible on ``meld``: (natural cards given, the meld after,
     the wild taken)."""
     out: list[tuple[tuple[Card, ...], Meld, Card]] = []
+    if meld.kind is MeldKind.SET and not h._v.swap.exchanges_in_sets():
+        return out
     for j, (card, old_rep) in enumerate(zip(meld.cards, meld.represents, strict=True)):
         if card == old_rep:
             continue
