@@ -22,7 +22,7 @@ at their own turn.
 (2, ['buy', 'pass'])
 >>> h.apply("buy")
 >>> h.current_player, h.phase.value, len(h.hand_of(2)), h.bought
-(1, 'play', 12, [0, 0, 1])
+(1, 'play', 12, (0, 0, 1))
 """
 
 from __future__ import annotations
