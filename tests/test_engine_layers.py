@@ -1,8 +1,10 @@
 """The engine's modules are layered: their imports form no circle.
 
-Module-level imports (those run when a module is loaded; imports under
-``if TYPE_CHECKING:`` are for type hints only) are read from the source of
-every module of ``rummykit.engine`` and must form an acyclic graph.
+Every import (at module level, run when a module is loaded, or inside a
+function, run when it is called; imports under ``if TYPE_CHECKING:`` are for
+type hints only) is read from the source of every module of
+``rummykit.engine``; they must form an acyclic graph, so no module imports
+one above it, not even lazily.
 """
 
 from __future__ import annotations
@@ -60,6 +62,26 @@ def imports_of(name: str) -> set[str]:
     return out - {name}
 
 
+def all_imports_of(name: str) -> set[str]:
+    """The engine modules ``name`` imports at all: when it is loaded or inside
+    its functions and methods (type-checking blocks left out)."""
+    tree = ast.parse(MODULES[name].read_text())
+    out: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            out.update(_targets(node))
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return out - {name}
+
+
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     state: dict[str, int] = {}
     stack: list[str] = []
@@ -91,6 +113,18 @@ def test_the_engine_modules_import_each_other_without_a_circle() -> None:
     assert len(graph) > 20
     assert "rummykit.engine.actions.discard" in graph["rummykit.engine.actions"]
     assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
+
+
+def test_no_engine_module_imports_a_higher_one_even_in_a_function() -> None:
+    """Imports made inside functions count: the Hand's methods (``record``,
+    ``resample``, ``view``) reach only modules below the Hand's, and the
+    modules that build hands (``deal``, ``position``) do not load it."""
+    graph = {name: all_imports_of(name) for name in MODULES}
+    assert "rummykit.engine.resample" in graph["rummykit.engine.state"]  # a lazy import is read
+    assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
+    hand = "rummykit.engine.state"
+    for name in ("deal", "position", "record", "resample", "view", "signing", "sources", "fields"):
+        assert hand not in graph[f"rummykit.engine.{name}"], name
 
 
 def test_the_kinds_sit_below_the_hand() -> None:

@@ -17,10 +17,12 @@ import attrs
 __all__ = [
     "AmbiguousActionError",
     "ArgumentError",
+    "DataError",
     "EnvError",
     "IllegalAction",
     "NotationError",
     "Problem",
+    "RecordError",
     "RummyError",
     "VariantError",
 ]
@@ -63,6 +65,15 @@ class IllegalAction(RummyError):
         self.action = action
         self.rule = rule
         super().__init__(reason if action is None else f"{action}: {reason}")
+
+
+class RecordError(RummyError):
+    """A game record that is malformed or does not replay to what it says."""
+
+
+class DataError(RummyError):
+    """A dict that does not have the documented shape (the message names the
+    key path), or of another format or version."""
 
 
 class EnvError(RummyError):

@@ -3,23 +3,25 @@
 from __future__ import annotations
 
 import random
-import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummykit.cards import Card, parse_cards, short_repr
 from rummykit.engine.contract import dealt_size
+from rummykit.engine.fields import blank_hand
 from rummykit.engine.phase import Phase
-from rummykit.engine.record import RecordError
 from rummykit.engine.signing import commit_deal
-from rummykit.engine.state import Hand
+from rummykit.engine.sources import OsShuffle, SourceShuffle, check_source, source_shuffle
 from rummykit.engine.turn import starting_phase
 from rummykit.errors import ArgumentError, RummyError
 from rummykit.variant import Variant
 
-__all__ = ["new_hand"]
+if TYPE_CHECKING:
+    from rummykit.engine.state import Hand
+
+__all__ = ["OsShuffle", "new_hand"]
 
 _CODE = attrgetter("code")
 
@@ -89,8 +91,6 @@ def new_hand(
             raise ArgumentError(f"new_hand: seed must fit in {MAX_SEED_BITS} bits, got {short_repr(seed)}")
     source = None
     if rng is not None:
-        from rummykit.engine.sources import check_source
-
         if seed is not None:
             raise ArgumentError("new_hand: give seed or rng, not both")
         source = check_source(rng)
@@ -100,13 +100,11 @@ def new_hand(
         raise RummyError(f"dealer must be a seat from 0 to {players - 1}, got {dealer}")
     if not 1 <= deal_number <= MAX_DEAL_NUMBER:
         raise RummyError(f"deal_number must be from 1 to {MAX_DEAL_NUMBER}, got {deal_number}")
-    h = Hand(v, players)
+    h = blank_hand(v, players)
     h._seed = seed
     reshuffles: list[str] = []
     h._rng = random.Random(seed) if seed is not None else OsShuffle(reshuffles)
     if source is not None:
-        from rummykit.engine.sources import SourceShuffle
-
         h._rng = SourceShuffle(reshuffles, source)
     h._dealer = dealer
     h._deal_number = deal_number
@@ -119,8 +117,6 @@ def new_hand(
     stacked = hands is not None or discard is not None or stock is not None or cut is not None
     if not stacked:
         if source is not None:
-            from rummykit.engine.sources import source_shuffle
-
             source_shuffle(source, shoe)  # the whole shoe, from the caller's source
         elif seed is None:
             random.SystemRandom().shuffle(shoe)  # the whole shoe, from OS entropy
@@ -209,38 +205,6 @@ MAX_DEAL_NUMBER = 10_000
 def _check_int(name: str, value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ArgumentError(f"new_hand: {name} must be an int, got {short_repr(value)}")
-
-
-class OsShuffle(random.Random):
-    """The random source of an unseeded hand: every shuffle (the stock rebuilt
-    from the discard pile) draws from the operating system's entropy, and its
-    result is logged (as card text) for the hand's record. With ``replay``,
-    the logged orders of a record are played back instead (checked to hold
-    the same cards). Only ``shuffle`` is logged (the engine's one use of
-    randomness after the deal); any other draw comes from a 256-bit seed of OS
-    entropy that is never stored."""
-
-    def __init__(self, log: list[str], replay: Sequence[str] | None = None) -> None:
-        super().__init__(secrets.randbits(256))
-        self.log = log
-        self.replay = list(replay) if replay is not None else None
-
-    def shuffle(self, x: Any) -> None:
-        if self.replay is None:
-            random.SystemRandom().shuffle(x)
-        else:
-            if not self.replay:
-                raise RecordError("record: the hand reshuffles the stock more often than the record says")
-            order = list(parse_cards(self.replay.pop(0)))
-            if Counter(order) != Counter(x):
-                raise RecordError("record: a recorded reshuffle does not hold the cards being shuffled")
-            x[:] = order
-        self.log.append(" ".join(map(str, x)))
-
-    def copy_to(self, log: list[str]) -> OsShuffle:
-        """An independent copy logging into ``log`` (for ``Hand.clone``)."""
-        other = OsShuffle(log, self.replay)
-        return other
 
 
 def _stack(

@@ -31,11 +31,12 @@ from rummykit.engine.phase import Phase, TableMeld
 if TYPE_CHECKING:
     from rummykit.engine.meld_memo import Kit
     from rummykit.engine.notation import Action
+    from rummykit.engine.state import Hand
     from rummykit.melds import Meld
     from rummykit.settlement import Ending, Settlement, Termination
     from rummykit.variant import Variant
 
-__all__ = ["FIELDS", "Copy", "Field", "HandFields", "copy_fields"]
+__all__ = ["FIELDS", "Copy", "Field", "HandFields", "blank_hand", "copy_fields", "register_hand_class"]
 
 
 class Copy(enum.Enum):
@@ -451,6 +452,29 @@ class HandFields:
         other.setstate(self._rng.getstate())
         return other
 
+
+
+_HAND_CLASS: list[type[Hand]] = []
+
+
+def register_hand_class(cls: type[Hand]) -> None:
+    """Name the class :func:`blank_hand` makes: :class:`rummykit.Hand`, which
+    its module (above this one) registers when it is loaded."""
+    _HAND_CLASS[:] = [cls]
+
+
+def blank_hand(v: Variant, players: int) -> Hand:
+    """A new hand of ``v`` for ``players`` seats with nothing dealt, for the
+    engine's dealers and readers to fill (:func:`rummykit.new_hand`,
+    :func:`rummykit.from_position`). The modules that build hands sit below
+    the one that defines :class:`~rummykit.Hand`, so they make it through
+    this function, never by importing it.
+
+    >>> import rummykit as rk
+    >>> type(blank_hand(rk.load_variant("gin"), 2)) is rk.Hand
+    True
+    """
+    return _HAND_CLASS[0](v, players)
 
 
 def copy_fields(source: HandFields, other: HandFields) -> None:

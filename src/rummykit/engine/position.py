@@ -37,18 +37,21 @@ import struct
 from collections import Counter
 from collections.abc import Callable, Sequence
 from operator import attrgetter
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from rummykit.cards import Card, Rank, parse_card
 from rummykit.engine.deal import OsShuffle
+from rummykit.engine.fields import HandFields, blank_hand
 from rummykit.engine.phase import Phase, TableMeld
 from rummykit.engine.reach import check_ending, check_hand_sizes
 from rummykit.engine.signing import commit_deal
-from rummykit.engine.state import Hand
 from rummykit.errors import ArgumentError, NotationError, RummyError
 from rummykit.melds import Meld, classify_meld
 from rummykit.settlement import Termination
 from rummykit.variant import Variant
+
+if TYPE_CHECKING:
+    from rummykit.engine.state import Hand
 
 __all__ = ["FORMAT_VERSION", "MAX_POSITION_CHARS", "PositionError", "from_position", "position"]
 
@@ -164,7 +167,7 @@ def position(hand: Hand, seat: int | None = None) -> str:
     >>> position(h, seat=0).split("; ")[:9]
     ['rkpos 1', 'variant gin', 'players 2', 'seat 0', 'dealer 0', 'deal 1', 'phase offer', 'to 1', 'turn 1']
     """
-    if not isinstance(hand, Hand):
+    if not isinstance(hand, HandFields):
         raise ArgumentError(f"position: hand must be a Hand, got {type(hand).__name__}")
     h = hand
     n = h._n
@@ -423,7 +426,7 @@ def from_position(v: Variant, text: str) -> Hand:
     if n not in v.players.counts():
         raise r.fail("players", f"{v.name} is played by {v.players.min} to {v.players.max} players, not {n}")
     r.n = n
-    h = Hand(v, n)
+    h = blank_hand(v, n)
     h._dealer = r.seat("dealer", f["dealer"])
     h._deal_number = r.integer("deal", f["deal"], 1, 1_000_000)
     h._starter = (h._dealer + v.deal.step()) % n

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from rummykit.engine.signing import check_commitment, check_signature
-from rummykit.errors import NotationError, RummyError
+from rummykit.errors import NotationError, RecordError, RummyError
 from rummykit.settlement import Settlement
 from rummykit.variant import Variant
 
@@ -56,10 +56,6 @@ MAX_TEXT = 1_000_000
 """The longest text field (the variant's TOML) a record may hold."""
 MAX_SEED_BITS = 256
 MAX_DEAL_NUMBER = 10_000
-
-
-class RecordError(RummyError):
-    """A game record that is malformed or does not replay to what it says."""
 
 
 @attrs.frozen
@@ -166,7 +162,7 @@ def record_shape(record: object) -> RecordShape:
     >>> record_shape({"format": "rummykit-record", "version": 1, "variant": "straight", "players": 2.7})
     Traceback (most recent call last):
     ...
-    rummykit.engine.record.RecordError: record: players: expected a whole number, got 2.7
+    rummykit.errors.RecordError: record: players: expected a whole number, got 2.7
     """
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise RecordError(f"not a rummykit record (expected format = {FORMAT!r})")

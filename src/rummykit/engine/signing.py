@@ -32,19 +32,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from rummykit.cards import short_repr
-from rummykit.errors import ArgumentError
+from rummykit.errors import ArgumentError, RecordError
 
 __all__ = ["canonical_json", "check_commitment", "check_signature", "commit_deal", "sign_record"]
 
 ALG = "hmac-sha256"
 COMMIT_ALG = "sha256"
 _DEAL_KEYS = ("hands", "discard", "stock", "cut")
-
-
-def _error(message: str) -> Exception:
-    from rummykit.engine.record import RecordError
-
-    return RecordError(message)
 
 
 def canonical_json(value: Any) -> bytes:
@@ -56,7 +50,7 @@ def canonical_json(value: Any) -> bytes:
     try:
         text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
     except (TypeError, ValueError) as exc:
-        raise _error(f"record: not JSON data ({exc})") from None
+        raise RecordError(f"record: not JSON data ({exc})") from None
     return text.encode("ascii")
 
 
@@ -87,14 +81,14 @@ def check_signature(record: object, key: bytes | str) -> None:
     signature under ``key`` (any change to any field breaks it)."""
     k = _key(key, "replay")
     if not isinstance(record, dict):
-        raise _error("record: not a JSON object, so not a signed record")
+        raise RecordError("record: not a JSON object, so not a signed record")
     sig = record.get("signature")
     if sig is None:
-        raise _error("record: not signed, but a key was given: refused")
+        raise RecordError("record: not signed, but a key was given: refused")
     if not isinstance(sig, dict) or sig.get("alg") != ALG or not isinstance(sig.get("mac"), str):
-        raise _error(f"record: signature: expected {{'alg': {ALG!r}, 'mac': hex}}")
+        raise RecordError(f"record: signature: expected {{'alg': {ALG!r}, 'mac': hex}}")
     if not hmac.compare_digest(sig["mac"], _mac(record, k)):
-        raise _error(
+        raise RecordError(
             "record: the signature does not match: the record was changed, or signed with another key"
         )
 
@@ -127,20 +121,20 @@ def check_commitment(record: object) -> bool:
     over, with the hash the seat saw from the start).
     """
     if not isinstance(record, dict):
-        raise _error("check_commitment: expected a record (a JSON object)")
+        raise RecordError("check_commitment: expected a record (a JSON object)")
     c = record.get("commitment")
     if not isinstance(c, dict) or c.get("alg") != COMMIT_ALG or not isinstance(c.get("hash"), str):
-        raise _error("record: no commitment to its deal")
+        raise RecordError("record: no commitment to its deal")
     salt = c.get("salt")
     if not isinstance(salt, str):
-        raise _error("record: the commitment's salt is not revealed (a seat record?): check the full record")
+        raise RecordError("record: the commitment's salt is not revealed (a seat record?): check the full record")
     try:
         raw = bytes.fromhex(salt)
     except ValueError:
-        raise _error("record: commitment: the salt is not hex") from None
+        raise RecordError("record: commitment: the salt is not hex") from None
     deal = record.get("deal") if record.get("deal") is not None else record.get("dealt")
     if deal is None and isinstance(record.get("position"), str):
         deal = {"hands": [record["position"]]}
     if not isinstance(deal, dict):
-        raise _error("record: no deal revealed to check the commitment against")
+        raise RecordError("record: no deal revealed to check the commitment against")
     return hmac.compare_digest(c["hash"], _digest(raw, deal))

@@ -1,4 +1,6 @@
-"""Dealing from a caller's random source (an operator's certified RNG).
+"""The random sources of a hand's reshuffles: the operating system's entropy
+(:class:`OsShuffle`, an unseeded hand's) and a caller's source (an
+operator's certified RNG).
 
 Any object with ``randbelow(n)`` (a uniform integer from 0 to n-1) will do:
 the ``secrets`` module itself, a hardware RNG's driver, a certified
@@ -16,14 +18,48 @@ True
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
+import random
+import secrets
+from collections import Counter
+from collections.abc import MutableSequence, Sequence
 from typing import Any, Protocol, TypeVar
 
-from rummykit.cards import short_repr
-from rummykit.engine.deal import OsShuffle
-from rummykit.errors import ArgumentError, RummyError
+from rummykit.cards import parse_cards, short_repr
+from rummykit.errors import ArgumentError, RecordError, RummyError
 
-__all__ = ["RandomSource", "SourceShuffle", "check_source", "source_shuffle"]
+__all__ = ["OsShuffle", "RandomSource", "SourceShuffle", "check_source", "source_shuffle"]
+
+
+class OsShuffle(random.Random):
+    """The random source of an unseeded hand: every shuffle (the stock rebuilt
+    from the discard pile) draws from the operating system's entropy, and its
+    result is logged (as card text) for the hand's record. With ``replay``,
+    the logged orders of a record are played back instead (checked to hold
+    the same cards). Only ``shuffle`` is logged (the engine's one use of
+    randomness after the deal); any other draw comes from a 256-bit seed of OS
+    entropy that is never stored."""
+
+    def __init__(self, log: list[str], replay: Sequence[str] | None = None) -> None:
+        super().__init__(secrets.randbits(256))
+        self.log = log
+        self.replay = list(replay) if replay is not None else None
+
+    def shuffle(self, x: Any) -> None:
+        if self.replay is None:
+            random.SystemRandom().shuffle(x)
+        else:
+            if not self.replay:
+                raise RecordError("record: the hand reshuffles the stock more often than the record says")
+            order = list(parse_cards(self.replay.pop(0)))
+            if Counter(order) != Counter(x):
+                raise RecordError("record: a recorded reshuffle does not hold the cards being shuffled")
+            x[:] = order
+        self.log.append(" ".join(map(str, x)))
+
+    def copy_to(self, log: list[str]) -> OsShuffle:
+        """An independent copy logging into ``log`` (for ``Hand.clone``)."""
+        other = OsShuffle(log, self.replay)
+        return other
 
 T = TypeVar("T")
 

@@ -23,7 +23,7 @@ from rummykit.engine.actions import Action, Knock, as_action, check_action, reso
 from rummykit.engine.actions import is_legal as _is_legal
 from rummykit.engine.actions import legal_actions as _legal_actions
 from rummykit.engine.actions import perform as _perform
-from rummykit.engine.fields import FIELDS, Copy, Field, HandFields, copy_fields
+from rummykit.engine.fields import FIELDS, Copy, Field, HandFields, copy_fields, register_hand_class
 from rummykit.engine.meld_memo import kit_for
 from rummykit.engine.phase import Phase
 from rummykit.errors import AmbiguousActionError, ArgumentError, IllegalAction
@@ -363,3 +363,6 @@ class Hand(HandFields):
         """Every seat in playing order, starting with ``seat``."""
         step = self._v.deal.step()
         return [(seat + i * step) % self._n for i in range(self._n)]
+
+
+register_hand_class(Hand)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from rummykit.cards import Card, Rank
 from rummykit.engine.actions import Action
+from rummykit.engine.convert import CONVERTER, DATA_VERSION, check_header, structure
 from rummykit.engine.phase import Phase, TableMeld
 from rummykit.errors import RummyError
 
@@ -100,16 +101,13 @@ class View:
         >>> rk.View.from_data(data).to_data() == data
         True
         """
-        from rummykit.engine.serialization import view_to_data
-
-        return view_to_data(self)
+        return {"format": "rummykit-view", "version": DATA_VERSION, **CONVERTER.unstructure(self)}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> View:
         """Read :meth:`to_data` output (raises :class:`~rummykit.DataError`)."""
-        from rummykit.engine.serialization import view_from_data
-
-        return view_from_data(data)
+        body = check_header(data, "rummykit-view", DATA_VERSION, "view")
+        return cast(View, structure(body, cls, "view"))
     def resample(self, seed: int | None = None) -> Hand:
         """A determinization for this seat (for search bots): a hand with this
         very view, the cards the seat has not seen dealt again at random; see
