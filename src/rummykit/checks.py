@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from rummykit.cards import build_shoe
+from rummykit.contract_checks import contract_problems
 from rummykit.errors import Problem
 from rummykit.rules import (
     AfterKnockLayoff,
@@ -286,6 +287,7 @@ def _checks(v: Variant) -> Iterator[Problem]:
     yield from _consistency(v, sound)
     yield from winner_problems(v)
     yield from _numbers(v)
+    yield from contract_problems(v)
 
 
 def _deal_is_sound(v: Variant) -> bool:
@@ -314,7 +316,11 @@ def _players(v: Variant) -> Iterator[Problem]:
         yield Problem("players.max", f"at most 20 players are supported, got {v.players.max}")
     seen: set[int] = set()
     for i, form in enumerate(v.players.team_forms()):
-        key = "players.teams" if v.players.teams and i == 0 else f"players.more_teams[{i - bool(v.players.teams)}]"
+        key = (
+            "players.teams"
+            if v.players.teams and i == 0
+            else f"players.more_teams[{i - bool(v.players.teams)}]"
+        )
         yield from _team_form(v, key, form, seen)
 
 

@@ -28,6 +28,7 @@ from rummykit.rules.base import (
     concern_kinds,
     show_value,
 )
+from rummykit.rules.contract import ContractText
 from rummykit.rules.going_out import Pattern
 from rummykit.rules.scoring import normalize_value_key
 from rummykit.variant import Variant
@@ -141,6 +142,10 @@ def _structure_pattern(value: Any, _: type) -> Pattern:
     return Pattern.parse(value)
 
 
+def _structure_contract(value: Any, _: type) -> ContractText:
+    return ContractText.parse(value)
+
+
 def _is_tuple(t: Any) -> bool:
     return typing.get_origin(t) is tuple
 
@@ -221,6 +226,7 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook(ByPlayers, _structure_by_players)
     conv.register_structure_hook(FrozenMap, _structure_values)
     conv.register_structure_hook(Pattern, _structure_pattern)
+    conv.register_structure_hook(ContractText, _structure_contract)
     conv.register_structure_hook(Kind, _structure_kind)  # singledispatch: every Kind subclass
     conv.register_structure_hook_factory(_is_tuple, lambda t: _tuple_factory(t, conv))
     conv.register_structure_hook_factory(
