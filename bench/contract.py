@@ -58,10 +58,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("variants", nargs="+")
     ap.add_argument("--matches", type=int, default=20, help="matches of greedy vs random")
     ap.add_argument("--selfplay", type=int, default=6, help="matches of greedy self-play")
-    ap.add_argument("--players", type=int, nargs="*", default=None, help="player counts (default: the fewest)")
+    ap.add_argument(
+        "--players", type=int, nargs="*", default=None, help="player counts (default: the fewest)"
+    )
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
-    print("| game | players | greedy vs random | 95% CI | matches | turn limit (greedy self-play) | greedy hands/s |")
+    print(
+        "| game | players | greedy vs random | 95% CI | matches | turn limit (greedy self-play) | greedy hands/s |"
+    )
     print("| --- | ---: | ---: | --- | ---: | --- | ---: |")
     for name in args.variants:
         v = rk.load_variant(name)
