@@ -8,7 +8,7 @@ import zlib
 from collections import Counter
 from collections.abc import Sequence
 
-from rummykit.bots.contracts import deal_variant
+from rummykit.bots.contracts import contract_move
 from rummykit.bots.hands import (
     CARDS,
     closeness,
@@ -24,7 +24,6 @@ from rummykit.caches import register_cache
 from rummykit.cards import Card, Rank
 from rummykit.engine import (
     Action,
-    Buy,
     Call,
     Declare,
     Discard,
@@ -229,11 +228,8 @@ class GreedyBot(MeldChances):
         if len(legal) == 1:
             return legal[0]
         v = self.variant
-        if v is not None and (eff := deal_variant(v, deal=view.deal, gone_down=view.melded[view.player])) is not v:
-            return self._contract_bot(eff).choose(view)  # weigh the hand by the contract's melds
-        if Buy() in legal:  # buy a discard that makes a meld with the hand (or is wild)
-            top = view.top_discard
-            return Buy() if v is not None and top is not None and self._melds_with(v, view, top) else Pass()
+        if v is not None and (move := contract_move(self, view)) is not None:
+            return move  # buying, and the hand weighed by the deal's contract
         for a in legal:
             if isinstance(a, Declare):
                 return a
@@ -301,12 +297,6 @@ class GreedyBot(MeldChances):
         if v.scoring.counts_whole_hand():
             return sum(v.scoring.card_value(c) for c in view.hand)
         return self._deadwood(v, view.hand, view)
-    def _contract_bot(self, eff: Variant) -> GreedyBot:
-        bots: dict[int, GreedyBot] = self.__dict__.setdefault("_by_deal", {})
-        bot = bots.get(id(eff))
-        if bot is None or bot.variant is not eff:
-            bot = bots[id(eff)] = GreedyBot(eff, self.seed, knock_at=self.knock_at, beginner=self.beginner)
-        return bot
 
     def _strands(
         self,
@@ -459,7 +449,9 @@ class GreedyBot(MeldChances):
         if v.going_out.answers_draw():  # a burned player (who may not fight) cannot have the lowest count
             going = v.going_out
             opponents = [
-                s for s in opponents if going.may_fight(exposed=any(t.owner == s for t in view.table), hand=())
+                s
+                for s in opponents
+                if going.may_fight(exposed=any(t.owner == s for t in view.table), hand=())
             ]
         if not opponents:
             return 1.0
@@ -725,6 +717,7 @@ class GreedyBot(MeldChances):
         close = [c for c in natural if near(c, card)]
         return any(self._is_meld(v, x, z, card, wild) for i, x in enumerate(close) for z in close[i + 1 :])
 
+
 def melds_of(v: Variant, action: MeldAction, view: View) -> tuple[Meld, ...]:
     """The melds ``action`` would put on the table."""
     out = []
@@ -733,4 +726,3 @@ def melds_of(v: Variant, action: MeldAction, view: View) -> tuple[Meld, ...]:
         if meld is not None:
             out.append(meld)
     return tuple(out)
-
