@@ -182,3 +182,44 @@ def test_a_kind_cannot_take_another_kinds_word() -> None:
 
     with pytest.raises(rk.RummyError, match="belongs to another kind"):
         registry.register_kind(Other())
+
+
+@pytest.mark.parametrize("name", ["gin", "kalooki", "rum500", "straight", "boathouse", "liverpool"])
+def test_is_legal_agrees_with_the_kinds_full_rule(name: str) -> None:
+    """``is_legal`` asks a kind's fast check (a plain take without its list,
+    action fields checked by type): it answers as the full rule does
+    (``legality``), for every listed action and for takes of each form."""
+    v = rk.load_variant(name)
+    h = rk.new_hand(v, players=v.players.min, seed=11)
+    rng = random.Random(11)
+    takes = [
+        registry.Take(),
+        registry.Take(2),
+        registry.Take(1, True),
+        registry.Take(3),
+    ]
+    for _ in range(40):
+        if h.is_over:
+            break
+        legal = h.legal_actions()
+        for a in [*legal, *takes]:
+            assert h.is_legal(a) == (h.legality(a) is rk.Legality.LEGAL), (name, str(a), rk.position(h))
+        h.apply(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        registry.Take(depth=True),  # type: ignore[arg-type]
+        registry.Take(depth=0),
+        registry.Take(and_draw=1),  # type: ignore[arg-type]
+        registry.Take(then="meld 7H 8H 9H"),  # type: ignore[arg-type]
+        registry.Discard("5C"),  # type: ignore[arg-type]
+    ],
+)
+def test_a_malformed_action_is_refused_by_its_types(action: Action) -> None:
+    """The check of an action's field types by type alone lets no value of a
+    wrong type (a bool for a number, a number out of bounds, text for a card)
+    through."""
+    with pytest.raises(rk.NotationError, match="malformed action"):
+        _straight_drawn().is_legal(action)

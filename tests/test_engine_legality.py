@@ -47,7 +47,7 @@ def test_legality_agrees_with_is_legal_on_every_listed_action() -> None:
 
 def test_legality_raises_for_text_that_is_no_action() -> None:
     with pytest.raises(rk.NotationError):
-        _hand().legality("fold")
+        _hand().legality("flod")
 
 
 @pytest.mark.parametrize("seat", ["0", 1.5, True, None, -1, 2])

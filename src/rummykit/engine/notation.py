@@ -206,10 +206,12 @@ def check_action(action: Action) -> None:
     ...
     rummykit.errors.NotationError: malformed action Take: depth must be an int, got '2'
     """
-    fast = _CARD_FIELDS.get(type(action))
-    if fast is not None:  # every field is a card (draw, discard, pass...): by type alone
-        for name in fast:
-            if type(getattr(action, name)) is not Card:
+    quick = _QUICK.get(type(action))
+    if quick is not None:  # each field's value of a plain type it may have: by type alone
+        for name, plain in quick:
+            value = getattr(action, name)
+            kind = type(value)
+            if kind not in plain or (kind is int and not 1 <= value <= MAX_NUMBER):
                 break
         else:
             return
@@ -217,9 +219,10 @@ def check_action(action: Action) -> None:
         if not isinstance(action, Action) or not attrs.has(type(action)):
             raise NotationError(f"malformed action: {short_repr(action)} is not a rummykit action")
         _HINTS[type(action)] = hints = typing.get_type_hints(type(action))
-        names = [f.name for f in attrs.fields(type(action))]  # type: ignore[arg-type]
-        if all(hints.get(n) is Card for n in names):
-            _CARD_FIELDS[type(action)] = tuple(names)
+        _QUICK[type(action)] = tuple(
+            (f.name, _plain_types(hints.get(f.name)))
+            for f in attrs.fields(type(action))  # type: ignore[arg-type]
+        )
     hints = _HINTS[type(action)]
     for field in attrs.fields(type(action)):  # type: ignore[arg-type]
         want = hints.get(field.name)
@@ -231,8 +234,19 @@ def check_action(action: Action) -> None:
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
-_CARD_FIELDS: dict[type, tuple[str, ...]] = {}
-"""The action classes whose fields are all cards (checked by type alone)."""
+_QUICK: dict[type, tuple[tuple[str, frozenset[type]], ...]] = {}
+"""Per action class, each field with the plain types (cards, flags, numbers,
+None) a value of which :func:`_type_problem` accepts by its type alone (an
+int within the bounds): a value of another type gets the full check."""
+_PLAIN = (Card, bool, int, type(None))
+
+
+def _plain_types(want: Any) -> frozenset[type]:
+    """The types of ``want`` (a field's hint) whose values are checked by type."""
+    if want is None:  # no hint: anything goes (as _type_problem's caller skips it)
+        return frozenset()
+    options = typing.get_args(want) if typing.get_origin(want) in (typing.Union, types.UnionType) else (want,)
+    return frozenset(o for o in options if o in _PLAIN)
 
 
 def _type_problem(value: Any, want: Any, depth: int) -> str | None:

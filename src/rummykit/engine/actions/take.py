@@ -110,6 +110,13 @@ def keeps_discard(h: Hand, p: int, card: Card) -> bool:
     return any(c not in refused for c in h._hands[p])
 
 
+def _may_keep(h: Hand, p: int, depth: int) -> bool:
+    """Whether seat ``p`` may take the top ``depth`` cards and keep them (where
+    no rule says how to use them at once): taking one card, it must still
+    hold a card it may discard."""
+    return depth > 1 or keeps_discard(h, p, h._pile[-1])
+
+
 def _uses_hand(m: Meld, card: Card, others: Sequence[Card], hand: Sequence[Card]) -> bool:
     need = Counter(m.cards)
     need[card] -= 1
@@ -313,7 +320,7 @@ class TakeKind(ListedKind):
         for depth in draw.depths(len(pile)):
             rule = draw.use_rule(depth, melded=h._melded[p])
             if rule is None:
-                if depth > 1 or keeps_discard(h, p, pile[-1]):
+                if _may_keep(h, p, depth):
                     out.append(TAKE if depth == 1 else Take(depth))
                 continue
             bottom = pile[-depth]
@@ -323,6 +330,25 @@ class TakeKind(ListedKind):
         if pile and stock_drawable(h) and h._kit.with_stock:
             out.append(Take(1, True))
         return out
+
+    def allows(self, h: Hand, a: Action) -> bool:
+        """A plain take (``take``, ``take 2``) that :meth:`candidates` lists is
+        legal without building the list: the same rules asked for its depth
+        alone. Any other take, and a plain one not listed (which may still fit
+        a listed use), goes through :meth:`resolve`."""
+        if type(a) is Take and a.then is None and a.down_to is None and not a.and_draw:
+            if h._phase is Phase.OFFER:
+                if a == TAKE:
+                    return True
+            elif not h._stock_only:
+                p, draw, depth = h._current, h._v.draw, a.depth
+                if (
+                    depth in draw.depths(len(h._pile))
+                    and draw.use_rule(depth, melded=h._melded[p]) is None
+                    and _may_keep(h, p, depth)
+                ):
+                    return True
+        return super().allows(h, a)
 
     def resolve(self, h: Hand, a: Action) -> Action:
         assert isinstance(a, Take)
