@@ -147,3 +147,24 @@ def test_cmd_bots_play_from_the_cli() -> None:
     )
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_a_shell_bot_plays_a_whole_match_from_the_cli() -> None:
+    """A bot in another language plays a whole game (hand after hand, to the
+    game's end) from the command line: ``simulate --match``."""
+    out = subprocess.run(
+        [
+            sys.executable, "-m", "rummykit", "simulate", "gin", "--match", "--games", "1", "--jobs", "1",
+            "--format", "json", "--bots", f"cmd:sh {SH_BOT[1]},greedy",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["match"] is True
+    assert report["bots"][0] == f"cmd:sh {SH_BOT[1]}"
+    assert report["games"] == 1
+    assert sum(report["wins"]) + report["ties"] + report["no_winner"] == 1
+    assert report["hands_played"] >= 1
