@@ -18,6 +18,7 @@ from rich.text import Text
 import rummykit as rk
 from rummykit.engine import (
     Borrow,
+    Buy,
     Call,
     Declare,
     Discard,
@@ -259,6 +260,8 @@ class SessionBase:
             return f"melds {str(a).removeprefix('meld ')} (table meld {where})"
         if isinstance(a, Layoff):
             return f"lays off {str(a).split()[1]} on #{a.target}"
+        if isinstance(a, Buy):
+            return "buys the discard, with a penalty card from the stock"
         if isinstance(a, Call):
             return f"calls {str(a).split()[1]} onto #{a.target}"
         if isinstance(a, Discard):

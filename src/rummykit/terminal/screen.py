@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 import rummykit as rk
+from rummykit.engine import Buy
 from rummykit.terminal.base import SessionBase
 from rummykit.terminal.text import QUIT_WORDS, _card, _plain, _rank_key, _visible_discards, meld_text
 
@@ -107,7 +108,26 @@ class SessionScreen(SessionBase):
         seats = self._seats()
         self.say(f"{self.name(seats[caller])} called a draw.", style="bold")
         self.say(
-            Text("Answer out of turn: fight (show your hand; the lowest count wins) or fold (give up, paying less)."),
+            Text(
+                "Answer out of turn: fight (show your hand; the lowest count wins) or fold (give up, paying less)."
+            ),
+            style="dim",
+        )
+
+    def show_buy(self, h: rk.Hand, me: int) -> None:
+        """Contract rummy, out of turn: the discard the player on turn left is
+        for sale (buy it with a penalty card from the stock, or pass)."""
+        if h.phase is not rk.Phase.CLAIM or Buy() not in h.legal_actions() or not h.discard_pile:
+            return
+        seats = self._seats()
+        top = h.discard_pile[-1]
+        self.say(f"{self.name(seats[h.resume])} drew from the stock and left {top}.", style="bold")
+        penalty = self.v.claims.penalty_cards()
+        self.say(
+            Text(
+                f"Out of turn: buy {top} (you also take {penalty} penalty card"
+                f"{'s' if penalty != 1 else ''} from the stock) or pass."
+            ),
             style="dim",
         )
 
@@ -179,6 +199,7 @@ class SessionScreen(SessionBase):
         self.show_table(h, me)
         self.show_knock(h, me)
         self.show_answer(h, me)
+        self.show_buy(h, me)
         self.show_hand(h, me)
         self.say(f"Your move ({h.phase.value} phase):", style="bold")
         self.show_actions(h.legal_actions())

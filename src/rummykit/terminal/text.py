@@ -36,6 +36,7 @@ Type the number of an action, or the action itself in rummykit notation:
   discard QS            discard, ending your turn
   knock QS              knock, discarding QS face down
   pass                  decline (an offered upcard, a claim, more lay-offs)
+  buy                   out of turn, buy the discard with a penalty card (contract rummy)
   drop (or concede)     give up the hand, where the rules allow it (asks first)
 Suits may be typed as letters (7H) or as suit symbols. Other commands:
   hint                  what the greedy bot would play here (not played)
