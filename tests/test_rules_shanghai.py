@@ -88,3 +88,17 @@ def test_number_cards_count_five_s070() -> None:
     s = rk.settle(V, Ending(went_out=0, hands=["", "2H 9S TD", "KS AH JK"]))
     assert s.scores == (0, 15, 40)
     assert rk.settle(V, Ending(went_out=0, counts=[0, 15, 40])).scores == s.scores
+
+
+def test_going_out_blind_takes_25_or_50_off_s070() -> None:
+    """[S70]: "If you 'go out blind' (discard all your cards in one play), you earn
+    a bonus of 25 points (50 if you haven't used a joker). Note that a bonus
+    subtracts points from your score, not adds them"."""
+    blind = Ending(went_out=0, hands=["", "KS", "2H"], melds=[["5H 5S 5D", "8C 8D 8H 8S"], [], []],
+                   concealed=[True, False, False])  # fmt: skip
+    assert rk.settle(V, blind).scores == (-50, 10, 5)
+    joker = Ending(went_out=0, hands=["", "KS", "2H"], melds=[["5H 5S JK", "8C 8D 8H 8S"], [], []],
+                   concealed=[True, False, False])  # fmt: skip
+    assert rk.settle(V, joker).scores == (-25, 10, 5)
+    seen = Ending(went_out=0, hands=["", "KS", "2H"], concealed=[False, False, False])
+    assert rk.settle(V, seen).scores == (0, 10, 5)

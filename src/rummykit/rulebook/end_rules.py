@@ -48,7 +48,9 @@ def _out_empty(c: EmptyHand, v: Variant) -> list[str]:
     ]
     outs = [i + 1 for i in range(64) if v.initial_meld.all_out_deal(deal=i + 1)][:8]
     if outs:
-        out[-1] = out[-1].removesuffix(".") + f", except in deal {', '.join(map(str, outs))} (see the contracts)."
+        out[-1] = (
+            out[-1].removesuffix(".") + f", except in deal {', '.join(map(str, outs))} (see the contracts)."
+        )
     if c.face_down:
         out.append("The going-out discard is placed face down.")
     return out
@@ -161,10 +163,16 @@ def _score_winner(c: WinnerTakes, v: Variant) -> list[str]:
 
 @_describes(Penalty)
 def _score_penalty(c: Penalty, v: Variant) -> list[str]:
-    return [
+    out = [
         "Every player who did not go out scores the value of their hand as penalty points.",
         _values(c, v),
     ]
+    if c.blind_bonus or c.blind_no_wild_bonus:
+        text = f"Going out blind (in one turn, having shown nothing before) takes {c.blind_bonus or c.blind_no_wild_bonus} off your score"
+        if c.blind_no_wild_bonus and c.blind_bonus:
+            text += f", {c.blind_no_wild_bonus} if your melds hold no wild card"
+        out.append(text + ".")
+    return out
 
 
 @_describes(MeldsMinusHand)

@@ -232,6 +232,13 @@ class Penalty(Scoring):
     kind = "penalty"
     summary = "Each player scores the value left in their own hand as penalty points."
 
+    blind_bonus: int = 0
+    """Taken off the score of a player who goes out having shown nothing
+    before the final turn (Shanghai's going out blind: 25)."""
+    blind_no_wild_bonus: int = 0
+    """Taken off instead where that player's melds hold no wild card
+    (Shanghai: 50); 0: as ``blind_bonus``."""
+
     def penalty_points(self) -> bool:
         return True
 

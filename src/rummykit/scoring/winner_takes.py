@@ -73,6 +73,16 @@ def _penalty(c: _Ctx) -> Settlement:
         if x != w:
             c.reasons.append(f"seat {x} takes {scores[x]} penalty points")
             c.pay(None, x, scores[x], "penalty points for the cards left in hand")
+    s = c.scoring
+    assert isinstance(s, Penalty)
+    if (s.blind_bonus or s.blind_no_wild_bonus) and c.e.is_concealed(w):
+        deck, wild = c.v.deck, c.e.wild_ranks
+        melds = c.melds[w] if w < len(c.melds) else []
+        pure = not any(deck.is_wild(card, wild) for m in melds for card in m.cards)
+        bonus = s.blind_no_wild_bonus if pure and s.blind_no_wild_bonus else s.blind_bonus
+        scores[w] -= bonus
+        c.reasons.append(f"seat {w} went out blind{' with no wild card' if pure else ''}: -{bonus}")
+        c.pay(None, w, -bonus, "went out blind")
     return c.done(scores, [w])
 
 
