@@ -22,6 +22,11 @@ from rummykit.rules.going_out import FinalDiscard
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
+# enum members as module constants: a lookup through the class is slow in Python 3.11
+_FINALDISCARD_FORBIDDEN = FinalDiscard.FORBIDDEN
+_FINALDISCARD_REQUIRED = FinalDiscard.REQUIRED
+
+
 __all__ = [
     "INITIAL_COMBOS",
     "concealed",
@@ -99,11 +104,11 @@ def exit_ok(h: Hand, remaining: Sequence[Card]) -> bool:
     if h._eaten[h._current] and remaining:
         spare = list((Counter(remaining) - Counter(locked(h, h._current))).elements())
         if not spare:
-            return h._kit.declares and rule is not FinalDiscard.REQUIRED
+            return h._kit.declares and rule is not _FINALDISCARD_REQUIRED
         remaining = spare
     if not remaining:
-        return rule is not FinalDiscard.REQUIRED
-    if rule is FinalDiscard.FORBIDDEN and len(remaining) == 1:
+        return rule is not _FINALDISCARD_REQUIRED
+    if rule is _FINALDISCARD_FORBIDDEN and len(remaining) == 1:
         return False
     taken = h._taken
     if taken is None:
@@ -329,7 +334,7 @@ def concealed(h: Hand, cards: tuple[Card, ...]) -> str | None:
 
 
 def exit_reason(h: Hand) -> str:
-    if final_rule(h) is FinalDiscard.REQUIRED:
+    if final_rule(h) is _FINALDISCARD_REQUIRED:
         return f"you must keep a card to discard (going_out {h._v.going_out.kind}, final discard required)"
     return "you would be left with no card you may discard"
 

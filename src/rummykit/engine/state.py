@@ -33,6 +33,10 @@ from rummykit.variant import Variant
 if TYPE_CHECKING:
     from rummykit.engine.view import View
 
+# enum members as module constants: a lookup through the class is slow in Python 3.11
+_OVER = Phase.OVER
+
+
 __all__ = ["FIELDS", "Copy", "Field", "Hand", "Legality"]
 
 
@@ -89,18 +93,18 @@ class Hand(HandFields):
     @property
     def current_player(self) -> int | None:
         """The seat that must act now (None when the hand is over)."""
-        return None if self._phase is Phase.OVER else self._current
+        return None if self._phase is _OVER else self._current
 
     @property
     def is_over(self) -> bool:
         """Whether the hand has ended."""
-        return self._phase is Phase.OVER
+        return self._phase is _OVER
 
     @property
     def result(self) -> Settlement | None:
         """The settlement of the finished hand (None while it goes on); in
         partnerships its ``team_scores`` hold each side's score."""
-        if self._phase is not Phase.OVER:
+        if self._phase is not _OVER:
             return None
         if self._result is None:
             from rummykit.settlement import settle
@@ -110,7 +114,7 @@ class Hand(HandFields):
 
     def ending(self) -> Ending:
         """How the finished hand ended, as passed to :func:`rummykit.settle`."""
-        if self._phase is not Phase.OVER:
+        if self._phase is not _OVER:
             raise IllegalAction("the hand is not over yet")
         if self._ending is None:
             from rummykit.engine.ending import build_ending
@@ -340,7 +344,7 @@ class Hand(HandFields):
         return svg.position(self)
 
     def __repr__(self) -> str:
-        who = "over" if self._phase is Phase.OVER else f"seat {self._current} to {self._phase.value}"
+        who = "over" if self._phase is _OVER else f"seat {self._current} to {self._phase.value}"
         return f"<Hand {self._v.name} {self._n}p turn {self._turns}, {who}>"
 
     def upcard_value(self) -> int | None:

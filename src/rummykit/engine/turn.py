@@ -15,6 +15,20 @@ from rummykit.settlement import Termination
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
+# enum members as module constants: a lookup through the class is slow in Python 3.11
+_DRAW = Phase.DRAW
+_OFFER = Phase.OFFER
+_OVER = Phase.OVER
+_PLAY = Phase.PLAY
+_TERMINATION_DEALT = Termination.DEALT
+_TERMINATION_DROPPED = Termination.DROPPED
+_TERMINATION_STOCK_EXHAUSTED = Termination.STOCK_EXHAUSTED
+_TERMINATION_TURN_LIMIT = Termination.TURN_LIMIT
+_TERMINATION_WENT_OUT = Termination.WENT_OUT
+_WHENEMPTY_END = WhenEmpty.END
+_WHENEMPTY_REUSE = WhenEmpty.REUSE
+
+
 __all__ = ["after_leaving", "begin_turn", "check_out", "end_hand", "shown", "starting_phase", "turn_over"]
 
 
@@ -28,16 +42,16 @@ def shown(h: Hand, p: int) -> None:
 def check_out(h: Hand) -> None:
     """End the hand if the current player has just played their last card."""
     p = h._current
-    if not h._hands[p] and h._phase is Phase.PLAY:
+    if not h._hands[p] and h._phase is _PLAY:
         h._final_discard = False
-        end_hand(h, Termination.WENT_OUT, went_out=p)
+        end_hand(h, _TERMINATION_WENT_OUT, went_out=p)
 
 
 def after_leaving(h: Hand, p: int) -> None:
     """Seat ``p`` left the hand: the next seat plays, or the hand ends."""
     left = h.active_seats()
     if len(left) <= 1:
-        end_hand(h, Termination.DROPPED, went_out=None)
+        end_hand(h, _TERMINATION_DROPPED, went_out=None)
         return
     begin_turn(h, h.next_seat(p))
 
@@ -47,7 +61,7 @@ def begin_turn(h: Hand, seat: int, *, draws: bool = True) -> None:
     v = h._v
     h._turns += 1
     if h._turns > v.limits.max_turns:
-        end_hand(h, Termination.TURN_LIMIT)
+        end_hand(h, _TERMINATION_TURN_LIMIT)
         return
     h._current = seat
     h._own_turns[seat] += 1
@@ -58,23 +72,23 @@ def begin_turn(h: Hand, seat: int, *, draws: bool = True) -> None:
     h._must_meld = None
     h._claim = None
     if not draws:
-        h._phase = Phase.PLAY
+        h._phase = _PLAY
         return
-    h._phase = Phase.DRAW
+    h._phase = _DRAW
     if stock_drawable(h):
         return
     when = v.stock.when_empty(reuses=h._reuses)
-    if when is WhenEmpty.END:
-        end_hand(h, Termination.STOCK_EXHAUSTED)
+    if when is _WHENEMPTY_END:
+        end_hand(h, _TERMINATION_STOCK_EXHAUSTED)
         return
-    if when is WhenEmpty.REUSE:
+    if when is _WHENEMPTY_REUSE:
         # "If the stock pile has run out and the next player does not want to
         # take the discard, the discard pile is turned over" [S1]: the player
         # may still take the top discard; ``draw`` turns the pile over first
         # (_turn_over). The size of the new stock does not depend on a shuffle.
         new_stock, _ = v.stock.rebuild(list(h._pile), random.Random(0))
         if len(new_stock) + len(h._stock) <= v.stock.reserve_cards():
-            end_hand(h, Termination.STOCK_EXHAUSTED)
+            end_hand(h, _TERMINATION_STOCK_EXHAUSTED)
         return
     # DECLINE / PASS: the player may take from the pile or pass; nothing to
     # take and nothing to draw leaves only "pass".
@@ -93,7 +107,7 @@ def turn_over(h: Hand) -> None:
 
 def end_hand(h: Hand, how: Termination, *, went_out: int | None = None) -> None:
     """End the hand."""
-    h._phase = Phase.OVER
+    h._phase = _OVER
     h._how = how
     h._went_out = went_out
     if went_out is not None and h._took_top is not None and h._draws[went_out] and h._took_top != went_out:
@@ -107,13 +121,13 @@ def starting_phase(h: Hand) -> None:
     h._turns = 0
     dealt = v.scoring.dealt_winners([sum(h._kit.values[c.code] for c in hand) for hand in h._hands])
     if dealt:
-        end_hand(h, Termination.DEALT, went_out=dealt[0] if len(dealt) == 1 else None)
+        end_hand(h, _TERMINATION_DEALT, went_out=dealt[0] if len(dealt) == 1 else None)
         return
     if v.draw.offers_upcard() and h._pile:
         h._turns = 1
         h._current = h._starter
         h._own_turns[h._starter] = 1
         h._offer_stage = 0
-        h._phase = Phase.OFFER
+        h._phase = _OFFER
         return
     begin_turn(h, h._starter, draws=v.deal.starter_draws())

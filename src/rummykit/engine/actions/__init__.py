@@ -128,6 +128,18 @@ if TYPE_CHECKING:
     from rummykit.engine.state import Hand
     from rummykit.variant import Variant
 
+# enum members as module constants: a lookup through the class is slow in Python 3.11
+_ANSWER = Phase.ANSWER
+_CLAIM = Phase.CLAIM
+_DRAW = Phase.DRAW
+_OFFER = Phase.OFFER
+_OVER = Phase.OVER
+_TERMINATION_DEALT = Termination.DEALT
+_TERMINATION_DROPPED = Termination.DROPPED
+_TERMINATION_STOCK_EXHAUSTED = Termination.STOCK_EXHAUSTED
+_TERMINATION_TURN_LIMIT = Termination.TURN_LIMIT
+
+
 __all__ = [
     "BUY",
     "DRAW",
@@ -327,7 +339,7 @@ def legal_actions(h: Hand, *, every_arrangement: bool = True) -> tuple[Action, .
     the kinds in their order (without ``every_arrangement``: each knock once,
     with the engine's arrangement)."""
     phase = h._phase
-    if phase is Phase.PLAY and h._claim is not None:  # a caller discards after a call
+    if phase is _PLAY and h._claim is not None:  # a caller discards after a call
         return tuple(_DISCARD.candidates(h))
     kit = h._kit
     by_phase = _IN_VARIANT.get(kit)
@@ -343,10 +355,10 @@ def legal_actions(h: Hand, *, every_arrangement: bool = True) -> tuple[Action, .
 
 
 _ENDED_BY = {
-    Termination.STOCK_EXHAUSTED: "stock",
-    Termination.TURN_LIMIT: "limits.max_turns",
-    Termination.DROPPED: "going_out.drops",
-    Termination.DEALT: "scoring",
+    _TERMINATION_STOCK_EXHAUSTED: "stock",
+    _TERMINATION_TURN_LIMIT: "limits.max_turns",
+    _TERMINATION_DROPPED: "going_out.drops",
+    _TERMINATION_DEALT: "scoring",
 }
 
 
@@ -354,26 +366,26 @@ def _turn_refusal(h: Hand, a: Action, kind: ActionKind) -> Refusal | None:
     """Why no action of ``kind`` may be played in this phase of the turn."""
     phase = h._phase
     p = h._current
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return Refusal("the hand is over", _ENDED_BY.get(h._how, "going_out") if h._how else "going_out")
     if phase not in kind.phases:
-        if phase is Phase.DRAW:
+        if phase is _DRAW:
             return Refusal(f"seat {p} must draw first ({a.word} is not allowed before drawing)", "draw")
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             if kind.draws:
                 return Refusal(f"seat {p} has already drawn this turn", "draw")
             return Refusal(f"{a.word} is not allowed during a turn", kind.rule)
-        if phase is Phase.OFFER:
+        if phase is _OFFER:
             return Refusal("the upcard is being offered: take it or pass", "draw")
-        if phase is Phase.CLAIM:
+        if phase is _CLAIM:
             what = "buy" if h._kit.buys else "call"
             return Refusal(f"seat {p} may {what} the discard or pass", "claims")
-        if phase is Phase.ANSWER:
+        if phase is _ANSWER:
             return Refusal(f"seat {p} must answer the called draw: fight or fold", "going_out.answers")
         return Refusal(
             f"after the knock, seat {p} may only lay off onto the knocker's melds or pass", "layoff"
         )
-    if phase is Phase.PLAY and h._claim is not None and kind is not _DISCARD:
+    if phase is _PLAY and h._claim is not None and kind is not _DISCARD:
         return Refusal(f"seat {p} called the discard and must now discard", "claims")
     return None
 

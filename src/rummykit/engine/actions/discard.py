@@ -47,6 +47,14 @@ from rummykit.settlement import Termination
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
+# enum members as module constants: a lookup through the class is slow in Python 3.11
+_CLAIM = Phase.CLAIM
+_FINALDISCARD_FORBIDDEN = FinalDiscard.FORBIDDEN
+_PLAY = Phase.PLAY
+_TERMINATION_SHOWING = Termination.SHOWING
+_TERMINATION_WENT_OUT = Termination.WENT_OUT
+
+
 __all__ = ["Discard", "DiscardKind", "discard_of"]
 
 
@@ -79,7 +87,7 @@ class DiscardKind(ActionKind):
 
     action = Discard
     words = ("discard",)
-    phases = frozenset({Phase.PLAY})
+    phases = frozenset({_PLAY})
     rule = "discard"
 
     def parse(self, word: str, rest: Sequence[str], text: str) -> Action:
@@ -93,7 +101,7 @@ class DiscardKind(ActionKind):
         if h._claim is not None:  # a caller discards after a call
             return [_DISCARDS[c.code] for c in distinct(hand)]
         kit = h._kit
-        if h._must_meld is not None or (len(hand) == 1 and kit.final_rule is FinalDiscard.FORBIDDEN):
+        if h._must_meld is not None or (len(hand) == 1 and kit.final_rule is _FINALDISCARD_FORBIDDEN):
             return ()
         free = free_hand(h, p)
         unique = free if kit.single_deck else distinct(free)
@@ -124,7 +132,7 @@ class DiscardKind(ActionKind):
         refused = rule.refusal(a.card, taken=h._taken)
         if refused:
             return Refusal(f"{refused} (discard {rule.kind})", rule.refusal_rule)
-        if len(hand) == 1 and h._kit.final_rule is FinalDiscard.FORBIDDEN:
+        if len(hand) == 1 and h._kit.final_rule is _FINALDISCARD_FORBIDDEN:
             return Refusal(
                 "going out by discarding is not allowed: every card must be melded"
                 f" (going_out {h._v.going_out.kind})",
@@ -141,7 +149,7 @@ class DiscardKind(ActionKind):
             return False
         if h._claim is not None:
             return True
-        if h._eaten[h._current] or h._must_meld is not None or h._kit.final_rule is FinalDiscard.FORBIDDEN:
+        if h._eaten[h._current] or h._must_meld is not None or h._kit.final_rule is _FINALDISCARD_FORBIDDEN:
             return self.refusal(h, a) is None
         return h._taken is None or h._v.discard.refusal(hand[i], taken=h._taken) is None
 
@@ -170,7 +178,7 @@ def _discard(h: Hand, card: Card) -> None:
             h._pile.append(card)
             h._pile_from.append(p)
         h._final_discard = True
-        end_hand(h, Termination.WENT_OUT, went_out=p)
+        end_hand(h, _TERMINATION_WENT_OUT, went_out=p)
         return
     h._pile.append(card)
     h._pile_from.append(p)
@@ -178,7 +186,7 @@ def _discard(h: Hand, card: Card) -> None:
         _show_rest(h, p)
         h._shown[p] = True
         if all(h._shown[s] for s in h.active_seats()):
-            end_hand(h, Termination.SHOWING)
+            end_hand(h, _TERMINATION_SHOWING)
             return
     resume = h._resume if calling else h.next_seat(p)
     if _open_claims(h, p, card, resume):
@@ -215,5 +223,5 @@ def _open_claims(h: Hand, discarder: int, card: Card, resume: int) -> bool:
     h._resume = resume
     h._claim_queue = queue[1:]
     h._current = queue[0]
-    h._phase = Phase.CLAIM
+    h._phase = _CLAIM
     return True

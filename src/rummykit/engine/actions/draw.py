@@ -31,6 +31,12 @@ from rummykit.rules.stock import WhenEmpty
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
+# enum members as module constants: a lookup through the class is slow in Python 3.11
+_DRAW = Phase.DRAW
+_PLAY = Phase.PLAY
+_WHENEMPTY_REUSE = WhenEmpty.REUSE
+
+
 __all__ = ["DRAW", "Draw", "DrawKind"]
 
 
@@ -53,7 +59,7 @@ class DrawKind(ActionKind):
 
     action = Draw
     words = ("draw",)
-    phases = frozenset({Phase.DRAW})
+    phases = frozenset({_DRAW})
     rule = "stock"
     draws = True
 
@@ -66,7 +72,7 @@ class DrawKind(ActionKind):
         return (DRAW,) if self.refusal(h, DRAW) is None else ()
 
     def refusal(self, h: Hand, a: Action) -> Refusal | None:
-        if stock_drawable(h) or h._v.stock.when_empty(reuses=h._reuses) is WhenEmpty.REUSE:
+        if stock_drawable(h) or h._v.stock.when_empty(reuses=h._reuses) is _WHENEMPTY_REUSE:
             return None  # an empty stock is rebuilt from the pile when drawn from
         return Refusal("the stock is empty", "stock")
 
@@ -78,6 +84,6 @@ class DrawKind(ActionKind):
         h._draws[p] += 1
         h._stock_only = False
         h._passes = 0
-        h._phase = Phase.PLAY
+        h._phase = _PLAY
         if h._kit.buys:  # the player on turn passed the discard by: others may buy it
             open_buying(h, p)

@@ -54,6 +54,13 @@ from rummykit.settlement import Termination
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
+# enum members as module constants: a lookup through the class is slow in Python 3.11
+_LAYOFF = Phase.LAYOFF
+_PLAY = Phase.PLAY
+_TERMINATION_GIN = Termination.GIN
+_TERMINATION_KNOCK = Termination.KNOCK
+
+
 __all__ = ["KNOCK_ARRANGEMENTS", "KNOCK_SEARCH_NODES", "Knock", "KnockKind", "knock_arrangements"]
 
 KNOCK_ARRANGEMENTS = 32
@@ -216,7 +223,7 @@ class KnockKind(ActionKind):
     action = Knock
     words = ("knock",)
     keywords = ("melds",)
-    phases = frozenset({Phase.PLAY})
+    phases = frozenset({_PLAY})
     rule = "going_out"
 
     def parse(self, word: str, rest: Sequence[str], text: str) -> Action:
@@ -377,7 +384,7 @@ class KnockKind(ActionKind):
             assert rest is not None
             left = rest
             gin = not left or sum(h._kit.values[c.code] for c in left) == 0
-        how = Termination.GIN if gin else Termination.KNOCK
+        how = _TERMINATION_GIN if gin else _TERMINATION_KNOCK
         if arr is not None and h._v.layoff.after_knock(gin=gin):
             for m in shown:
                 h._table.append(TableMeld(p, m))
@@ -386,7 +393,7 @@ class KnockKind(ActionKind):
             queue = [s for s in h.seats_from(h.next_seat(p)) if s != p and h._dropped[s] is None]
             h._layoff_queue = queue[1:]
             h._current = queue[0]
-            h._phase = Phase.LAYOFF
+            h._phase = _LAYOFF
             h._how = how
             return
         end_hand(h, how, went_out=None)

@@ -35,6 +35,12 @@ from rummykit.engine.turn import check_out, shown
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
+# enum members as module constants: a lookup through the class is slow in Python 3.11
+_CLAIM = Phase.CLAIM
+_LAYOFF = Phase.LAYOFF
+_PLAY = Phase.PLAY
+
+
 __all__ = ["Layoff", "LayoffKind", "lay_off", "layoff_reason", "layoffs_of"]
 
 
@@ -86,7 +92,7 @@ def lay_off(h: Hand, seat: int, card: Card, target: int, stands_for: Card | None
         h._hit_until[t.owner] = min(blocked, h._v.limits.max_turns + 1)  # past the last turn: the rest of the hand
     if from_hand:
         h._hands[seat].remove(card)
-    if h._phase is Phase.PLAY or h._phase is Phase.CLAIM:
+    if h._phase is _PLAY or h._phase is _CLAIM:
         shown(h, seat)
 
 
@@ -112,7 +118,7 @@ class LayoffKind(ListedKind):
     action = Layoff
     words = ("layoff",)
     keywords = ("on",)
-    phases = frozenset({Phase.PLAY, Phase.LAYOFF})
+    phases = frozenset({_PLAY, _LAYOFF})
     rule = "layoff"
 
     def parse(self, word: str, rest: Sequence[str], text: str) -> Action:
@@ -122,7 +128,7 @@ class LayoffKind(ListedKind):
     def _cards(self, h: Hand) -> list[Card]:
         """The cards the current player may lay off now (each once)."""
         p = h._current
-        if h._phase is Phase.LAYOFF:
+        if h._phase is _LAYOFF:
             return distinct(h._hands[p])
         if not h._table or h._must_meld is not None or not h._v.layoff.on_turn(showing=showing_now(h, p)):
             return []
@@ -131,7 +137,7 @@ class LayoffKind(ListedKind):
 
     def _of(self, h: Hand, card: Card) -> list[Layoff]:
         p = h._current
-        if h._phase is Phase.LAYOFF:
+        if h._phase is _LAYOFF:
             return layoffs_of(h, p, card, None)
         rest = list(h._hands[p])
         rest.remove(card)
@@ -160,14 +166,14 @@ class LayoffKind(ListedKind):
         bad = concealed(h, (a.card,))
         if bad:
             return Refusal(bad, "draw")
-        if h._phase is Phase.PLAY and h._must_meld is not None:
+        if h._phase is _PLAY and h._must_meld is not None:
             return Refusal(f"the wild {h._must_meld} taken by the exchange must be melded first", "swap")
-        if h._phase is Phase.PLAY and not h._v.layoff.on_turn(showing=showing_now(h, p)):
+        if h._phase is _PLAY and not h._v.layoff.on_turn(showing=showing_now(h, p)):
             return Refusal(f"lay-offs are not allowed now (layoff {h._v.layoff.kind})", "layoff")
         why = layoff_reason(h, a.card, a.target)
         if why is not None:
             return why
-        if h._phase is Phase.PLAY:
+        if h._phase is _PLAY:
             rest = minus(h._hands[p], (a.card,))
             if rest is not None and not exit_ok(h, rest):
                 return Refusal(exit_reason(h), "going_out.final_discard")
@@ -176,5 +182,5 @@ class LayoffKind(ListedKind):
     def perform(self, h: Hand, a: Action) -> None:
         assert isinstance(a, Layoff)
         lay_off(h, h._current, a.card, a.target, a.stands_for, from_hand=True)
-        if h._phase is Phase.PLAY:
+        if h._phase is _PLAY:
             check_out(h)

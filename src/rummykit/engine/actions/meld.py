@@ -42,6 +42,10 @@ from rummykit.engine.turn import check_out, shown
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
+# enum members as module constants: a lookup through the class is slow in Python 3.11
+_PLAY = Phase.PLAY
+
+
 __all__ = [
     "MeldAction",
     "MeldKind",
@@ -191,7 +195,7 @@ class MeldKind(ListedKind):
 
     action = MeldAction
     words = ("meld",)
-    phases = frozenset({Phase.PLAY})
+    phases = frozenset({_PLAY})
     rule = "melds"
 
     def parse(self, word: str, rest: Sequence[str], text: str) -> Action:

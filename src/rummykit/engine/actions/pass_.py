@@ -21,6 +21,16 @@ from rummykit.settlement import Termination
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
+# enum members as module constants: a lookup through the class is slow in Python 3.11
+_CLAIM = Phase.CLAIM
+_DRAW = Phase.DRAW
+_LAYOFF = Phase.LAYOFF
+_OFFER = Phase.OFFER
+_TERMINATION_KNOCK = Termination.KNOCK
+_TERMINATION_STOCK_EXHAUSTED = Termination.STOCK_EXHAUSTED
+_WHENEMPTY_DECLINE = WhenEmpty.DECLINE
+
+
 __all__ = ["PASS", "Pass", "PassKind"]
 
 
@@ -44,7 +54,7 @@ class PassKind(ActionKind):
 
     action = Pass
     words = ("pass",)
-    phases = frozenset({Phase.DRAW, Phase.OFFER, Phase.CLAIM, Phase.LAYOFF})
+    phases = frozenset({_DRAW, _OFFER, _CLAIM, _LAYOFF})
     rule = "stock"
 
     def parse(self, word: str, rest: Sequence[str], text: str) -> Action:
@@ -56,7 +66,7 @@ class PassKind(ActionKind):
         return (PASS,) if self.allows(h, PASS) else ()
 
     def allows(self, h: Hand, a: Action) -> bool:
-        if h._phase is not Phase.DRAW:
+        if h._phase is not _DRAW:
             return True
         return not stock_drawable(h) and h._v.stock.when_empty(reuses=h._reuses) in _PASSES
 
@@ -70,7 +80,7 @@ class PassKind(ActionKind):
     def perform(self, h: Hand, a: Action) -> None:
         phase = h._phase
         p = h._current
-        if phase is Phase.OFFER:
+        if phase is _OFFER:
             if h._offer_stage == 0 and h._n > 1:
                 h._offer_stage = 1
                 h._current = h._dealer
@@ -78,11 +88,11 @@ class PassKind(ActionKind):
             h._offer_stage = 2
             h._current = h._starter
             h._stock_only = True
-            h._phase = Phase.DRAW
+            h._phase = _DRAW
             if not stock_drawable(h):
-                end_hand(h, Termination.STOCK_EXHAUSTED)
+                end_hand(h, _TERMINATION_STOCK_EXHAUSTED)
             return
-        if phase is Phase.CLAIM:
+        if phase is _CLAIM:
             if h._claim_queue:
                 h._current = h._claim_queue.pop(0)
                 return
@@ -91,19 +101,19 @@ class PassKind(ActionKind):
                 return
             begin_turn(h, h._resume)
             return
-        if phase is Phase.LAYOFF:
+        if phase is _LAYOFF:
             if h._layoff_queue:
                 h._current = h._layoff_queue.pop(0)
                 return
-            end_hand(h, h._how or Termination.KNOCK, went_out=None)
+            end_hand(h, h._how or _TERMINATION_KNOCK, went_out=None)
             return
         # DRAW with the stock out
         when = h._v.stock.when_empty(reuses=h._reuses)
-        if when is WhenEmpty.DECLINE:
-            end_hand(h, Termination.STOCK_EXHAUSTED)
+        if when is _WHENEMPTY_DECLINE:
+            end_hand(h, _TERMINATION_STOCK_EXHAUSTED)
             return
         h._passes += 1
         if h._passes >= len(h.active_seats()):
-            end_hand(h, Termination.STOCK_EXHAUSTED)
+            end_hand(h, _TERMINATION_STOCK_EXHAUSTED)
             return
         begin_turn(h, h.next_seat(p))

@@ -48,6 +48,12 @@ from rummykit.rules.draw import UseAs
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
+# enum members as module constants: a lookup through the class is slow in Python 3.11
+_DRAW = Phase.DRAW
+_OFFER = Phase.OFFER
+_PLAY = Phase.PLAY
+
+
 __all__ = ["TAKE", "Take", "TakeKind", "parse_then", "take_use", "use_fits", "use_reason", "uses"]
 
 
@@ -290,7 +296,7 @@ class TakeKind(ListedKind):
 
     action = Take
     words = ("take",)
-    phases = frozenset({Phase.DRAW, Phase.OFFER})
+    phases = frozenset({_DRAW, _OFFER})
     rule = "draw"
     draws = True
 
@@ -309,7 +315,7 @@ class TakeKind(ListedKind):
         return Take(depth, and_draw, parse_then(tokens, text))
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
-        if h._phase is Phase.OFFER:
+        if h._phase is _OFFER:
             return (TAKE,)
         if h._stock_only:
             return ()
@@ -337,7 +343,7 @@ class TakeKind(ListedKind):
         alone. Any other take, and a plain one not listed (which may still fit
         a listed use), goes through :meth:`resolve`."""
         if type(a) is Take and a.then is None and a.down_to is None and not a.and_draw:
-            if h._phase is Phase.OFFER:
+            if h._phase is _OFFER:
                 if a == TAKE:
                     return True
             elif not h._stock_only:
@@ -363,7 +369,7 @@ class TakeKind(ListedKind):
     def unlisted(self, h: Hand, a: Action, listed: Sequence[Action]) -> Action | None:
         assert isinstance(a, Take)
         if (
-            h._phase is not Phase.DRAW
+            h._phase is not _DRAW
             or a.and_draw
             or not isinstance(a.then, MeldAction)
             or self._why(h, a) is not None
@@ -408,7 +414,7 @@ class TakeKind(ListedKind):
 
     def reason(self, h: Hand, a: Action) -> Refusal | None:
         assert isinstance(a, Take)
-        if h._phase is Phase.OFFER:
+        if h._phase is _OFFER:
             return Refusal("the upcard is being offered: take it (plain 'take') or pass", "draw")
         why = self._why(h, a)
         if why is not None:
@@ -418,7 +424,7 @@ class TakeKind(ListedKind):
 
     def perform(self, h: Hand, a: Action) -> None:
         assert isinstance(a, Take)
-        if h._phase is Phase.OFFER:
+        if h._phase is _OFFER:
             _accept_offer(h)
         p = h._current
         cards = _take_cards(h, a.depth)
@@ -431,7 +437,7 @@ class TakeKind(ListedKind):
         h._taken = cards[0] if a.depth == 1 and not a.and_draw else None
         h._draws[p] += 1
         h._passes = 0
-        h._phase = Phase.PLAY
+        h._phase = _PLAY
         take_use(h, a.then, cards[0])
 
 
