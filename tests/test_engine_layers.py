@@ -10,6 +10,7 @@ one above it, not even lazily.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import rummykit.engine
@@ -53,9 +54,14 @@ def _targets(node: ast.Import | ast.ImportFrom) -> set[str]:
     return {n for n in names if n in MODULES}
 
 
+@functools.cache
+def _tree(name: str) -> ast.Module:
+    return ast.parse(MODULES[name].read_text())
+
+
 def imports_of(name: str) -> set[str]:
     """The engine modules ``name`` imports when it is loaded."""
-    tree = ast.parse(MODULES[name].read_text())
+    tree = _tree(name)
     out: set[str] = set()
     for node in _top_imports(tree.body):
         out |= _targets(node)
@@ -65,7 +71,7 @@ def imports_of(name: str) -> set[str]:
 def all_imports_of(name: str) -> set[str]:
     """The engine modules ``name`` imports at all: when it is loaded or inside
     its functions and methods (type-checking blocks left out)."""
-    tree = ast.parse(MODULES[name].read_text())
+    tree = _tree(name)
     out: set[str] = set()
 
     def visit(node: ast.AST) -> None:
