@@ -249,7 +249,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("swap", r"\b(?:swap(?:s|ping)?|exchange)\b"),
     ("borrow", r"\bborrow(?:s|ing)?\b"),
     ("call", r"\b(?:call(?:s|ing)?|claim(?:s|ing)?)\b"),
-    ("buy", r"\b(?:buy(?:s|ing)?|bought|may\s+i)\b"),
+    ("buy", r"\b(?:buy(?:s|ing)?|bought)\b"),
     ("pass", r"\b(?:pass(?:es|ing)?|decline|refuse)\b"),
     ("fight", r"\b(?:fight(?:s|ing)?|challeng(?:e|es|ing))\b"),
     ("fold", r"\bfold(?:s|ing)?\b"),
