@@ -104,7 +104,9 @@ def contract_problems(v: Variant) -> Iterator[Problem]:
         per_buy = 1 + claims.penalty_cards()
         most = hand + 1 + buys * per_buy
         if need > most and not unlimited:
-            parts = f"{hand} dealt and 1 drawn" + (f", {buys} buys of {per_buy} cards" if buys else "")
+            parts = f"{hand} dealt and 1 drawn" + (
+                f", {buys} buy{'s' if buys != 1 else ''} of {per_buy} cards" if buys else ""
+            )
             yield Problem(
                 path,
                 f"the contract of deal {deal} ({text}) needs {need} cards, but a player holds at most {most} ({parts})",
