@@ -77,8 +77,16 @@ def _buying(c: Buying, v: Variant) -> list[str]:
         "You may not buy back your own discard.",
     ]
     if c.limits:
-        per = ", ".join(f"{n or 'any number'} in deal {i + 1}" for i, n in enumerate(c.limits))
-        out.append(f"Buys per player: {per}; later deals {c.limit or 'any number'}.")
+        runs: list[tuple[int, int, int]] = []  # (first deal, last deal, limit)
+        for i, n in enumerate(c.limits):
+            if runs and runs[-1][2] == n:
+                runs[-1] = (runs[-1][0], i + 1, n)
+            else:
+                runs.append((i + 1, i + 1, n))
+        per = ", ".join(
+            f"{n or 'any number'} in deal{f's {a}-{b}' if b > a else f' {a}'}" for a, b, n in runs
+        )
+        out.append(f"Buys per player: {per}; in later deals {c.limit or 'any number'}.")
     elif c.limit:
         out.append(f"Each player may buy at most {c.limit} times a deal.")
     if not c.after_down:
