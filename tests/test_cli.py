@@ -8,7 +8,7 @@ included". ``rummykit.cli``: "Exit codes: 0 all well, 1 a problem was found
 
 Most tests call ``rummykit.cli.main`` in process; a few run a real
 subprocess (``python -m rummykit``) to check exit codes and that bad input
-never prints a traceback.
+never prints a traceback there either.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 import rummykit as rk
+from cli_helpers import run as run_here
 from rummykit.cli import main
 from rummykit.loading import builtin_path
 
@@ -254,29 +255,30 @@ def test_no_traceback_on_bad_input(tmp_path: Path) -> None:
         str(folder),
         str(tmp_path / "missing.toml"),
     ]
-    result = run("validate", *files)
+    result = run_here("validate", *files)
     assert result.returncode == 1
     assert "Traceback" not in result.stderr and "Traceback" not in result.stdout
     assert result.stderr == ""
     printed = {re.sub(r":\d+:\d+$", "", line.split(": ", 1)[0]) for line in result.stdout.splitlines()}
     assert printed == set(files)  # every file is reported
     for command in (["show", str(binary)], ["show", str(folder)], ["show", "no-such-variant"]):
-        shown = run(*command)
+        shown = run_here(*command)
         assert shown.returncode == 1
         assert "Traceback" not in shown.stderr
         assert shown.stderr.strip()
 
 
-def test_done_when_house_rule_scenario(tmp_path: Path) -> None:
+def test_done_when_house_rule_scenario(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Write a six-line house rule over straight, validate it, make a typo, see it reported."""
     house = tmp_path / "kitchen.toml"
     house.write_text(HOUSE_RULE, encoding="utf-8")
     assert len(HOUSE_RULE.splitlines()) == 6
-    ok = run("validate", "kitchen.toml", cwd=tmp_path)
+    monkeypatch.chdir(tmp_path)
+    ok = run_here("validate", "kitchen.toml")
     assert (ok.returncode, ok.stdout, ok.stderr) == (0, "kitchen.toml: ok\n", "")
 
     house.write_text(HOUSE_RULE.replace("ace = ", "aces = "), encoding="utf-8")
-    typo = run("validate", "kitchen.toml", cwd=tmp_path)
+    typo = run_here("validate", "kitchen.toml")
     assert typo.returncode == 1
     assert typo.stdout == (
         'kitchen.toml:6:1: ranking.aces: unknown key for ranking kind "standard" (did you mean "ace"?);'

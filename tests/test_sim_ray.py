@@ -5,7 +5,9 @@ it). The contract: the same report (and the same records file) as the
 process pool for the same seed; progress as results arrive; a chunk whose
 worker dies, or raises, is retried rather than lost; an interrupted run
 cancels its pending tasks. Ray is started once in this module (10-20 s on
-the 2-core reference machine), by ``simulate`` itself in the first test.
+the 2-core reference machine), by ``simulate`` itself in the first test: the
+module is marked ``slow`` (``pytest -m slow`` runs it; CI does, as a step of
+its own).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+pytestmark = pytest.mark.slow
 
 ray = pytest.importorskip("ray")
 
