@@ -17,7 +17,7 @@ from rummykit.testing import check_variant
 
 def _short(name: str) -> rk.Variant:
     v = rk.load_variant(name)
-    return attrs.evolve(v, limits=attrs.evolve(v.limits, max_turns=40))
+    return attrs.evolve(v, limits=attrs.evolve(v.limits, max_turns=24))
 
 
 @pytest.mark.parametrize("name", rk.list_variants())

@@ -8,6 +8,7 @@ views never contain hidden cards; the same seed and actions give the same game.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections import Counter
@@ -25,9 +26,10 @@ seeds = st.integers(0, 2**32 - 1)
 
 
 def _variant(name: str) -> rk.Variant:
-    # Hands of the slow variants rarely end by the rules with random play:
-    # a smaller turn limit keeps them short (it is the documented bound).
-    return variant(name, max_turns=60 if name in SLOW else 400)
+    # Random hands often run to the turn limit (it is the documented bound): a
+    # limit of 200 turns is far past the stock's exhaustion in every variant, and
+    # the hands of the slow variants stop sooner.
+    return variant(name, max_turns=60 if name in SLOW else 200)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
@@ -76,7 +78,7 @@ def test_views_hold_no_hidden_cards(name: str, players: int, seed: int) -> None:
     v = _variant(name)
     hand = rk.new_hand(v, players=players, seed=seed)
     rng = random.Random(seed)
-    while True:
+    for step in itertools.count():
         for p in range(players):
             view = hand.view(p)
             assert view.hand == hand.hand_of(p)
@@ -95,9 +97,11 @@ def test_views_hold_no_hidden_cards(name: str, players: int, seed: int) -> None:
                 assert not view.shown_hands and not view.face_down
                 assert set(rk.View.__attrs_attrs__.__dir__()) is not None
             # A view is a function of what the seat may see: changing the
-            # order of the stock does not change it.
-            other = with_stock(hand, reversed(hand.stock))
-            assert other.view(p) == view
+            # order of the stock does not change it (checked for one seat a
+            # step in turn, as a copy a seat and step would cost).
+            if p == step % players:
+                other = with_stock(hand, reversed(hand.stock))
+                assert other.view(p) == view
         if hand.is_over:
             break
         hand.apply(rng.choice(hand.legal_actions()))
@@ -120,11 +124,12 @@ def test_clone_is_independent(name: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
-@settings(max_examples=25)
+@settings(max_examples=10)
 @given(seed=seeds)
 def test_random_hands_never_get_stuck(name: str, players: int, seed: int) -> None:
-    """Many short random hands: there is always a legal action until the end."""
-    v = variant(name, max_turns=40 if name in SLOW else 150)
+    """More short random hands: there is always a legal action until the end (the
+    other tests here play 13 more hands of each case, and check it too)."""
+    v = variant(name, max_turns=40 if name in SLOW else 100)
     hand = rk.new_hand(v, players=players, seed=seed)
     rng = random.Random(seed)
     while not hand.is_over:

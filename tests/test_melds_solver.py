@@ -3,7 +3,9 @@
 ``oracles.reference`` (tests/oracles) enumerates every split of a hand into meld
 groups with no cleverness; the fast solvers (the one-deck plain path, the
 few-wilds path and the general search) must find the same least deadwood on
-every hand hypothesis generates, wild cards and duplicates included.
+every hand hypothesis generates, wild cards and duplicates included. Each
+comparison runs on a sample of hands by default and on many more in its
+``_thoroughly`` twin, marked ``slow`` (``pytest -m slow``).
 """
 
 from __future__ import annotations
@@ -96,9 +98,7 @@ def check_arrangement(
 # --------------------------------------------------------------------------- brute force
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hands(max_size=9))
-def test_best_arrangement_equals_brute_force(
+def _check_best_arrangement_equals_brute_force(
     case: tuple[str, rk.Variant, tuple[rk.Card, ...], frozenset[rk.Rank]],
 ) -> None:
     _, v, hand, wild = case
@@ -112,9 +112,24 @@ def test_best_arrangement_equals_brute_force(
     assert rk.best_arrangement(v, tuple(reversed(hand)), wild_ranks=wild) == a
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hands(max_size=8), st.sampled_from([(1, 0), (1, 1), (2, 1), (2, 0)]))
-def test_run_requirements_equal_brute_force(
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=9))
+def test_best_arrangement_equals_brute_force(
+    case: tuple[str, rk.Variant, tuple[rk.Card, ...], frozenset[rk.Rank]],
+) -> None:
+    _check_best_arrangement_equals_brute_force(case)
+
+
+@pytest.mark.slow
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=9))
+def test_best_arrangement_equals_brute_force_thoroughly(
+    case: tuple[str, rk.Variant, tuple[rk.Card, ...], frozenset[rk.Rank]],
+) -> None:
+    _check_best_arrangement_equals_brute_force(case)
+
+
+def _check_run_requirements_equal_brute_force(
     case: tuple[str, rk.Variant, tuple[rk.Card, ...], frozenset[rk.Rank]], need: tuple[int, int]
 ) -> None:
     _, v, hand, wild = case
@@ -130,9 +145,24 @@ def test_run_requirements_equal_brute_force(
     assert sum(1 for m in a.melds if m.kind is rk.MeldKind.RUN and m.is_pure) >= pure
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hands(max_size=8))
-def test_best_discard_equals_brute_force(
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=8), st.sampled_from([(1, 0), (1, 1), (2, 1), (2, 0)]))
+def test_run_requirements_equal_brute_force(
+    case: tuple[str, rk.Variant, tuple[rk.Card, ...], frozenset[rk.Rank]], need: tuple[int, int]
+) -> None:
+    _check_run_requirements_equal_brute_force(case, need)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=8), st.sampled_from([(1, 0), (1, 1), (2, 1), (2, 0)]))
+def test_run_requirements_equal_brute_force_thoroughly(
+    case: tuple[str, rk.Variant, tuple[rk.Card, ...], frozenset[rk.Rank]], need: tuple[int, int]
+) -> None:
+    _check_run_requirements_equal_brute_force(case, need)
+
+
+def _check_best_discard_equals_brute_force(
     case: tuple[str, rk.Variant, tuple[rk.Card, ...], frozenset[rk.Rank]],
 ) -> None:
     _, v, hand, wild = case
@@ -149,6 +179,23 @@ def test_best_discard_equals_brute_force(
         others.remove(other)
         b = rk.best_arrangement(v, others, wild_ranks=wild)
         assert b is not None and (b.deadwood_value, len(b.deadwood)) > (a.deadwood_value, len(a.deadwood))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=8))
+def test_best_discard_equals_brute_force(
+    case: tuple[str, rk.Variant, tuple[rk.Card, ...], frozenset[rk.Rank]],
+) -> None:
+    _check_best_discard_equals_brute_force(case)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=8))
+def test_best_discard_equals_brute_force_thoroughly(
+    case: tuple[str, rk.Variant, tuple[rk.Card, ...], frozenset[rk.Rank]],
+) -> None:
+    _check_best_discard_equals_brute_force(case)
 
 
 # --------------------------------------------------------------------------- OpenSpiel
@@ -331,9 +378,7 @@ def test_empty_and_tiny_hands() -> None:
         rk.best_discard(GIN, ())
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hands(max_size=9), st.data())
-def test_bigger_hands_equal_memoised_exhaustive_search(
+def _check_bigger_hands_equal_memoised_exhaustive_search(
     case: tuple[str, rk.Variant, tuple[rk.Card, ...], frozenset[rk.Rank]], data: st.DataObject
 ) -> None:
     """Hands of 10 to 12 cards against ``simple_search``, an exhaustive search
@@ -347,6 +392,23 @@ def test_bigger_hands_equal_memoised_exhaustive_search(
     a = rk.best_arrangement(v, hand, wild_ranks=wild)
     assert a is not None and a.deadwood_value * SCALE + len(a.deadwood) == found[0]
     check_arrangement(v, hand, a, wild)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=9), st.data())
+def test_bigger_hands_equal_memoised_exhaustive_search(
+    case: tuple[str, rk.Variant, tuple[rk.Card, ...], frozenset[rk.Rank]], data: st.DataObject
+) -> None:
+    _check_bigger_hands_equal_memoised_exhaustive_search(case, data)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=9), st.data())
+def test_bigger_hands_equal_memoised_exhaustive_search_thoroughly(
+    case: tuple[str, rk.Variant, tuple[rk.Card, ...], frozenset[rk.Rank]], data: st.DataObject
+) -> None:
+    _check_bigger_hands_equal_memoised_exhaustive_search(case, data)
 
 
 def test_compiled_rules_with_wild_ranks_drop_the_least_recently_used() -> None:

@@ -193,7 +193,7 @@ def test_a_determinization_depends_only_on_what_the_seat_saw(name: str, players:
     assert compared, f"{name}: no twin hand found to compare with"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(
     name=variant_names(),
     seed=st.integers(0, 2**32 - 1),
@@ -454,6 +454,8 @@ def test_two_hands_whose_concealed_melds_differ_look_the_same(players: int) -> N
         _same_for(seat, h, twin)
         assert _state(h.resample(seat, seed=seed)) == _state(twin.resample(seat, seed=seed))
         compared += 1
+        if compared == 4:
+            break
     assert compared >= 3, f"only {compared} pairs of hands with different concealed melds"
 
 

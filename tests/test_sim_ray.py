@@ -21,14 +21,12 @@ from typing import Any
 
 import pytest
 
+import rummykit as rk
+from rummykit.bots import GreedyBot
+from rummykit.cli import main
+from rummykit.sim import simulate
+
 pytestmark = pytest.mark.slow
-
-ray = pytest.importorskip("ray")
-
-import rummykit as rk  # noqa: E402
-from rummykit.bots import GreedyBot  # noqa: E402
-from rummykit.cli import main  # noqa: E402
-from rummykit.sim import simulate  # noqa: E402
 
 GIN = rk.load_variant("gin")
 KNOCK = rk.load_variant("knock")
@@ -56,8 +54,15 @@ class FailOnce:
         raise RuntimeError("a chunk that fails once")
 
 
+@pytest.fixture(scope="module")
+def ray() -> Any:
+    """Ray, imported when a test of this module runs (its import alone costs a
+    second, which a run that leaves these tests out need not pay)."""
+    return pytest.importorskip("ray")
+
+
 def test_a_local_ray_is_started_for_the_run_and_shut_down(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ray: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With no Ray running and no address, ``simulate`` starts a local Ray
     with ``jobs`` CPUs and shuts it down after the run. (The shutdown is
@@ -83,7 +88,7 @@ def test_a_local_ray_is_started_for_the_run_and_shut_down(
 
 
 @pytest.fixture(scope="module")
-def local_ray() -> Iterator[None]:
+def local_ray(ray: Any) -> Iterator[None]:
     from ray import cloudpickle
 
     cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers cannot import this test file
@@ -94,7 +99,7 @@ def local_ray() -> Iterator[None]:
 
 
 @pytest.mark.usefixtures("local_ray")
-def test_same_report_as_the_process_pool_with_progress() -> None:
+def test_same_report_as_the_process_pool_with_progress(ray: Any) -> None:
     seen: list[int] = []
     got = simulate(
         GIN,
