@@ -47,13 +47,16 @@ def snapshot(h: rk.Hand) -> Any:
     )
 
 
+_FIXED: tuple[rk.Action, ...] = (Draw(), Pass(), rk.parse_action("drop"), Take(), Take(2), Take(1, True))
+_OTHERS = [rk.Card.from_code(i) for i in (0, 12, 25, 38, 51, 52)]
+
+
 def candidates(h: rk.Hand) -> list[rk.Action]:
     """Brute-force actions around the state: most are illegal."""
     p = h.current
-    out: list[rk.Action] = [Draw(), Pass(), rk.parse_action("drop"), Take(), Take(2), Take(1, True)]
+    out: list[rk.Action] = list(_FIXED)
     cards = sorted(set(h.hand_of(p))) if p is not None else []
-    others = [rk.Card.from_code(i) for i in (0, 12, 25, 38, 51, 52)]
-    for c in cards + others:
+    for c in cards + _OTHERS:
         out.append(Discard(c))
         out.append(Knock(c))
         for t in range(1, len(h.table) + 2):
@@ -89,9 +92,9 @@ def play_random(h: rk.Hand, rng: random.Random, *, check_illegal: bool = False) 
         if check_illegal:
             before = snapshot(h)
             saved = h.clone()
-            listed = set(legal)
-            every = [a for a in candidates(h) if a not in listed]
-            for a in probe_rng.sample(every, min(PROBES_PER_STEP, len(every))):
+            every = candidates(h)
+            picked = probe_rng.sample(every, min(2 * PROBES_PER_STEP, len(every)))
+            for a in [a for a in picked if a not in legal][:PROBES_PER_STEP]:
                 try:
                     h.apply(a)
                 except (rk.IllegalAction, rk.AmbiguousActionError) as exc:
