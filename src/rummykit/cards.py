@@ -200,7 +200,9 @@ class Card:
             return "JK" if self.rank is None or self.suit is None else self.rank.letter + self.suit.symbol
         if spec == "":
             return str(self)
-        raise ValueError(f"unknown format {spec!r} for a card: '' (notation) or 's' (suit symbols)")
+        raise ArgumentError(
+            f"Card.__format__: unknown format {spec!r} for a card: '' (notation) or 's' (suit symbols)"
+        )
 
     def _repr_svg_(self) -> str:
         """The card as an SVG picture (Jupyter shows it); see :mod:`rummykit.svg`."""

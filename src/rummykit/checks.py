@@ -62,7 +62,7 @@ from rummykit.rules import (
     Target,
 )
 from rummykit.rules.base import ByPlayers, FrozenMap
-from rummykit.soundness import override_warnings, size_warnings, winner_problems
+from rummykit.soundness import ending_warnings, override_warnings, size_warnings, winner_problems
 
 if TYPE_CHECKING:
     from rummykit.variant import Variant
@@ -216,7 +216,12 @@ def check_warnings(variant: Variant) -> tuple[Problem, ...]:
     """
     if cross_field_problems(variant):
         return ()
-    return (*_warnings(variant), *override_warnings(variant), *size_warnings(variant))
+    return (
+        *_warnings(variant),
+        *ending_warnings(variant),
+        *override_warnings(variant),
+        *size_warnings(variant),
+    )
 
 
 def _warn(path: str, message: str) -> Problem:

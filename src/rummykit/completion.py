@@ -22,6 +22,7 @@ from collections.abc import Iterator
 import attrs
 
 import rummykit as rk
+from rummykit.errors import ArgumentError
 
 __all__ = ["SHELLS", "completion_script"]
 
@@ -116,7 +117,9 @@ def completion_script(parser: argparse.ArgumentParser, shell: str) -> str:
         return _zsh(prog, top, commands, variants)
     if shell == "fish":
         return _fish(prog, top, commands, variants)
-    raise ValueError(f"completion: no script for the shell {shell!r} (expected one of {', '.join(SHELLS)})")
+    raise ArgumentError(
+        f"completion: shell: no script for the shell {shell!r} (expected one of {', '.join(SHELLS)})"
+    )
 
 
 def _ident(prog: str) -> str:

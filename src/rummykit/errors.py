@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 
 import attrs
@@ -25,6 +26,7 @@ __all__ = [
     "RecordError",
     "RummyError",
     "VariantError",
+    "whole_number",
 ]
 
 
@@ -144,3 +146,30 @@ class VariantError(RummyError):
         count = len(self.problems)
         head = f"{count} problem{'s' if count != 1 else ''} in variant"
         super().__init__(head + ":\n" + "\n".join(lines))
+
+
+def whole_number(value: object, where: str, *, none: bool = False) -> int:
+    """``value`` as an int, for an argument named by ``where`` (``"new_hand:
+    seed"``): any integral number (an int, a NumPy integer: whatever
+    :func:`operator.index` takes), never a bool, a float or text. With
+    ``none``, None is allowed and returned as is (the caller's "no value").
+    Raises :class:`ArgumentError` naming the argument.
+
+    >>> whole_number(3, "seed")
+    3
+    >>> whole_number(2.0, "new_hand: seed")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ArgumentError: new_hand: seed must be a whole number, got 2.0
+    """
+    if value is None and none:
+        return None  # type: ignore[return-value]
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    shown = repr(value)
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
+    also = " or None" if none else ""
+    raise ArgumentError(f"{where} must be a whole number{also}, got {shown}")

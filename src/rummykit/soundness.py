@@ -36,7 +36,7 @@ from rummykit.rules.ranking import Ace
 if TYPE_CHECKING:
     from rummykit.variant import Variant
 
-__all__ = ["MAX_HAND_CARDS", "override_warnings", "size_warnings", "winner_problems"]
+__all__ = ["MAX_HAND_CARDS", "ending_warnings", "override_warnings", "size_warnings", "winner_problems"]
 
 MAX_HAND_CARDS = 20
 """The most cards a ruleset's deal may put in one hand at once (the hand
@@ -93,6 +93,30 @@ def _set(obj: Any, name: str) -> bool:
 
 def _warn(path: str, message: str) -> Problem:
     return Problem(path, message, severity="warning")
+
+
+def ending_warnings(v: Variant) -> Iterator[Problem]:
+    """Ways a hand ends under the going-out rule that the scoring settles
+    with no winner, where another way names one (:func:`winner_problems`
+    reports the rulesets where none does): hands ending so are won by nobody.
+
+    >>> import rummykit as rk
+    >>> v = rk.loads_variant('extends = "phom"\\n[scoring]\\nkind = "winner-takes"')
+    >>> print(next(ending_warnings(v)))
+    warning: scoring.kind: "winner-takes" scoring names no winner when a hand ends by the showing (going_out.kind = "showing"), the way most hands end: those hands would be won by nobody
+    """
+    endings = v.going_out.winning_endings()
+    named = [e for e in endings if v.scoring.names_winner(e)]
+    if not named:
+        return  # an error: winner_problems
+    for e in endings:
+        if e not in named:
+            usual = ", the way most hands end" if e == endings[0] else ""
+            yield _warn(
+                "scoring.kind",
+                f'"{v.scoring.kind}" scoring names no winner when a hand ends by {_WORDS.get(e, e)}'
+                f' (going_out.kind = "{v.going_out.kind}"){usual}: those hands would be won by nobody',
+            )
 
 
 def override_warnings(v: Variant) -> Iterator[Problem]:

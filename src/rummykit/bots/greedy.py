@@ -40,6 +40,7 @@ from rummykit.engine import (
     Take,
     View,
 )
+from rummykit.errors import ArgumentError, whole_number
 from rummykit.melds import (
     Arrangement,
     Meld,
@@ -162,7 +163,9 @@ class GreedyBot(MeldChances):
         beginner: float = 0.0,
     ) -> None:
         if isinstance(beginner, bool) or not isinstance(beginner, int | float) or not 0.0 <= beginner <= 1.0:
-            raise ValueError(f"beginner must be a share of decisions from 0 to 1, got {beginner!r}")
+            raise ArgumentError(
+                f"GreedyBot: beginner must be a share of decisions from 0 to 1, got {beginner!r}"
+            )
         self.variant = variant
         self.knock_at = knock_at
         """The most deadwood the bot knocks with at once."""
@@ -176,7 +179,7 @@ class GreedyBot(MeldChances):
         self.samples = samples
         """Hands dealt to the opponents to estimate that chance: enough for
         its error (about 7 points) to matter only near the threshold."""
-        self.seed = 0 if seed is None else seed
+        self.seed = 0 if seed is None else whole_number(seed, "GreedyBot: seed")
         self.rng = random.Random(self.seed)
         self._cache: dict[tuple[tuple[Card, ...], frozenset[Rank]], int] = {}
         self._melds, self._pairs = _shared_memos(variant)

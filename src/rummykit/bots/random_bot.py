@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from rummykit.engine import Action, View
+from rummykit.errors import whole_number
 from rummykit.variant import Variant
 
 __all__ = ["RandomBot"]
@@ -13,8 +14,8 @@ __all__ = ["RandomBot"]
 
 def split_args(variant: Any, seed: int | None) -> tuple[Variant | None, int | None]:
     """Old call forms: ``RandomBot(7)`` means seed 7."""
-    if isinstance(variant, int) and not isinstance(variant, bool) and seed is None:
-        return None, variant
+    if hasattr(variant, "__index__") and not isinstance(variant, bool) and seed is None:
+        return None, whole_number(variant, "RandomBot: seed")
     return variant, seed
 
 
@@ -32,7 +33,7 @@ class RandomBot:
 
     def __init__(self, variant: Variant | int | None = None, seed: int | None = None) -> None:
         self.variant, seed = split_args(variant, seed)
-        self.rng = random.Random(seed)
+        self.rng = random.Random(whole_number(seed, "RandomBot: seed", none=True))
 
     def choose(self, view: View) -> Action:
         """A random legal action."""

@@ -45,6 +45,7 @@ from rummykit.bots.search_defaults import (
 )
 from rummykit.cards import Card
 from rummykit.engine import Action, Call, Declare, Discard, Hand, Knock, Layoff, MeldAction, Pick, Take, View
+from rummykit.errors import ArgumentError, whole_number
 from rummykit.melds import card_value, deadwood_cards, min_deadwood
 from rummykit.rules import STANDARD_VALUES
 from rummykit.variant import Variant
@@ -107,19 +108,19 @@ class SearchBot(Races):
         if iterations is None and think is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, got {iterations}")
+            raise ArgumentError(f"SearchBot: iterations must be at least 1, got {iterations}")
         if horizon == "auto":
             horizon = default_horizon(variant)
         if horizon is not None and (not isinstance(horizon, int) or isinstance(horizon, bool) or horizon < 1):
-            raise ValueError(
-                f'horizon must be "auto", None (play the hand out) or at least 1 turn, got {horizon!r}'
+            raise ArgumentError(
+                f'SearchBot: horizon must be "auto", None (play the hand out) or at least 1 turn, got {horizon!r}'
             )
         if margin == "auto":
             margin = default_margin(variant)
         if isinstance(margin, bool) or not isinstance(margin, int | float) or not margin >= 0:
-            raise ValueError(f'margin must be "auto" or a number of standard errors of at least 0, got {margin!r}')
+            raise ArgumentError(f'SearchBot: margin must be "auto" or a number of standard errors of at least 0, got {margin!r}')
         if think is not None and think <= 0:
-            raise ValueError(f"think must be a positive number of seconds, got {think}")
+            raise ArgumentError(f"SearchBot: think must be a positive number of seconds, got {think}")
         self.variant = variant
         self.iterations = iterations
         self.think = think
@@ -141,7 +142,7 @@ class SearchBot(Races):
         card a turn, but not many more than a hand's worth."""
         self.horizon: int | None = horizon
         """Turns each rollout looks ahead (None: to the end of the hand)."""
-        self.rng = random.Random(seed)
+        self.rng = random.Random(whole_number(seed, "SearchBot: seed", none=True))
         self.greedy = GreedyBot(variant, seed=self.rng.getrandbits(32))
         # memos per wild set, keyed on card codes
         self._dw: dict[frozenset[Any], dict[bytes, int]] = {}

@@ -15,7 +15,7 @@ from rummykit.engine.phase import Phase
 from rummykit.engine.signing import commit_deal
 from rummykit.engine.sources import OsShuffle, SourceShuffle, check_source, source_shuffle
 from rummykit.engine.turn import starting_phase
-from rummykit.errors import ArgumentError, RummyError
+from rummykit.errors import ArgumentError, RummyError, whole_number
 from rummykit.variant import Variant
 
 if TYPE_CHECKING:
@@ -80,13 +80,13 @@ def new_hand(
     >>> h.current_player, h.view(1).discard
     (1, (JH,))
     """
-    _check_int("players", players)
-    _check_int("dealer", dealer)
-    _check_int("deal_number", deal_number)
+    players = _check_int("players", players)
+    dealer = _check_int("dealer", dealer)
+    deal_number = _check_int("deal_number", deal_number)
     if not isinstance(v, Variant):
         raise ArgumentError(f"new_hand: v must be a Variant, got {short_repr(v)}")
     if seed is not None:
-        _check_int("seed", seed)
+        seed = _check_int("seed", seed)
         if seed.bit_length() > MAX_SEED_BITS:
             raise ArgumentError(f"new_hand: seed must fit in {MAX_SEED_BITS} bits, got {short_repr(seed)}")
     source = None
@@ -202,9 +202,9 @@ MAX_DEAL_NUMBER = 10_000
 """The largest deal number accepted."""
 
 
-def _check_int(name: str, value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ArgumentError(f"new_hand: {name} must be an int, got {short_repr(value)}")
+def _check_int(name: str, value: object) -> int:
+    """An int argument of new_hand (NumPy integers too; never a bool or a float)."""
+    return whole_number(value, f"new_hand: {name}")
 
 
 def _stack(

@@ -10,7 +10,7 @@ from rummykit.engine.actions import Action
 from rummykit.engine.deal import new_hand
 from rummykit.engine.state import Hand
 from rummykit.engine.view import View
-from rummykit.errors import ArgumentError, IllegalAction, RummyError
+from rummykit.errors import ArgumentError, IllegalAction, RummyError, whole_number
 from rummykit.settlement import Settlement
 from rummykit.variant import Variant
 
@@ -44,10 +44,9 @@ class Match:
     def __init__(
         self, v: Variant, players: int, *, seed: int | None = None, dealer: int | None = None
     ) -> None:
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise ArgumentError(f"new_match: players must be a whole number, got {players!r:.40}")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise ArgumentError(f"new_match: seed must be a whole number or None, got {seed!r:.40}")
+        players = whole_number(players, "new_match: players")
+        seed = whole_number(seed, "new_match: seed", none=True)
+        dealer = whole_number(dealer, "new_match: dealer", none=True)
         if players not in v.players.counts():
             raise RummyError(
                 f"{v.name} is played by {v.players.min} to {v.players.max} players, not {players}"

@@ -72,6 +72,7 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from rummykit.cards import Card
+from rummykit.errors import ArgumentError, RummyError, whole_number
 from rummykit.melds.meld import near
 
 if TYPE_CHECKING:
@@ -148,7 +149,7 @@ class Knowledge:
         """A determinization of ``h`` (which must be at the moment this was
         computed for) drawn with ``seed``."""
         if len(h._history) != self.history:
-            raise ValueError("this knowledge was computed at another point of the hand")
+            raise ArgumentError("Knowledge.sample: h: this knowledge was computed at another point of the hand")
         return _deal_again(h, self, random.Random(seed))
 
 
@@ -361,7 +362,7 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
     was built from, or the point a determinization was dealt again).
     """
     if not 0 <= seat < h._n:
-        raise ValueError(f"no seat {seat} in a hand of {h._n} players")
+        raise ArgumentError(f"knowledge: seat: no seat {seat} in a hand of {h._n} players")
     trail = _trail(h)
     out = [tuple(sorted(trail.known[q].elements(), key=_CODE)) for q in range(h._n)]
     out[seat] = tuple(h._hands[seat])
@@ -454,7 +455,7 @@ def _eaten_again(
                 if meld is not None:
                     melds.append((meld, (a, b)))
         if not melds:  # pragma: no cover - the real meld's cards are among them
-            raise ValueError(f"no meld with the taken card {card} among the unseen cards")
+            raise RummyError(f"resample: no meld with the taken card {card} among the unseen cards")
         meld, pair = rng.choice(melds)
         for c in pair:
             if spare[c] > 0:
@@ -505,6 +506,7 @@ def resample(h: Hand, seat: int, *, seed: int | None = None) -> Hand:
     >>> [h.resample(1, seed=s).view(1) == h.view(1) for s in range(3)]
     [True, True, True]
     """
+    seed = whole_number(seed, "resample: seed", none=True)
     return knowledge(h, seat).sample(h, seed)
 
 
@@ -523,9 +525,9 @@ def swap_hidden(h: Hand, seat: int, hand: list[Card], stock: dict[int, Card]) ->
     """
     before = Counter(h._hands[seat]) + Counter(h._stock[i] for i in stock)
     if Counter(hand) + Counter(stock.values()) != before or len(hand) != len(h._hands[seat]):
-        raise ValueError("swap_hidden: the cards must only move between the hand and those stock positions")
+        raise ArgumentError("swap_hidden: hand, stock: the cards must only move between the hand and those stock positions")
     if spoken_for(h, seat) - Counter(hand):
-        raise ValueError("swap_hidden: the cards of a concealed eaten meld stay in the hand")
+        raise ArgumentError("swap_hidden: hand: the cards of a concealed eaten meld stay in the hand")
     origin = h._dealt.get("origin")
     at_origin = origin is not None and len(origin._history) == len(h._history)
     trail = None if at_origin else _trail(h)  # what was seen, before the cards move
@@ -565,7 +567,7 @@ def hidden_share(h: Hand, seat: int, q: int, hands: Iterable[Iterable[Card]]) ->
     total = sum(real.values())
     found = [sum(((Counter(x) - known) & real).values()) / total for x in hands] if total else []
     if not found:
-        raise ValueError("hidden_share: no hidden card to find, or no hand dealt")
+        raise ArgumentError("hidden_share: no hidden card to find, or no hand dealt")
     return sum(found) / len(found)
 
 
@@ -583,7 +585,7 @@ def with_stock(h: Hand, stock: Iterable[Card]) -> Hand:
     """
     cards = list(stock)
     if Counter(cards) != Counter(h._stock):
-        raise ValueError("with_stock: the new stock must hold the stock's cards")
+        raise ArgumentError("with_stock: stock: the new stock must hold the stock's cards")
     other = h.clone()
     other._stock = cards
     other._legal = None

@@ -26,7 +26,7 @@ from rummykit.engine.actions import perform as _perform
 from rummykit.engine.fields import FIELDS, Copy, Field, HandFields, copy_fields, register_hand_class
 from rummykit.engine.meld_memo import kit_for
 from rummykit.engine.phase import Phase
-from rummykit.errors import AmbiguousActionError, ArgumentError, IllegalAction
+from rummykit.errors import AmbiguousActionError, ArgumentError, IllegalAction, whole_number
 from rummykit.settlement import Ending, Settlement
 from rummykit.variant import Variant
 
@@ -256,8 +256,9 @@ class Hand(HandFields):
 
     def _seat(self, method: str, name: str, value: object) -> int:
         """Check a seat argument: an int naming a seat of this hand."""
-        if not isinstance(value, int) or isinstance(value, bool):
+        if isinstance(value, bool) or not hasattr(value, "__index__"):
             raise ArgumentError(f"Hand.{method}: {name} must be an int (a seat), got {short_repr(value)}")
+        value = whole_number(value, f"Hand.{method}: {name}")
         if not 0 <= value < self._n:
             raise ArgumentError(f"Hand.{method}: no seat {value} in a hand of {self._n} players")
         return value

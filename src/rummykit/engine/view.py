@@ -11,7 +11,7 @@ from rummykit.cards import Card, Rank
 from rummykit.engine.actions import Action
 from rummykit.engine.convert import CONVERTER, DATA_VERSION, check_header, structure
 from rummykit.engine.phase import Phase, TableMeld
-from rummykit.errors import RummyError
+from rummykit.errors import ArgumentError, RummyError
 
 if TYPE_CHECKING:
     from rummykit.engine.resample import Knowledge
@@ -141,7 +141,7 @@ class View:
         bound = _SOURCES.get(id(self))
         h = bound[0]() if bound is not None else None
         if h is None or bound is None or len(h._history) != bound[1]:
-            raise ValueError(f"this view is no longer current: take a new view of the hand to {what}")
+            raise ArgumentError(f"View: this view is no longer current: take a new view of the hand to {what}")
         known = bound[2]
         if not known:
             from rummykit.engine.resample import knowledge

@@ -44,7 +44,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
 from rummykit.cards import Card, Rank, parse_cards
-from rummykit.errors import NotationError
+from rummykit.errors import ArgumentError, NotationError
 from rummykit.melds.arg_checks import checked
 from rummykit.melds.meld import Meld, MeldKind
 from rummykit.melds.tables import JOKER, Rules, card_rank, card_suit, rules_for
@@ -456,7 +456,9 @@ def classify_meld(
     group, pinned = to_cards(cards)
     if represents is not None:
         if len(represents) != len(group):
-            raise ValueError(f"represents has {len(represents)} entries for {len(group)} cards")
+            raise ArgumentError(
+                f"classify_meld: represents has {len(represents)} entries for {len(group)} cards"
+            )
         pinned = tuple(represents)
     rules = rules_for(v, _frozen(wild_ranks))
     options = interpretations(rules, tuple(sorted(c.code for c in group)))

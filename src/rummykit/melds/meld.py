@@ -110,7 +110,9 @@ class Meld:
         'K♣=A♣ A♥ A♠'
         """
         if spec not in ("", "s"):
-            raise ValueError(f"unknown format {spec!r} for a meld: '' (notation) or 's' (suit symbols)")
+            raise ArgumentError(
+                f"Meld.__format__: unknown format {spec!r} for a meld: '' (notation) or 's' (suit symbols)"
+            )
         return " ".join(
             format(c, spec) if c == r else f"{c:{spec}}={r:{spec}}"
             for c, r in zip(self.cards, self.represents, strict=True)

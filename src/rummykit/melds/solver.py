@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rummykit.cards import Card, Rank
+from rummykit.errors import ArgumentError
 from rummykit.melds.arg_checks import checked
 from rummykit.melds.classify import first_reading
 from rummykit.melds.component_discards import deadwood_each, one_dead
@@ -358,7 +359,7 @@ def best_discard(
     """
     hand = list(cards)
     if not hand:
-        raise ValueError("best_discard needs at least one card")
+        raise ArgumentError("best_discard: cards: needs at least one card")
     rules = rules_for(v, _frozen(wild_ranks))
     t = _plain(rules)
     mask = _mask(hand) if t is not None else -1
@@ -438,9 +439,9 @@ def discard_deadwoods(
     hand = cards if isinstance(cards, (tuple, list)) else tuple(cards)
     wanted = set(hand) if among is None else set(among)
     if below is not None and (isinstance(below, bool) or not isinstance(below, int)):
-        raise TypeError(f"discard_deadwoods: below must be a whole number or None, got {below!r}")
+        raise ArgumentError(f"discard_deadwoods: below must be a whole number or None, got {below!r}")
     if not wanted <= set(hand):
-        raise ValueError(
+        raise ArgumentError(
             f"discard_deadwoods: among holds cards not in the hand: {sorted(wanted - set(hand))}"
         )
     values = rules.values

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from rummykit.bots import BotError
 from rummykit.bots.base import resolve_spec
-from rummykit.errors import RummyError
+from rummykit.errors import ArgumentError, RummyError
 from rummykit.sim.backends import _run_here, _run_pool, _run_ray, _Sink
 from rummykit.sim.play import BOT_NAMES, BotSpec, _chunks, _Job
 from rummykit.sim.records import _RecordFiles, _run_header
@@ -29,17 +29,17 @@ def seat_bots(bots: Sequence[BotSpec] | str, players: int) -> tuple[BotSpec, ...
         [b.strip() for b in bots.split(",") if b.strip()] if isinstance(bots, str) else list(bots)
     )
     if not specs:
-        raise ValueError("no bots given")
+        raise ArgumentError("simulate: bots: no bots given")
     for b in specs:
         if isinstance(b, str) and b not in BOT_NAMES:
             if ":" not in b:
-                raise ValueError(
-                    f"unknown bot {b!r} (expected one of {', '.join(BOT_NAMES)}, or module:Class)"
+                raise ArgumentError(
+                    f"simulate: bots: unknown bot {b!r} (expected one of {', '.join(BOT_NAMES)}, or module:Class)"
                 )
             try:
                 resolve_spec(b)
             except BotError as exc:
-                raise ValueError(str(exc)) from None
+                raise ArgumentError(f"simulate: bots: {exc}") from None
     return tuple(specs[seat % len(specs)] for seat in range(players))
 
 
@@ -60,7 +60,7 @@ def _workers(jobs: int | str, left: int) -> int:
     if jobs == "auto":
         return available_cpus() if left >= AUTO_MIN_GAMES else 1
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
-        raise ValueError(f"jobs must be 'auto', 0 (one per CPU) or more, got {jobs!r}")
+        raise ArgumentError(f"simulate: jobs must be 'auto', 0 (one per CPU) or more, got {jobs!r}")
     return jobs or available_cpus()
 
 
@@ -131,17 +131,19 @@ def simulate(
     True
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be at least 1, got {games!r}")
+        raise ArgumentError(f"simulate: games must be at least 1, got {games!r}")
     if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r} (expected one of {', '.join(BACKENDS)})")
+        raise ArgumentError(
+            f"simulate: backend: unknown backend {backend!r} (expected one of {', '.join(BACKENDS)})"
+        )
     if jobs != "auto" and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0):
-        raise ValueError(f"jobs must be 'auto', 0 (one per CPU) or more, got {jobs!r}")
+        raise ArgumentError(f"simulate: jobs must be 'auto', 0 (one per CPU) or more, got {jobs!r}")
     if players not in variant.players.counts():
         raise RummyError(
             f"{variant.name} is played by {variant.players.min} to {variant.players.max} players, not {players}"
         )
     if resume and records is None:
-        raise ValueError("resume needs the records file of the study to resume")
+        raise ArgumentError("simulate: resume needs the records file of the study to resume")
     specs = seat_bots(bots, players)
     job = _Job(variant, specs, seed, match, records is not None, uuid.uuid4().hex)
     files = None if records is None else _RecordFiles(Path(records), _run_header(job), resume=resume)
