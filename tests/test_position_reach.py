@@ -151,3 +151,57 @@ def test_position_seat_must_be_a_seat_number(seat: object) -> None:
         rk.position(h, seat=seat)  # type: ignore[arg-type]
     with pytest.raises(rk.ArgumentError, match="player must be an int"):
         h.view(seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_phase_play_before_any_draw_is_refused(name: str) -> None:
+    """A turn's play comes after its draw: the first draw phase of a deal,
+    said to be the play phase, names a seat that has drawn nothing (field
+    ``draws``). Before, 7 of the 22 built-ins took it (Boathouse, Nowrang,
+    Phỏm, 500 Rum, Thai, Tong-its, Wrotham)."""
+    v = rk.load_variant(name)
+    h = rk.new_hand(v, players=max(v.players.min, 2), seed=1)
+    while not h.is_over and h.phase is not rk.Phase.DRAW:
+        h.apply(h.legal_actions()[0])
+    if h.is_over:
+        pytest.skip("the hand ends before a draw phase")
+    text = rk.position(h)
+    rk.from_position(v, text)
+    with pytest.raises(rk.PositionError, match=r"draws: phase play, but seat|after drawing"):
+        rk.from_position(v, text.replace("phase draw", "phase play"))
+
+
+@pytest.mark.parametrize("name", ["indian", "rum500", "kalooki", "tonk"])
+def test_every_position_of_real_play_is_still_accepted(name: str) -> None:
+    """Real play, random moves (drops after a draw included: a dropped seat
+    keeps the card it drew, which the hand-size bound once refused in Indian
+    Rummy), with each position read back; a position-born hand's own record
+    replays (the Kalooki case)."""
+    v = rk.load_variant(name)
+    rng = random.Random(5)
+    for seed in range(2):
+        h = rk.new_hand(v, players=rng.choice(list(v.players.counts())[:4]), seed=seed)
+        for _ in range(80):
+            if h.is_over:
+                break
+            again = rk.from_position(v, rk.position(h))
+            assert rk.position(again) == rk.position(h)
+            h.apply(rng.choice(h.legal_actions()))
+        start = rk.from_position(v, rk.position(h))
+        for _ in range(6):
+            if start.is_over:
+                break
+            start.apply(rng.choice(start.legal_actions()))
+        assert rk.position(rk.replay(start.record())) == rk.position(start)
+
+
+def test_a_seat_that_dropped_after_drawing_keeps_its_card() -> None:
+    """Indian Rummy's middle drop: a seat that drew and then dropped holds 14
+    cards out of turn; its position was refused ("play adds at most 0")."""
+    v = rk.load_variant("indian")
+    h = rk.new_hand(v, players=3, seed=2)
+    h.apply("draw")
+    assert rk.Action.parse("drop") in h.legal_actions()
+    h.apply("drop")
+    assert max(len(h.hand_of(p)) for p in range(3)) == 14 and not h.is_over
+    assert rk.position(rk.from_position(v, rk.position(h))) == rk.position(h)

@@ -43,7 +43,7 @@ from rummykit.cards import Card, Rank, parse_card
 from rummykit.engine.deal import OsShuffle
 from rummykit.engine.fields import HandFields, blank_hand
 from rummykit.engine.phase import Phase, TableMeld
-from rummykit.engine.reach import check_ending, check_hand_sizes
+from rummykit.engine.reach import check_drawn, check_ending, check_hand_sizes
 from rummykit.engine.signing import commit_deal
 from rummykit.errors import ArgumentError, NotationError, RummyError
 from rummykit.melds import Meld, classify_meld
@@ -520,6 +520,7 @@ def from_position(v: Variant, text: str) -> Hand:
     h._fed_by = r.opt_seat("fed_by")
     _reachable(r, h)
     check_hand_sizes(h, r.fail)
+    check_drawn(h, r.fail)
     h._seed, h._rng = _rng(r, f.get("rng"))
     h._history = []
     h._dealt = {"position": text.strip()}

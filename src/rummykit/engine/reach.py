@@ -20,7 +20,7 @@ from rummykit.errors import RummyError
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
-__all__ = ["check_ending", "check_hand_sizes"]
+__all__ = ["check_drawn", "check_ending", "check_hand_sizes"]
 
 Fail = Callable[[str, str], Exception]
 
@@ -73,10 +73,11 @@ def check_hand_sizes(h: Hand, fail: Fail) -> None:
     for s in range(h._n):
         dealt = size + (extra if s == h._starter else 0) + h._bought[s] * (1 + v.claims.penalty_cards())
         held = len(h._hands[s])
-        mine = s == h._current or (phase is Phase.ANSWER and s == h._knocker) or (phase is Phase.CLAIM and s == h._resume)  # the caller's turn; a buyer asked mid-turn
-        most = (
-            dealt + gain * h._own_turns[s] + (2 if mine or phase is Phase.OVER else 0)
-        )  # a draw, a borrowed joker
+        # the caller's turn; a buyer asked mid-turn
+        mine = s == h._current or (phase is Phase.ANSWER and s == h._knocker) or (phase is Phase.CLAIM and s == h._resume)
+        # a draw, a borrowed joker; a seat that dropped after drawing keeps the card drawn
+        late = mine or phase is Phase.OVER or h._dropped[s] is not None
+        most = dealt + gain * h._own_turns[s] + (2 if late else 0)
         if held > most:
             turns = f" in {h._own_turns[s]} turns" if gain else ""
             raise fail(
@@ -94,6 +95,24 @@ def check_hand_sizes(h: Hand, fail: Fail) -> None:
                 "hands",
                 f"seat {s} holds {held} cards but has put none on the table: it must hold {low}{when}",
             )
+
+
+def check_drawn(h: Hand, fail: Fail) -> None:
+    """Refuse a play phase whose seat has never drawn: a turn's play comes
+    after its draw (a card from the stock or the pile), except the first
+    player's first turn where the deal gives that card (``deal.starter_draws``
+    false: Kalooki's, 500 Rum's extra card)."""
+    if h._phase is not Phase.PLAY:
+        return
+    p = h._current
+    if h._draws[p] or h._dropped[p] is not None:
+        return
+    if p == h._starter and not h._v.deal.starter_draws() and h._own_turns[p] <= 1:
+        return
+    raise fail(
+        "draws",
+        f"phase play, but seat {p} has drawn no card in this hand (draws {h._draws[p]}): its turn begins with a draw",
+    )
 
 
 def check_ending(h: Hand, fail: Fail) -> None:
