@@ -198,6 +198,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--matches", action="store_true", help="random, vs: whole matches instead of single hands")
     ap.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        help="random: seats (greedy at the even seats, random at the odd: partnerships where the variant has them)",
+    )
+    ap.add_argument(
         "--duplicate", action="store_true", help="random, search, vs: each deal played twice, the bots swapped"
     )
     args = ap.parse_intermixed_args(argv)
@@ -222,6 +228,21 @@ def main(argv: list[str] | None = None) -> int:
                     f"  {'OK' if r.turn_limit / r.games < 0.01 else 'over 1%'}  {time.perf_counter() - t:5.0f} s",
                     flush=True,
                 )
+            continue
+        if args.what == "random" and args.players != 2:
+            if args.players not in v.players.counts():
+                print(f"{name:<15} no {args.players}-player form", flush=True)
+                continue
+            t = time.perf_counter()
+            r = simulate(
+                v, games=args.games, players=args.players, bots=("greedy", "random"), seed=args.seed,
+                jobs=args.jobs, match=args.matches,
+            )  # fmt: skip
+            # greedy's seats (0, 2, ...) win together where they are partners
+            side = r.wins[0] + r.shared_wins[0] if v.players.teams_for(args.players) else sum(r.wins[0::2])
+            label = f"greedy vs random, {args.players} players" + (" (matches)" if args.matches else "")
+            ok = "OK" if side / r.games > 0.85 else "below"
+            print(_line(name, label, side, r.games, ok, time.perf_counter() - t))
             continue
         p = 2 if 2 in v.players.counts() else v.players.min
         if p != 2:

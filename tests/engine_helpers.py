@@ -15,8 +15,16 @@ SLOW = {"boathouse", "continental", "queen-city", "nowrang", "liverpool", "shang
 """Variants whose random hands rarely end before the turn limit."""
 
 
+LONG_HANDS = {"canasta": 10}
+"""Variants whose hands are long and big (two packs, the whole discard pile
+taken into the hand): the per-step checks of random playouts stop after
+this many turns, to keep each test short."""
+
+
 def variant(name: str, *, max_turns: int | None = None) -> rk.Variant:
     v = rk.load_variant(name)
+    if name in LONG_HANDS:
+        max_turns = min(max_turns or v.limits.max_turns, LONG_HANDS[name])
     if max_turns is not None:
         v = attrs.evolve(v, limits=attrs.evolve(v.limits, max_turns=max_turns))
     return v

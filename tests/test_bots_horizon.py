@@ -95,7 +95,7 @@ def test_the_default_horizon_follows_what_wins_the_hand(name: str) -> None:
     elif scoring in ("WinnerTakes", "Penalty", "OwnMelds", "IndianPoints", "MeldsMinusHand"):
         expected = DECLARE_HORIZON if going_out.declares() else HORIZON
     else:
-        assert scoring in ("Payments", "Chips", "Stakes", "DrawChips"), scoring
+        assert scoring in ("Payments", "Chips", "Stakes", "DrawChips", "CanastaScoring"), scoring
         expected = None
     assert default_horizon(v) == expected
     assert SearchBot(v).horizon == expected

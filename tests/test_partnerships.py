@@ -49,7 +49,9 @@ def test_teams_must_partition_the_seats(teams: str, message: str) -> None:
 
 
 def test_a_second_form_for_another_count() -> None:
-    v = rk.loads_variant(_HOUSE.replace("max = 4\nteams", "max = 6\nmore_teams = [[[0, 2, 4], [1, 3, 5]]]\nteams"))
+    v = rk.loads_variant(
+        _HOUSE.replace("max = 4\nteams", "max = 6\nmore_teams = [[[0, 2, 4], [1, 3, 5]]]\nteams")
+    )
     assert v.players.teams_for(6) == ((0, 2, 4), (1, 3, 5))
     assert v.players.side_of(6, 3) == (1, 3, 5)
 
@@ -60,7 +62,12 @@ def _stacked(v: rk.Variant) -> rk.Hand:
         v,
         players=4,
         dealer=0,
-        hands=["2C 2D 4H 5S 6D 7S 8D", "9H 9S 9D 3C 4C JD QC", "5C 6C 7C 8C KD KH KS", "9C TH TD TS AH AD AS"],
+        hands=[
+            "2C 2D 4H 5S 6D 7S 8D",
+            "9H 9S 9D 3C 4C JD QC",
+            "5C 6C 7C 8C KD KH KS",
+            "9C TH TD TS AH AD AS",
+        ],
         discard="JH",
         stock="2H 3H 4D 5D 6H 7D 8H JC QH QD",
     )
@@ -98,7 +105,9 @@ def test_views_never_show_a_partners_hand(pairs: rk.Variant) -> None:
 
 
 def test_scores_and_winners_by_side(pairs: rk.Variant) -> None:
-    s = rk.settle(pairs, rk.Ending(went_out=1, hands=["5D", "", "KS", "2C 3C"], melds=[[], ["9D 9H 9S"], [], []]))
+    s = rk.settle(
+        pairs, rk.Ending(went_out=1, hands=["5D", "", "KS", "2C 3C"], melds=[[], ["9D 9H 9S"], [], []])
+    )
     # side 0 = seats 0 and 2: -5 - 10; side 1 = seats 1 and 3: 27 - 5
     assert s.team_scores == (-15, 22)
     assert s.scores == (-15, 22, -15, 22)
@@ -112,7 +121,9 @@ def test_scores_and_winners_by_side(pairs: rk.Variant) -> None:
 
 
 def test_without_teams_nothing_changes() -> None:
-    s = rk.settle(rk.load_variant("rum500"), rk.Ending(went_out=0, counts=[0, 5, 10, 0], meld_totals=[20, 0, 0, 5]))
+    s = rk.settle(
+        rk.load_variant("rum500"), rk.Ending(went_out=0, counts=[0, 5, 10, 0], meld_totals=[20, 0, 0, 5])
+    )
     assert s.team_scores == ()
 
 

@@ -74,7 +74,7 @@ def test_wild_designations_are_tokens() -> None:
 
 # The vocabulary sizes per built-in variant, as documented in docs/rl.md (a change is deliberate).
 SIZES = {
-    "block": 122, "boathouse": 122, "continental": 335, "double-rum": 231, "gin": 122,
+    "block": 122, "boathouse": 122, "canasta": 232, "continental": 335, "double-rum": 231, "gin": 122,
     "indian": 229, "indian-deals": 229, "indian-pool101": 229, "indian-pool201": 229,
     "kalooki": 231, "knock": 122, "nowrang": 122, "phom": 122, "queen-city": 122,
     "rami-malta": 174, "romme": 233, "rum500": 174, "straight": 122, "thai": 122, "tongits": 124, "tonk": 122,
@@ -97,15 +97,23 @@ def test_gin_integers_are_stable() -> None:
 
 
 def _twin(h: Hand) -> Hand:
-    """The same deal with seat 1's hidden cards (up to half the stock's size) swapped for the bottom of the stock."""
+    """The same deal with seat 1's hidden cards (up to half the stock's size) swapped for the bottom of the stock
+    (never a card the variant lays out at once when it is dealt: Canasta's red threes stay where they are)."""
     stock = list(reversed(h.stock))  # top first, as new_hand takes it (the engine keeps the top last)
     theirs = h.hand_of(1)
     m = min(len(theirs), len(stock) // 2)
+    reds = getattr(h.variant.melds, "red_threes", False)
+    movable = [
+        i for i in range(len(stock) - 1, -1, -1)
+        if not (reds and stock[i].rank is rk.Rank.THREE and stock[i].suit in (rk.Suit.DIAMONDS, rk.Suit.HEARTS))
+    ][:m]
     hands = [h.hand_of(s) for s in range(h.players)]
-    hands[1] = tuple(stock[-m:]) + theirs[m:]
+    hands[1] = tuple(stock[i] for i in movable) + theirs[m:]
+    for j, i in enumerate(movable):
+        stock[i] = theirs[j]
     return rk.new_hand(
         h.variant, players=h.players, dealer=h.dealer, hands=hands,
-        discard=h.discard_pile, stock=stock[:-m] + list(theirs[:m]), cut=h.cut,
+        discard=h.discard_pile, stock=stock, cut=h.cut,
     )  # fmt: skip
 
 

@@ -231,6 +231,10 @@ class GreedyBot(MeldChances):
         if len(legal) == 1:
             return legal[0]
         v = self.variant
+        if v is not None and v.melds.side_rank_melds():  # melds of one rank owned by a side
+            from rummykit.bots.side_play import side_choice
+
+            return side_choice(v, view)
         if v is not None and (move := contract_move(self, view)) is not None:
             return move  # buying, and the hand weighed by the deal's contract
         for a in legal:

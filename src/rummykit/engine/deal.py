@@ -40,6 +40,7 @@ def new_hand(
     stock: Cards | None = None,
     cut: str | Card | None = None,
     rng: object | None = None,
+    standing: Sequence[int] | None = None,
 ) -> Hand:
     """Deal a new hand of ``v`` for ``players`` seats (0 to players-1).
 
@@ -71,7 +72,9 @@ def new_hand(
     first card of the stock.
 
     ``deal_number`` (1-based) is the hand's number within a game (some rules
-    change by deal, e.g. Wrotham's all-at-once deals 4-6).
+    change by deal, e.g. Wrotham's all-at-once deals 4-6). ``standing``: each
+    seat's total in the game so far (Canasta's initial meld grows with it);
+    zeros by default.
 
     >>> import rummykit as rk
     >>> v = rk.load_variant("straight")
@@ -100,7 +103,9 @@ def new_hand(
         raise RummyError(f"dealer must be a seat from 0 to {players - 1}, got {dealer}")
     if not 1 <= deal_number <= MAX_DEAL_NUMBER:
         raise RummyError(f"deal_number must be from 1 to {MAX_DEAL_NUMBER}, got {deal_number}")
+    totals = _standing(standing, players)
     h = blank_hand(v, players)
+    h._standing = totals
     h._seed = seed
     reshuffles: list[str] = []
     h._rng = random.Random(seed) if seed is not None else OsShuffle(reshuffles)
@@ -173,6 +178,7 @@ def new_hand(
     h._hit_until = [0] * players
     h._bought = [0] * players
     h._penalties = []
+    h._bonus = [() for _ in range(players)]
     h._taken = None
     h._took_top = None
     h._melds_this_turn = 0
@@ -200,6 +206,26 @@ MAX_SEED_BITS = 256
 
 MAX_DEAL_NUMBER = 10_000
 """The largest deal number accepted."""
+
+
+MAX_STANDING = 10**9
+"""The largest total (either sign) accepted in ``standing``."""
+
+
+def _standing(standing: Sequence[int] | None, players: int) -> tuple[int, ...]:
+    if standing is None:
+        return (0,) * players
+    if isinstance(standing, (str, bytes)) or not isinstance(standing, Sequence):
+        raise ArgumentError(f"new_hand: standing must be a list of ints, one per seat, got {short_repr(standing)}")
+    if len(standing) != players:
+        raise ArgumentError(f"new_hand: standing must hold {players} ints (one total per seat), got {short_repr(standing)}")
+    out = tuple(whole_number(x, "new_hand: standing") for x in standing)
+    if any(abs(x) > MAX_STANDING for x in out):
+        raise ArgumentError(
+            f"new_hand: standing must hold {players} ints (one total per seat, at most {MAX_STANDING} either way),"
+            f" got {short_repr(standing)}"
+        )
+    return out
 
 
 def _check_int(name: str, value: object) -> int:

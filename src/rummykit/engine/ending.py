@@ -61,5 +61,6 @@ def build_ending(h: Hand) -> Ending:
         order=tuple(h.seats_from(h._starter)),
         dealer=h._dealer,
         upcard=h._upcard,
+        laid_out=[tuple(b) for b in h._bonus] if any(h._bonus) else (),
         last_draw=last_draw,
     )

@@ -100,6 +100,8 @@ FIELDS: tuple[Field, ...] = tuple(
         ("bought", _L, "bought"),
         ("eaten", _L, "eaten"),
         ("penalties", _L, "penalties"),
+        ("bonus", _L, "bonus"),
+        ("standing", _S, "standing"),
         ("taken", _S, "taken"),
         ("took_top", _S, "took_top"),
         ("melds_this_turn", _S, "melds_this_turn"),
@@ -176,6 +178,12 @@ class HandFields:
     """Per seat, the melds made with a card taken from the pile that stay
     concealed in hand until the showing (each with the card taken)."""
     _penalties: list[tuple[int, str, int | None]]
+    _bonus: list[tuple[Card, ...]]
+    """Per seat, the cards laid out in front of it that are no meld (Canasta's
+    red threes), face up."""
+    _standing: tuple[int, ...]
+    """Per seat, its total in the game when the hand was dealt (the initial
+    meld's minimum may depend on it)."""
     _taken: Card | None
     _took_top: int | None
     _melds_this_turn: int
@@ -348,6 +356,16 @@ class HandFields:
     def penalties(self) -> tuple[tuple[int, str, int | None], ...]:
         """The penalties charged: (seat, reason, points)."""
         return tuple(self._penalties)
+
+    @property
+    def bonus(self) -> tuple[tuple[Card, ...], ...]:
+        """Per seat, the cards laid out face up that are no meld (Canasta's red threes)."""
+        return tuple(self._bonus)
+
+    @property
+    def standing(self) -> tuple[int, ...]:
+        """Per seat, its total in the game when the hand was dealt."""
+        return self._standing
 
     @property
     def taken(self) -> Card | None:

@@ -158,6 +158,7 @@ class Match:
             seed=None if self.seed is None else self.rng.randrange(1 << 32),
             dealer=seats.index(self.dealer),
             deal_number=self.hands_played + 1,
+            standing=[self.totals[s] for s in seats],
         )
 
     def apply(self, action: Action | str) -> None:

@@ -138,6 +138,13 @@ class Kit:
         self._all_at_once: dict[int, bool] = {}
         self._shoes: dict[int, tuple[Card, ...]] = {}
         self._sides: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self.side_rank = v.melds.side_rank_melds()
+        """Melds of one rank owned by a side (the Canasta family: engine.side_melds)."""
+        self.whole_pile = v.draw.takes_whole_pile()
+
+    def out_canastas(self, players: int) -> int:
+        """Canastas a side needs to go out with ``players`` seated."""
+        return self.v.going_out.canastas_to_go_out(players)
 
     def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
         """Per seat, the seats of its side with ``players`` seated (each seat

@@ -89,7 +89,8 @@ class PositionError(RummyError):
 _FIELDS = (
     "rkpos", "variant", "players", "seat", "dealer", "deal", "phase", "to", "turn", "hands",
     "table", "pile", "stock", "buried", "cut", "upcard", "own_turns", "draws", "melded",
-    "first_shown", "shown", "dropped", "hit_until", "bought", "eaten", "penalties", "taken", "took_top",
+    "first_shown", "shown", "dropped", "hit_until", "bought", "eaten", "penalties", "bonus", "standing", "taken",
+    "took_top",
     "melds_this_turn", "played", "must_meld", "stock_only", "offer", "reuses", "passes",
     "knocker", "layoff_queue", "claim_queue", "resume", "claim", "went_out", "how",
     "final_discard", "fed_by", "rng",
@@ -234,6 +235,10 @@ def position(hand: Hand, seat: int | None = None) -> str:
         f["eaten"] = " / ".join(per_seat)
     if h._penalties:
         f["penalties"] = ", ".join(f"{s} {why} {_opt(o)}" for s, why, o in h._penalties)
+    if any(h._bonus):
+        f["bonus"] = " / ".join(_cards(b) for b in h._bonus)
+    if any(h._standing):
+        f["standing"] = " ".join(map(str, h._standing))
     if h._taken is not None:
         f["taken"] = str(h._taken)
     if h._took_top is not None:
@@ -470,6 +475,13 @@ def from_position(v: Variant, text: str) -> Hand:
     if buried_text.strip().startswith("#"):
         raise r.fail("buried", "the face-down cards are only a count: a seat's version cannot be played on")
     h._buried = r.cards("buried", buried_text)
+    h._bonus = [() for _ in range(n)]
+    if "bonus" in f:
+        parts = f["bonus"].split("/")
+        if len(parts) != n:
+            raise r.fail("bonus", f"expected one list per seat ({n}, separated by /), got {len(parts)}")
+        h._bonus = [tuple(r.cards("bonus", part)) for part in parts]
+    h._standing = tuple(r.per_seat("standing", 0, lambda t: r.integer("standing", t, -(10**9), 10**9)))
     _conserve(r, h)
     h._upcard = r.opt_card("upcard")
     # per-seat counters

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from rummykit.cards import Rank
 from rummykit.engine.contract import dealt_size
 from rummykit.engine.phase import Phase
 from rummykit.errors import RummyError
@@ -29,7 +30,13 @@ def _one_card_a_turn(h: Hand) -> bool:
     """Whether a turn adds at most one card to a hand (no digging, no taking
     several discards, no stock card with the discard)."""
     d = h._v.draw
-    return max(d.depths(1_000), default=1) <= 1 and not d.with_stock() and not d.picks_any()
+    return (
+        max(d.depths(1_000), default=1) <= 1
+        and not d.with_stock()
+        and not d.picks_any()
+        and not d.takes_whole_pile()
+        and d.stock_draw_count(h._n) == 1
+    )
 
 
 def _on_table(h: Hand, seat: int) -> bool:
@@ -54,10 +61,17 @@ def check_hand_sizes(h: Hand, fail: Fail) -> None:
         dealt_out += int(v.deal.has_upcard()) + int(v.deck.cuts_wild())
         left = len(h._kit.shoe(h._n)) - dealt_out - len(h._stock)
         bought = sum(h._bought) * (1 + v.claims.penalty_cards())  # a buy's penalty cards
-        if left > sum(h._own_turns) + 1 + bought:
+        per = v.draw.stock_draw_count(h._n)
+        # each card laid out at once (Canasta's red threes) took a replacement,
+        # and a wild or red-three upcard was covered from the stock
+        laid = sum(len(b) for b in h._bonus)
+        if getattr(v.draw, "turn_upcard", False):
+            laid += sum(1 for c in h._kit.shoe(h._n) if v.deck.is_wild(c, h._wild) or c.rank is Rank.THREE)
+        if left > sum(h._own_turns) * per + 1 + bought + laid:
             raise fail(
                 "stock",
-                f"{left} cards have left the stock in {sum(h._own_turns)} turns, but a turn draws one at most",
+                f"{left} cards have left the stock in {sum(h._own_turns)} turns, but a turn draws"
+                f" {'one' if per == 1 else per} at most",
             )
     one = _one_card_a_turn(h)
     d = v.draw

@@ -85,10 +85,12 @@ class RecordShape:
     result: Settlement | None
     position: str | None = None
     """The full position text a hand built with :func:`rummykit.from_position` started from."""
+    standing: tuple[int, ...] | None = None
+    """Each seat's total in the game when the hand was dealt (None: zeros)."""
 
 
 _FIELDS = frozenset(
-    ["format", "version", "variant", "players", "dealer", "deal_number", "seed", "deal", "dealt", "position", "actions", "result",
+    ["format", "version", "variant", "players", "dealer", "deal_number", "seed", "deal", "dealt", "position", "actions", "result", "standing",
      "commitment", "signature"]
 )
 _DEAL_FIELDS = frozenset(["hands", "discard", "stock", "cut", "reshuffles"])
@@ -206,7 +208,17 @@ def record_shape(record: object) -> RecordShape:
             result = Settlement.from_json(raw)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
             raise RecordError(f"record: result: malformed ({_shown(str(exc))})") from None
-    return RecordShape(variant, players, dealer, deal_number, seed, deal, dealt, actions, result, position)
+    standing = None
+    if record.get("standing") is not None:
+        raw_standing = record["standing"]
+        if (
+            not isinstance(raw_standing, list)
+            or len(raw_standing) != players
+            or any(not isinstance(x, int) or isinstance(x, bool) or abs(x) > 10**9 for x in raw_standing)
+        ):
+            raise RecordError(f"record: standing: expected {players} whole numbers, got {_shown(raw_standing)}")
+        standing = tuple(raw_standing)
+    return RecordShape(variant, players, dealer, deal_number, seed, deal, dealt, actions, result, position, standing)
 
 
 def _variant_ref(v: Variant) -> str:
@@ -255,6 +267,7 @@ def make_record(h: Hand) -> dict[str, Any]:
         "players": h._n,
         "dealer": h._dealer,
         "deal_number": h._deal_number,
+        **({"standing": list(h._standing)} if any(h._standing) else {}),
     }
     text, start = _start_position(h)
     if text is not None:  # built with from_position, or dealt again (a determinization): where it started
@@ -340,6 +353,7 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
         "players": h._n,
         "dealer": h._dealer,
         "deal_number": h._deal_number,
+        **({"standing": list(h._standing)} if any(h._standing) else {}),
         **start,
         "drawn": drawn,
         "actions": actions,
@@ -447,6 +461,7 @@ def replay(record: dict[str, Any], *, verify: bool = True, key: bytes | str | No
                 seed=shape.seed,
                 dealer=shape.dealer,
                 deal_number=shape.deal_number,
+                standing=shape.standing,
                 hands=list(deal.hands),
                 discard=deal.discard,
                 stock=deal.stock,
@@ -457,7 +472,14 @@ def replay(record: dict[str, Any], *, verify: bool = True, key: bytes | str | No
                 h._dealt["reshuffles"] = log
                 h._rng = OsShuffle(log, deal.reshuffles)
         else:
-            h = new_hand(v, shape.players, seed=shape.seed, dealer=shape.dealer, deal_number=shape.deal_number)
+            h = new_hand(
+                v,
+                shape.players,
+                seed=shape.seed,
+                dealer=shape.dealer,
+                deal_number=shape.deal_number,
+                standing=shape.standing,
+            )
             if shape.dealt is not None and shape.dealt != _dealt_text(h):
                 raise RecordError(
                     "record: the deal does not match its seed and dealer (a tampered record)"

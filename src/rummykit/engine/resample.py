@@ -234,7 +234,7 @@ def replay_start(h: Hand) -> tuple[Hand, _Trail]:
         trail.known = [Counter(c for c, _ in e) for e in g._eaten]  # taken in sight of all
         return g, trail
     if "seed" in d:
-        g = new_hand(h._v, h._n, seed=d["seed"], dealer=h._dealer, deal_number=h._deal_number)
+        g = new_hand(h._v, h._n, seed=d["seed"], dealer=h._dealer, deal_number=h._deal_number, standing=h._standing)
     else:
         g = new_hand(
             h._v,
@@ -242,6 +242,7 @@ def replay_start(h: Hand) -> tuple[Hand, _Trail]:
             seed=h._seed,
             dealer=h._dealer,
             deal_number=h._deal_number,
+            standing=h._standing,
             hands=d["hands"],
             discard=d.get("discard", ""),
             stock=d.get("stock", ""),

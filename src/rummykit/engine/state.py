@@ -294,6 +294,8 @@ class Hand(HandFields):
             out.extend(h)
         for t in self._table:
             out.extend(t.meld.cards)
+        for b in self._bonus:
+            out.extend(b)
         out.extend(self._stock)
         out.extend(self._pile)
         out.extend(self._buried)

@@ -119,6 +119,10 @@ def starting_phase(h: Hand) -> None:
     """Set up the first turn after the deal."""
     v = h._v
     h._turns = 0
+    if h._kit.side_rank:
+        from rummykit.engine.side_melds import at_deal
+
+        at_deal(h)
     dealt = v.scoring.dealt_winners([sum(h._kit.values[c.code] for c in hand) for hand in h._hands])
     if dealt:
         end_hand(h, _TERMINATION_DEALT, went_out=dealt[0] if len(dealt) == 1 else None)

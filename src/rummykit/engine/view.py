@@ -39,7 +39,8 @@ class View:
     stay concealed in hand until the showing (Phỏm): everybody saw them taken
     (and they lie face up in real play); the hand cards melded with them are
     part of ``hand`` for their owner only.
-    ``side``: where the variant plays in partnerships, the seats of this
+    ``laid_out``: per seat, the cards laid out face up that are no meld
+    (Canasta's red threes). ``side``: where the variant plays in partnerships, the seats of this
     seat's side (itself and its partners, whose melds it may extend; their
     hands stay hidden); empty otherwise. :meth:`side_melds` are its side's
     table melds.
@@ -71,6 +72,13 @@ class View:
     eaten: tuple[tuple[Card, ...], ...] = ()
     side: tuple[int, ...] = ()
     deal: int = 1
+    pile_frozen: bool | None = None
+    """Where the discard pile is taken whole (Canasta): whether it is frozen
+    against this seat's side (a wild card in it, or the side has not melded);
+    None elsewhere."""
+    laid_out: tuple[tuple[Card, ...], ...] = ()
+    """Per seat, the cards laid out face up that are no meld (Canasta's red
+    threes); empty where no seat has any."""
     """The deal's number within the game (1-based; rules may change by deal)."""
 
     def side_melds(self) -> tuple[tuple[int, TableMeld], ...]:
@@ -150,6 +158,14 @@ class View:
         return h, known[0]
 
 
+def _frozen(h: Hand, player: int) -> bool | None:
+    if not h._kit.whole_pile or not h._kit.side_rank:
+        return None
+    from rummykit.engine.side_melds import frozen
+
+    return frozen(h, player)
+
+
 def make_view(h: Hand, player: int) -> View:
     """The view of seat ``player``."""
     if not isinstance(player, int) or isinstance(player, bool):
@@ -179,6 +195,8 @@ def make_view(h: Hand, player: int) -> View:
         eaten=tuple(tuple(c for c, _ in e) for e in h._eaten) if any(h._eaten) else (),
         side=h._kit.sides(h._n)[player] if h._v.players.teams_for(h._n) else (),
         deal=h._deal_number,
+        laid_out=tuple(h._bonus) if any(h._bonus) else (),
+        pile_frozen=_frozen(h, player),
     )
     _bind(view, h)
     return view

@@ -77,6 +77,7 @@ from rummykit.engine import (
     MeldAction,
     Pass,
     Pick,
+    Pickup,
     Swap,
     Take,
 )
@@ -172,13 +173,13 @@ class _Move:
     """The move word continuing it (``take ... meld``), if any."""
 
 
-_NEEDS_CARDS = frozenset({"borrow", "call", "declare", "discard", "layoff", "meld", "pick", "swap"})
+_NEEDS_CARDS = frozenset({"borrow", "call", "declare", "discard", "layoff", "meld", "pick", "pickup", "swap"})
 
 
 def _continues(move: _Move, verb: str) -> bool:
     if move.then:
         return move.verb == "borrow" and verb == "meld" and move.then == "from"
-    if move.verb in ("take", "pick") and verb in ("meld", "layoff"):
+    if move.verb in ("take", "pick", "pickup") and verb in ("meld", "layoff"):
         return True
     if move.verb == "take" and verb == "draw":
         return not any(t.kind in ("card", "num") for t in move.tokens)
@@ -306,6 +307,19 @@ def _read(move: _Move) -> _Reading | None:
         if not cards:
             return _Reading("drop", (Drop,), (), (), ())
         verb = "discard"
+    if verb == "pickup":  # the whole pile, its top card used at once (Canasta)
+        _, tail = _split_at_then(move)
+        parts = ["pickup"]
+        if move.then == "meld":
+            parts.append("meld " + _groups(tail))
+        elif move.then == "layoff":
+            card = _first_card(tail)
+            target = _number_after(tail, "on")
+            if card is not None:
+                parts.append(f"layoff {_slot(card)}" + (f" on {target}" if target is not None else ""))
+                if target is not None:
+                    numbers.append(target)
+        return _Reading(" ".join(parts), (Pickup,), cards, tuple(ranks), tuple(numbers))
     if verb in ("take", "pick"):
         head, tail = _split_at_then(move)
         parts = ["take" if verb == "take" else "pick"]

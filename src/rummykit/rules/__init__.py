@@ -96,6 +96,12 @@ from rummykit.rules.timing import (
     OnePerTurn,
 )
 
+# isort: off
+# (after every concern is declared: the concern order is the import order)
+from rummykit.rules.canasta import ByScore, CanastaMelds, CanastaOut, CanastaScoring, PileDraw
+
+# isort: on
+
 __all__ = [
     "STANDARD_VALUES",
     "Ace",
@@ -106,6 +112,10 @@ __all__ = [
     "AtShowing",
     "Best",
     "Borrow",
+    "ByScore",
+    "CanastaMelds",
+    "CanastaOut",
+    "CanastaScoring",
     "Buying",
     "ByPlayers",
     "CallRummy",
@@ -166,6 +176,7 @@ __all__ = [
     "Payments",
     "Penalty",
     "PickAnyDraw",
+    "PileDraw",
     "Priority",
     "Ranking",
     "RequiresMeld",

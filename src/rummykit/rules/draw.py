@@ -76,6 +76,14 @@ class DrawPolicy(Component):
         """Whether the first turn is an offer of the upcard (Gin)."""
         return False
 
+    def takes_whole_pile(self) -> bool:
+        """Whether the discard pile is taken whole (``pickup``, the Canasta family)."""
+        return False
+
+    def stock_draw_count(self, players: int) -> int:
+        """Cards taken from the stock in one draw."""
+        return 1
+
     def conceals_eaten_melds(self) -> bool:
         """Whether a meld made with a card taken from the pile stays concealed in
         hand (while melds may not be laid on the table) until the player shows:

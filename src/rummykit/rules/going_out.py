@@ -55,6 +55,10 @@ class InvalidDeclaration(Kind):
 class GoingOut(Component):
     """Concern: how a player ends the hand."""
 
+    def canastas_to_go_out(self, players: int) -> int:
+        """Canastas a side needs on the table before one of it may go out."""
+        return 0
+
     def final_discard_rule(self) -> FinalDiscard:
         """Whether going out needs, allows or forbids a final discard."""
         return FinalDiscard.OPTIONAL

@@ -54,6 +54,11 @@ class MeldRules(Component):
         """Whether the cards of a set must all have different suits."""
         return True
 
+    def side_rank_melds(self) -> bool:
+        """Whether melds are of one rank and owned by a side, one per rank,
+        with canastas (the Canasta family: :mod:`rummykit.rules.canasta`)."""
+        return False
+
     @property
     def smallest_meld(self) -> int:
         """The fewest cards any meld can have (0: no meld is allowed)."""

@@ -161,6 +161,11 @@ class InitialMeldRule(Component):
         """Whether a player may lay off before making the initial meld."""
         return True
 
+    def threshold(self, *, score: int) -> int | None:
+        """The count a side's first meld must reach when its total is
+        ``score``, where that depends on the score (None: it does not)."""
+        return None
+
     def shapes_first_meld(self, shortest_meld: int) -> bool:
         """Whether a first meld must be more than a meld of ``shortest_meld``
         cards in shape (a longer meld, or a rule that is not a points

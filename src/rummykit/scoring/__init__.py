@@ -36,7 +36,16 @@ deck holds, an unknown seat, a count no hand can reach) is refused with a
 from __future__ import annotations
 
 # The settling functions register themselves on import.
-from rummykit.scoring import chips, indian, knock, melds_minus_hand, payments, stakes, winner_takes  # noqa: F401
+from rummykit.scoring import (  # noqa: F401
+    canasta,
+    chips,
+    indian,
+    knock,
+    melds_minus_hand,
+    payments,
+    stakes,
+    winner_takes,
+)
 from rummykit.scoring.registry import Settler, register_settlement, settle
 from rummykit.scoring.standing import Standing, apply_settlement
 from rummykit.scoring.values import Ending, LaidOff, Payment, ScoreUnits, Settlement, Termination

@@ -198,6 +198,13 @@ class Ending:
     joker_counts: tuple[int | None, ...] = attrs.field(default=(), converter=_tuple)
     wild_counts: tuple[int | None, ...] = attrs.field(default=(), converter=_tuple)
     best_layoffs: bool = False
+    laid_out: tuple[tuple[Card, ...], ...] = attrs.field(default=(), converter=_card_lists)
+    """Per seat, the cards laid out face up that are no meld (Canasta's red threes)."""
+    red_threes: tuple[int | None, ...] = attrs.field(default=(), converter=_tuple)
+    """Counted at the table: per seat, its red threes laid out (None: from ``laid_out``)."""
+    canastas: tuple[tuple[int, int] | None, ...] = attrs.field(default=(), converter=_tuple)
+    """Counted at the table: per seat, its (natural, mixed) canastas (None:
+    from its melds); with ``meld_totals`` for the value of the melded cards."""
 
     def __attrs_post_init__(self) -> None:
         n = max(len(self.hands), len(self.counts), len(self.meld_totals))
@@ -207,7 +214,10 @@ class Ending:
             object.__setattr__(self, "hands", tuple(() for _ in range(n)))
         if not self.melds:
             object.__setattr__(self, "melds", tuple(() for _ in self.hands))
-        for name in ("hands", "melds", "concealed", "counts", "meld_totals", "joker_counts", "wild_counts"):
+        for name in (
+            "hands", "melds", "concealed", "counts", "meld_totals", "joker_counts", "wild_counts",
+            "laid_out", "red_threes", "canastas",
+        ):
             got = len(getattr(self, name))
             if got and got != n:
                 raise _bad(f"{name} has {got} entries for {n} seats")
@@ -232,10 +242,15 @@ class Ending:
         self._check_lists(n)
 
     def _check_lists(self, n: int) -> None:
-        for name in ("counts", "meld_totals", "joker_counts", "wild_counts"):
+        for name in ("counts", "meld_totals", "joker_counts", "wild_counts", "red_threes"):
             for i, x in enumerate(getattr(self, name)):
                 if x is not None and (not _is_int(x) or x < 0):
                     raise _bad(f"{name}[{i}] = {x!r} is not a count (an integer from 0)")
+        for i, x in enumerate(self.canastas):
+            if x is not None and (
+                not isinstance(x, tuple | list) or len(x) != 2 or not all(_is_int(k) and 0 <= k <= 64 for k in x)
+            ):
+                raise _bad(f"canastas[{i}] = {x!r} is not (natural canastas, mixed canastas)")
         seen: set[int] = set()
         for entry in self.dropped:
             if not isinstance(entry, tuple | list) or len(entry) != 2:

@@ -21,7 +21,9 @@ class SessionScreen(SessionBase):
         view = h.view(me if me is not None else 0)
         seats = self._seats()
         viewer = seats[me] if me is not None else None
-        if view.table:
+        if view.table and self.v.melds.side_rank_melds():
+            self._side_melds(view, seats, viewer)
+        elif view.table:
             self.say("Table melds:")
             for i, t in enumerate(view.table, 1):
                 line = Text(f"  #{i:<3}")
@@ -34,9 +36,21 @@ class SessionScreen(SessionBase):
                 self.say(line, indent=6)
         else:
             self.say("Table melds: none yet")
+        for s, cards in enumerate(view.laid_out):
+            if cards:
+                who = "you" if seats[s] == viewer else self.name(seats[s])
+                line = Text(f"Laid out by {who}: ")
+                line.append_text(self.cards(cards))
+                self.say(line)
         pile = view.discard
         if not pile:
             self.say("Discard pile: empty")
+        elif view.pile_frozen is not None:  # taken whole: a count, its top card, frozen or not
+            line = Text("Discard pile: ")
+            line.append_text(self.cards(pile[-1:]))
+            line.append(f"  (top card; {len(pile)} card{'s' if len(pile) != 1 else ''}")
+            line.append(", frozen for your side)" if view.pile_frozen else ")")
+            self.say(line, indent=14)
         else:
             shown = len(pile) if final else _visible_discards(self.v, len(pile))
             line = Text("Discard pile: ")
@@ -64,7 +78,39 @@ class SessionScreen(SessionBase):
                 for s, n in enumerate(view.hand_counts)
                 if s != me
             ]
+            partners = view.side if me is not None else ()
+            if partners:  # partnerships: the partners apart from the opponents
+                mates = [
+                    f"{self.name(seats[s])} {view.hand_counts[s]} card{'s' if view.hand_counts[s] != 1 else ''}"
+                    for s in partners
+                    if s != me
+                ]
+                others = [
+                    f"{self.name(seats[s])} {n} card{'s' if n != 1 else ''}"
+                    for s, n in enumerate(view.hand_counts)
+                    if s not in partners
+                ]
+                self.say(Text("Partner: " + ", ".join(mates)), indent=9)
             self.say(Text("Opponents: " + ", ".join(others)), indent=11)
+
+    def _side_melds(self, view: rk.View, seats: Sequence[int], viewer: int | None) -> None:
+        """The melds grouped by side (the Canasta family), canastas marked."""
+        n = len(view.hand_counts)
+        sides = self.v.players.teams_for(n) or tuple((s,) for s in range(n))
+        size = getattr(self.v.melds, "canasta", 0)
+        for side in sides:
+            mine = viewer is not None and any(seats[s] == viewer for s in side)
+            names = " and ".join("you" if seats[s] == viewer else self.name(seats[s]) for s in side)
+            melds = [(i, t) for i, t in enumerate(view.table, 1) if t.owner in side]
+            if not melds:
+                continue
+            self.say(f"Your side's melds ({names}):" if mine else f"Melds of {names}:")
+            for i, t in melds:
+                line = Text(f"  #{i:<3}")
+                line.append_text(meld_text(t.meld, symbols=self.symbols))
+                if size and len(t.meld.cards) >= size:
+                    line.append("   canasta (" + ("natural" if t.meld.wild_count == 0 else "mixed") + ")")
+                self.say(line, indent=6)
 
     def show_knock(self, h: rk.Hand, me: int) -> None:
         """After a knock, what the knocker laid down ([S2], Knock Rummy, the

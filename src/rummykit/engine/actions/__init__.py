@@ -16,6 +16,9 @@ text                               meaning
                                    Thai); ``take meld ...`` for the top card
 ``take 3 layoff 9H on 2``          the same, the deepest card laid off at once
 ``pick 7H``                        take one named visible discard (throw-down)
+``pickup meld 7H 7D 7S``           take the whole discard pile, its top card
+                                   melded at once (Canasta; ``pickup layoff
+                                   7S on 2`` onto the side's meld)
 ``meld 7H 8H JK=9H``               lay a meld on the table; a wild states what it
                                    stands for
 ``meld 7H 8H 9H + QS QH QD``       several melds at once (an initial meld that
@@ -70,7 +73,7 @@ True
 'take 5C meld 4C 5C 6C'
 
 Each kind of action lives in a module of this package (``draw``, ``take``,
-``pick``, ``meld``, ``layoff``, ``swap``, ``borrow``, ``discard``,
+``pick``, ``pickup``, ``meld``, ``layoff``, ``swap``, ``borrow``, ``discard``,
 ``knock``, ``declare``, ``call``, ``buy``, ``pass_``, ``drop``, ``fight``,
 ``fold``) holding its action
 class and notation, its candidates, its refusal (the one rule, naming its
@@ -101,6 +104,7 @@ from rummykit.engine.actions.layoff import Layoff, LayoffKind
 from rummykit.engine.actions.meld import MeldAction, MeldKind
 from rummykit.engine.actions.pass_ import PASS, Pass, PassKind
 from rummykit.engine.actions.pick import Pick, PickKind
+from rummykit.engine.actions.pickup import Pickup, PickupKind
 from rummykit.engine.actions.swap import Swap, SwapKind
 from rummykit.engine.actions.take import TAKE, Take, TakeKind
 from rummykit.engine.kind import ActionKind, Refusal
@@ -168,6 +172,7 @@ __all__ = [
     "MeldAction",
     "Pass",
     "Pick",
+    "Pickup",
     "Refusal",
     "Slot",
     "Swap",
@@ -267,6 +272,7 @@ for _kind in (
     DrawKind(),
     TakeKind(),
     PickKind(),
+    PickupKind(),
     MeldKind(),
     LayoffKind(),
     SwapKind(),
@@ -299,7 +305,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("flod")
     Traceback (most recent call last):
     ...
-    rummykit.errors.NotationError: bad action 'flod': unknown word 'flod' (expected one of borrow, buy, call, declare, discard, draw, drop, fight, fold, knock, layoff, meld, pass, pick, swap, take)
+    rummykit.errors.NotationError: bad action 'flod': unknown word 'flod' (expected one of borrow, buy, call, declare, discard, draw, drop, fight, fold, knock, layoff, meld, pass, pick, pickup, swap, take)
     """
     if not isinstance(text, str):
         raise ArgumentError(f"parse_action: text must be a str, got {short_repr(text)}")

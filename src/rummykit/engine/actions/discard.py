@@ -103,6 +103,11 @@ class DiscardKind(ActionKind):
         kit = h._kit
         if h._must_meld is not None or (len(hand) == 1 and kit.final_rule is _FINALDISCARD_FORBIDDEN):
             return ()
+        if len(hand) == 1 and kit.side_rank:
+            from rummykit.engine.side_melds import may_go_out
+
+            if may_go_out(h, p):
+                return ()
         free = free_hand(h, p)
         unique = free if kit.single_deck else distinct(free)
         taken = h._taken
@@ -138,6 +143,12 @@ class DiscardKind(ActionKind):
                 f" (going_out {h._v.going_out.kind})",
                 "going_out.final_discard",
             )
+        if len(hand) == 1 and h._kit.side_rank:
+            from rummykit.engine.side_melds import may_go_out
+
+            why = may_go_out(h, h._current)
+            if why:
+                return Refusal(why, "going_out.canastas")
         return None
 
     def allows(self, h: Hand, a: Action) -> bool:
@@ -149,7 +160,12 @@ class DiscardKind(ActionKind):
             return False
         if h._claim is not None:
             return True
-        if h._eaten[h._current] or h._must_meld is not None or h._kit.final_rule is _FINALDISCARD_FORBIDDEN:
+        if (
+            h._eaten[h._current]
+            or h._must_meld is not None
+            or h._kit.final_rule is _FINALDISCARD_FORBIDDEN
+            or (h._kit.side_rank and len(hand) == 1)
+        ):
             return self.refusal(h, a) is None
         return h._taken is None or h._v.discard.refusal(hand[i], taken=h._taken) is None
 

@@ -81,6 +81,10 @@ class DrawKind(ActionKind):
         if not stock_drawable(h):
             turn_over(h)
         insort(h._hands[p], h._stock.pop())
+        if h._kit.side_rank:
+            from rummykit.engine.side_melds import draw_from_stock
+
+            draw_from_stock(h, p)
         h._draws[p] += 1
         h._stock_only = False
         h._passes = 0

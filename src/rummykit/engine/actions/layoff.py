@@ -145,12 +145,24 @@ class LayoffKind(ListedKind):
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
         out: list[Action] = []
+        if h._kit.side_rank:  # onto the side's melds of one rank (Canasta)
+            from rummykit.engine.side_melds import layoff_candidates
+
+            return [Layoff(c, i) for c, i in layoff_candidates(h)] if h._phase is Phase.PLAY else []
         for c in self._cards(h):
             out.extend(self._of(h, c))
         return out
 
     def listed_for(self, h: Hand, a: Action) -> Sequence[Action]:
         assert isinstance(a, Layoff)
+        if h._kit.side_rank:
+            from rummykit.engine.side_melds import layoff_reason as side_reason
+
+            p = h._current
+            if h._phase is not Phase.PLAY or a.card not in h._hands[p]:
+                return []
+            ok = side_reason(h, p, a.card, a.target, left=len(h._hands[p]) - 1) is None
+            return [Layoff(a.card, a.target)] if ok else []  # fits only the same card and meld
         return self._of(h, a.card) if a.card in self._cards(h) else []
 
     def fits(self, a: Action, b: Action) -> bool:
@@ -163,6 +175,11 @@ class LayoffKind(ListedKind):
         bad = in_hand(h, (a.card,))
         if bad:
             return Refusal(bad, "layoff")
+        if h._kit.side_rank:
+            from rummykit.engine.side_melds import layoff_reason as side_reason
+
+            text = side_reason(h, p, a.card, a.target, left=len(h._hands[p]) - 1)
+            return Refusal(text, "melds") if text else None
         bad = concealed(h, (a.card,))
         if bad:
             return Refusal(bad, "draw")
@@ -181,6 +198,14 @@ class LayoffKind(ListedKind):
 
     def perform(self, h: Hand, a: Action) -> None:
         assert isinstance(a, Layoff)
+        if h._kit.side_rank:
+            from rummykit.engine.side_melds import lay_off_card
+
+            h._hands[h._current].remove(a.card)
+            lay_off_card(h, h._current, a.card, a.target)
+            shown(h, h._current)
+            check_out(h)
+            return
         lay_off(h, h._current, a.card, a.target, a.stands_for, from_hand=True)
         if h._phase is _PLAY:
             check_out(h)

@@ -135,6 +135,11 @@ def meld_reason(h: Hand, a: MeldAction) -> Refusal | None:
         return Refusal(
             f"melds are not laid on the table now (meld_timing {v.meld_timing.kind})", "meld_timing"
         )
+    if h._kit.side_rank:
+        from rummykit.engine.side_melds import melds_reason
+
+        why = melds_reason(h, p, [[c for c, _ in g] for g in a.groups], hand=h._hands[p])
+        return Refusal(why, "melds") if why else None
     limit = v.meld_timing.melds_per_turn(deal=h._deal_number)
     if limit and h._melds_this_turn >= limit:
         return Refusal(
@@ -207,6 +212,10 @@ class MeldKind(ListedKind):
         out: list[Action] = []
         if not kit.table_melds or not may_meld_now(h, p):
             return out
+        if kit.side_rank:  # melds of one rank owned by a side (Canasta)
+            from rummykit.engine.side_melds import meld_candidates
+
+            return [MeldAction(groups) for groups in meld_candidates(h)]
         hand = h._hands[p]
         must = h._must_meld
         for _, m in h._eaten[p]:  # the concealed eaten melds are shown as made
@@ -247,6 +256,12 @@ class MeldKind(ListedKind):
         assert isinstance(a, MeldAction)
         if h._claim is not None:
             return None
+        if h._kit.side_rank:  # the same melds with other cards of their ranks, other first melds
+            from rummykit.engine.side_melds import canonical
+
+            if meld_reason(h, a) is None:
+                return MeldAction(tuple(canonical(h, [c for c, _ in g]) for g in a.groups))
+            return None
         # another designation of the wilds of a listed meld
         bare = MeldAction(tuple(strip(g) for g in a.groups))
         if any(self.fits(bare, b) for b in listed) and meld_reason(h, a) is None:
@@ -266,6 +281,20 @@ class MeldKind(ListedKind):
 
     def perform(self, h: Hand, a: Action) -> None:
         assert isinstance(a, MeldAction)
+        if h._kit.side_rank:
+            from rummykit.engine.side_melds import make_meld
+
+            p = h._current
+            for g in a.groups:
+                cards = [c for c, _ in g]
+                for c in cards:
+                    h._hands[p].remove(c)
+                h._table.append(TableMeld(p, make_meld(h, cards)))
+            h._melded[p] = True
+            h._melds_this_turn += 1
+            shown(h, p)
+            check_out(h)
+            return
         i = eaten_index(h, a)
         if i is not None:  # a concealed eaten meld is shown
             h._eaten[h._current] = tuple(x for j, x in enumerate(h._eaten[h._current]) if j != i)

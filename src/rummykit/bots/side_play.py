@@ -1,0 +1,86 @@
+"""The greedy bot's play where melds are of one rank and owned by a side
+(the Canasta family: ``v.melds.side_rank_melds()``): take the pile whenever
+it may be taken, go out when the side may, lay down every meld and add to
+the side's melds (wild cards where they make or near a canasta), and
+discard what the other side cannot use.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rummykit.cards import Card, Rank
+from rummykit.engine import Action, Discard, Draw, Layoff, MeldAction, Pickup, View
+from rummykit.variant import Variant
+
+__all__ = ["side_choice"]
+
+
+def _wild(v: Variant, view: View, c: Card) -> bool:
+    return v.deck.is_wild(c, view.wild_ranks)
+
+
+def _rank(v: Variant, view: View, cards: tuple[Card, ...]) -> Rank | None:
+    ranks = {c.rank for c in cards if not _wild(v, view, c)}
+    return next(iter(ranks)) if len(ranks) == 1 else None
+
+
+def side_choice(v: Variant, view: View) -> Action:
+    """The greedy choice for ``view`` (its legal actions must not be empty)."""
+    legal = view.legal
+    hand = view.hand
+    pickups = [a for a in legal if isinstance(a, Pickup)]
+    if pickups:  # the whole pile: more cards to meld, at the price of a few in hand
+        return max(pickups, key=lambda a: (len(a.cards()), str(a)))
+    if Draw() in legal:
+        return Draw()
+    outs = [a for a in legal if not isinstance(a, Discard) and len(hand) - len(_hand_cards(a)) == 0]
+    if outs:
+        return outs[0]
+    melds = [a for a in legal if isinstance(a, MeldAction)]
+    if melds:  # the most natural cards first, then the fewest wilds
+        return max(
+            melds,
+            key=lambda a: (
+                sum(1 for c in a.cards() if not _wild(v, view, c)),
+                -sum(1 for c in a.cards() if _wild(v, view, c)),
+                str(a),
+            ),
+        )
+    layoffs = [a for a in legal if isinstance(a, Layoff)]
+    naturals = [a for a in layoffs if not _wild(v, view, a.card)]
+    if naturals:
+        return naturals[0]
+    size = getattr(v.melds, "canasta", 7)
+    for a in layoffs:  # a wild where the meld is a card or two from a canasta
+        meld = view.table[a.target - 1].meld
+        if size - 2 <= len(meld.cards) < size:
+            return a
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if discards:
+        return min(discards, key=lambda a: _discard_cost(v, view, a.card))
+    return legal[0]
+
+
+def _hand_cards(a: Action) -> tuple[Card, ...]:
+    return a.cards()
+
+
+def _discard_cost(v: Variant, view: View, card: Card) -> tuple[int, int]:
+    """How much discarding ``card`` costs: a wild most, then a card the other
+    side has melded (it takes the pile with it), then pairs, then by value."""
+    if card.rank is Rank.THREE and card.suit is not None and card.suit.letter in "CS":
+        return (0, 0)  # a black three blocks the pile for the next player
+    if _wild(v, view, card):
+        return (900, 0)
+    side = view.side or (view.player,)
+    theirs = {_rank(v, view, t.meld.cards) for t in view.table if t.owner not in side}
+    ours = {_rank(v, view, t.meld.cards) for t in view.table if t.owner in side}
+    held = Counter(c.rank for c in view.hand)
+    cost = 0
+    if card.rank in theirs:
+        cost += 400
+    if card.rank in ours:
+        cost += 200
+    cost += 100 * (held[card.rank] - 1)
+    return (cost, v.scoring.card_value(card))

@@ -1,0 +1,400 @@
+"""Melds of one rank owned by a side (the Canasta family): what may be melded,
+laid off and taken with the discard pile, and the cards laid out at once.
+
+The variant's ``melds`` component says so (``side_rank_melds``: kind
+``canasta``); the ``meld``, ``layoff``, ``discard``, ``draw`` and ``pickup``
+kinds ask this module then. Suits do not matter in these melds, so a meld is
+listed once per count of natural cards, jokers and other wilds (the lowest
+cards of each); the same meld written with other cards of the same ranks is
+accepted as written.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from rummykit.cards import Card, Rank, Suit
+from rummykit.engine.conditions import insort
+from rummykit.engine.notation import Group
+from rummykit.engine.phase import TableMeld
+from rummykit.melds import Meld, MeldKind
+from rummykit.rules.canasta import CanastaMelds, is_red_three
+
+if TYPE_CHECKING:
+    from rummykit.engine.state import Hand
+
+__all__ = [
+    "canastas",
+    "first_melds",
+    "group_reason",
+    "initial_need",
+    "lay_out_red_threes",
+    "layoff_candidates",
+    "make_meld",
+    "meld_candidates",
+    "melds_reason",
+    "out_reason",
+    "rules",
+    "side_melds",
+]
+
+
+def rules(h: Hand) -> CanastaMelds:
+    """The variant's melds component (a :class:`CanastaMelds`)."""
+    m = h._v.melds
+    assert isinstance(m, CanastaMelds)
+    return m
+
+
+def _wild(h: Hand, c: Card) -> bool:
+    return h._v.deck.is_wild(c, h._wild)
+
+
+def side_melds(h: Hand, seat: int) -> list[tuple[int, TableMeld]]:
+    """``seat``'s side's table melds, each with its number (from 1)."""
+    side = h._kit.sides(h._n)[seat]
+    return [(i, t) for i, t in enumerate(h._table, 1) if t.owner in side]
+
+
+def counts(h: Hand, cards: Iterable[Card]) -> tuple[int, int]:
+    """(natural cards, wild cards) among ``cards``."""
+    n = w = 0
+    for c in cards:
+        if _wild(h, c):
+            w += 1
+        else:
+            n += 1
+    return n, w
+
+
+def rank_of(h: Hand, cards: Iterable[Card]) -> Rank | None:
+    """The rank of the natural cards of a meld (None: none, or several)."""
+    ranks = {c.rank for c in cards if not _wild(h, c)}
+    return next(iter(ranks)) if len(ranks) == 1 else None
+
+
+def make_meld(h: Hand, cards: Iterable[Card]) -> Meld:
+    """The table meld of ``cards`` (a wild stands for the meld's rank in
+    clubs; in the order of what each card stands for, then card order)."""
+    cs = list(cards)
+    rank = rank_of(h, cs)
+    assert rank is not None
+    nats = sorted((c for c in cs if not _wild(h, c)), key=lambda c: c.code)
+    wilds = sorted((c for c in cs if _wild(h, c)), key=lambda c: c.code)
+    stand = Card(rank, Suit.CLUBS)
+    pairs = sorted([(c, c) for c in nats] + [(w, stand) for w in wilds], key=lambda x: (x[1].code, x[0].code))
+    return Meld(MeldKind.SET, tuple(c for c, _ in pairs), tuple(r for _, r in pairs))
+
+
+def canonical(h: Hand, cards: Iterable[Card]) -> Group:
+    """A meld's cards as the engine writes them (no wild designations)."""
+    return tuple((c, None) for c in make_meld(h, cards).cards)
+
+
+def canastas(h: Hand, seat: int) -> int:
+    """Canastas on the table of ``seat``'s side."""
+    r = rules(h)
+    return sum(1 for _, t in side_melds(h, seat) if r.canasta_kind(**_nw(h, t.meld.cards)) is not None)
+
+
+def _nw(h: Hand, cards: Iterable[Card]) -> dict[str, int]:
+    n, w = counts(h, cards)
+    return {"naturals": n, "wilds": w}
+
+
+def side_melded(h: Hand, seat: int) -> bool:
+    return any(h._melded[s] for s in h._kit.sides(h._n)[seat])
+
+
+def initial_need(h: Hand, seat: int) -> int | None:
+    """The count the side's first meld must reach (None: it has melded)."""
+    if side_melded(h, seat):
+        return None
+    rule = h._v.initial_meld
+    need = rule.threshold(score=h._standing[seat])
+    if need is None:
+        return None if not rule.required else 0
+    return need
+
+
+def out_reason(h: Hand, seat: int, *, left: int, new_canastas: int = 0) -> str | None:
+    """Why a play that leaves ``seat`` ``left`` cards (and makes
+    ``new_canastas`` canastas) may not be made: one that goes out (or leaves
+    one card, to be discarded) needs the side's canastas."""
+    if left >= 2:
+        return None
+    need = h._kit.out_canastas(h._n)
+    have = canastas(h, seat) + new_canastas
+    if have >= need:
+        return None
+    return f"going out needs {need} canasta{'s' if need > 1 else ''} on seat {seat}'s side (it has {have})"
+
+
+def _value(h: Hand, cards: Iterable[Card]) -> int:
+    values = h._kit.values
+    return sum(values[c.code] for c in cards)
+
+
+def group_reason(
+    h: Hand, seat: int, cards: Sequence[Card], *, ranks_taken: set[Rank], out: bool
+) -> str | None:
+    """Why ``cards`` are not a new meld for ``seat``'s side (None: they are);
+    ``ranks_taken``: ranks the side has melded (or melds in the same action);
+    ``out``: the play goes out (black threes meld only then)."""
+    r = rules(h)
+    if any(is_red_three(c) for c in cards):
+        return "red threes are never melded: they are laid out at once"
+    rank = rank_of(h, cards)
+    if rank is None:
+        return f"a meld is of one rank, with at least {r.min_naturals} natural cards: {_txt(cards)}"
+    n, w = counts(h, cards)
+    if rank is Rank.THREE:
+        if not r.black_threes_out:
+            return "black threes are never melded"
+        if w or not 3 <= n <= 4:
+            return "black threes are melded three or four together, without wild cards"
+        if not out:
+            return "black threes are melded only in going out"
+    if not r.meld_ok(naturals=n, wilds=w):
+        return (
+            f"{_txt(cards)}: a meld needs {r.set_min} or more cards, at least {r.min_naturals} natural,"
+            f" never more wilds than naturals, at most {r.max_wilds} wilds"
+        )
+    if r.one_per_rank and rank in ranks_taken:
+        return f"seat {seat}'s side has a meld of {rank.letter}s already: lay them off onto it"
+    return None
+
+
+def _txt(cards: Iterable[Card]) -> str:
+    return " ".join(map(str, cards))
+
+
+def melds_reason(
+    h: Hand, seat: int, groups: Sequence[Sequence[Card]], *, hand: Sequence[Card], extra: int = 0
+) -> str | None:
+    """Why laying ``groups`` from ``hand`` (several only as a first meld) is
+    not allowed for ``seat`` (None: it is); ``extra``: cards that come into
+    the hand with the play (the rest of a pile taken)."""
+    used = Counter(c for g in groups for c in g)
+    have = Counter(hand)
+    if any(used[c] > have[c] for c in used):
+        return f"the melds use cards that are not in seat {seat}'s hand"
+    left = len(hand) - sum(used.values()) + extra
+    need = initial_need(h, seat)
+    if need is None and len(groups) > 1:
+        return "one meld per action once the side has melded"
+    taken = {rank_of(h, t.meld.cards) for _, t in side_melds(h, seat)}
+    ranks: set[Rank] = {x for x in taken if x is not None}
+    r = rules(h)
+    new = 0
+    for g in groups:
+        why = group_reason(h, seat, g, ranks_taken=ranks, out=left <= 1)
+        if why:
+            return why
+        rank = rank_of(h, g)
+        assert rank is not None
+        ranks.add(rank)
+        if r.canasta_kind(**_nw(h, g)) is not None:
+            new += 1
+    why = out_reason(h, seat, left=left, new_canastas=new)
+    if why:
+        return why
+    if need:
+        points = sum(_value(h, g) for g in groups)
+        concealed = left <= 1 and new and getattr(h._v.initial_meld, "concealed_free", False)
+        if points < need and not concealed:
+            return f"the side's first meld must count {need} (its score is {h._standing[seat]}), these count {points}"
+    return None
+
+
+def _by_rank(h: Hand, cards: Iterable[Card]) -> tuple[dict[Rank, list[Card]], list[Card], list[Card]]:
+    """Natural cards by rank (red threes left out), jokers, other wilds."""
+    nats: dict[Rank, list[Card]] = {}
+    jokers: list[Card] = []
+    twos: list[Card] = []
+    for c in sorted(cards, key=lambda c: c.code):
+        if c.is_joker:
+            jokers.append(c)
+        elif _wild(h, c):
+            twos.append(c)
+        elif not is_red_three(c):
+            assert c.rank is not None
+            nats.setdefault(c.rank, []).append(c)
+    return nats, jokers, twos
+
+
+def _groups(h: Hand, hand: Sequence[Card], ranks_taken: set[Rank]) -> list[tuple[Card, ...]]:
+    """Every new meld of the hand, once per count of naturals, jokers and other wilds."""
+    r = rules(h)
+    nats, jokers, twos = _by_rank(h, hand)
+    out: list[tuple[Card, ...]] = []
+    for rank, cs in nats.items():
+        if r.one_per_rank and rank in ranks_taken:
+            continue
+        if rank is Rank.THREE:
+            if r.black_threes_out:
+                out.extend(tuple(cs[:k]) for k in (3, 4) if len(cs) >= k)
+            continue
+        for k in range(r.min_naturals, len(cs) + 1):
+            for j in range(min(len(jokers), r.max_wilds) + 1):
+                for t in range(min(len(twos), r.max_wilds - j) + 1):
+                    if r.meld_ok(naturals=k, wilds=j + t):
+                        out.append((*cs[:k], *jokers[:j], *twos[:t]))
+    return out
+
+
+def first_melds(h: Hand, hand: Sequence[Card], ranks_taken: set[Rank]) -> list[tuple[Card, ...]]:
+    """Disjoint melds of the hand: every rank of three or more naturals, then
+    pairs with a wild while wilds last, the highest counts first."""
+    r = rules(h)
+    nats, jokers, twos = _by_rank(h, hand)
+    wilds = twos + jokers  # the cheapest wild first
+    groups: list[list[Card]] = []
+    order = sorted(
+        ((rank, cs) for rank, cs in nats.items() if rank is not Rank.THREE and rank not in ranks_taken),
+        key=lambda x: (-len(x[1]), -_value(h, x[1][:1])),
+    )
+    for _, cs in order:
+        if len(cs) >= r.set_min:
+            groups.append(list(cs))
+    for _, cs in order:
+        if len(cs) == 2 and wilds and r.meld_ok(naturals=2, wilds=1):
+            groups.append([*cs, wilds.pop(0)])
+    return [tuple(g) for g in groups]
+
+
+def meld_candidates(h: Hand) -> list[tuple[Group, ...]]:
+    """The ``meld`` actions of the current player, as groups of cards."""
+    p = h._current
+    hand = h._hands[p]
+    taken = {rank_of(h, t.meld.cards) for _, t in side_melds(h, p)}
+    ranks: set[Rank] = {x for x in taken if x is not None}
+    need = initial_need(h, p)
+    out: list[tuple[Group, ...]] = []
+    seen: set[tuple[Group, ...]] = set()
+
+    def add(groups: Sequence[Sequence[Card]]) -> None:
+        key = tuple(canonical(h, g) for g in groups)
+        if key not in seen and melds_reason(h, p, groups, hand=hand) is None:
+            seen.add(key)
+            out.append(key)
+
+    for g in _groups(h, hand, ranks):
+        add([g])
+    if need:
+        greedy = sorted(first_melds(h, hand, ranks), key=lambda g: -_value(h, g))
+        total = 0
+        for i, g in enumerate(greedy):
+            total += _value(h, g)
+            if total >= need and i:
+                add(greedy[: i + 1])
+                break
+        if len(greedy) > 1:
+            add(greedy)
+    return out
+
+
+def layoff_reason(h: Hand, seat: int, card: Card, target: int, *, left: int) -> str | None:
+    """Why ``card`` may not go onto table meld ``target`` for ``seat`` (None: it may)."""
+    if not 1 <= target <= len(h._table):
+        return f"there is no table meld #{target} ({len(h._table)} on the table)"
+    t = h._table[target - 1]
+    if t.owner not in h._kit.sides(h._n)[seat]:
+        return f"meld #{target} belongs to the other side: a player adds only to the side's melds"
+    rank = rank_of(h, t.meld.cards)
+    if rank is Rank.THREE:
+        return "nothing is added to a meld of black threes"
+    r = rules(h)
+    n, w = counts(h, t.meld.cards)
+    if _wild(h, card):
+        w += 1
+    elif card.rank is rank:
+        n += 1
+    else:
+        return f"{card} does not fit meld #{target} ({t.text}): a meld is of one rank"
+    if not r.meld_ok(naturals=n, wilds=w):
+        return f"{card} would put too many wild cards in meld #{target} (at most {r.max_wilds}, never more than its naturals)"
+    before = r.canasta_kind(**_nw(h, t.meld.cards))
+    new = 1 if before is None and r.canasta_kind(naturals=n, wilds=w) is not None else 0
+    return out_reason(h, seat, left=left, new_canastas=new)
+
+
+def layoff_candidates(h: Hand) -> list[tuple[Card, int]]:
+    """(card, meld number) of every lay-off of the current player."""
+    p = h._current
+    hand = h._hands[p]
+    mine = side_melds(h, p)
+    out: list[tuple[Card, int]] = []
+    if not mine:
+        return out
+    left = len(hand) - 1
+    for c in sorted(set(hand), key=lambda c: c.code):
+        for i, _ in mine:
+            if layoff_reason(h, p, c, i, left=left) is None:
+                out.append((c, i))
+    return sorted(out, key=lambda x: (x[0].code, x[1]))
+
+
+def lay_off_card(h: Hand, seat: int, card: Card, target: int) -> None:
+    """Put ``card`` from ``seat``'s hand (or just taken) onto meld ``target``."""
+    t = h._table[target - 1]
+    h._table[target - 1] = TableMeld(t.owner, make_meld(h, (*t.meld.cards, card)), (*t.laid, (card, seat)))
+
+
+def lay_out_red_threes(h: Hand, seat: int, *, replace: bool) -> None:
+    """Lay ``seat``'s red threes out in front of it, each replaced from the
+    stock where ``replace`` (and the stock holds a card), again while a
+    replacement is a red three."""
+    if not rules(h).red_threes:
+        return
+    hand = h._hands[seat]
+    while True:
+        reds = [c for c in hand if is_red_three(c)]
+        if not reds:
+            return
+        for c in reds:
+            hand.remove(c)
+            h._bonus[seat] = (*h._bonus[seat], c)
+        if not replace:
+            return
+        for _ in reds:
+            if h._stock:
+                insort(hand, h._stock.pop())
+
+
+def frozen(h: Hand, seat: int) -> bool:
+    """Whether the pile is frozen against ``seat``'s side (only a natural pair
+    of the top card's rank from the hand takes it)."""
+    d = h._v.draw
+    if getattr(d, "frozen_before_meld", False) and not side_melded(h, seat):
+        return True
+    return bool(getattr(d, "frozen_by_wild", False)) and any(_wild(h, c) or is_red_three(c) for c in h._pile)
+
+
+def at_deal(h: Hand) -> None:
+    """After the deal: a wild card or red three turned as the upcard is covered
+    by the next card until a natural card or a black three shows; every
+    seat's dealt red threes are laid out and replaced (in playing order)."""
+    d = h._v.draw
+    if getattr(d, "turn_upcard", False):
+        while h._pile and h._stock and (_wild(h, h._pile[-1]) or is_red_three(h._pile[-1])):
+            h._pile.append(h._stock.pop())
+            h._pile_from.append(-1)
+    for s in h.seats_from(h._starter):
+        lay_out_red_threes(h, s, replace=True)
+
+
+def draw_from_stock(h: Hand, seat: int) -> None:
+    """The rest of a draw from the stock after its first card: more cards where
+    the draw takes several, then red threes laid out and replaced."""
+    for _ in range(h._v.draw.stock_draw_count(h._n) - 1):
+        if h._stock:
+            insort(h._hands[seat], h._stock.pop())
+    lay_out_red_threes(h, seat, replace=True)
+
+
+def may_go_out(h: Hand, seat: int) -> str | None:
+    """Why ``seat`` may not discard its last card (None: it may)."""
+    return out_reason(h, seat, left=0)

@@ -1,0 +1,114 @@
+"""Rulebook text for the Canasta family's components (side-owned melds of one
+rank, the whole pile, red and black threes, canastas).
+
+>>> import rummykit as rk
+>>> from rummykit.rulebook import describe_component
+>>> v = rk.load_variant("canasta")
+>>> describe_component(v.initial_meld, v)[0]
+"A side's first meld (all the melds laid in one turn) must count at least 15 with a negative score, 50 from 0, 90 from 1500, 120 from 3000."
+"""
+
+from __future__ import annotations
+
+from rummykit.rulebook.phrases import _describes
+from rummykit.rules.canasta import ByScore, CanastaMelds, CanastaOut, CanastaScoring, PileDraw
+from rummykit.variant import Variant
+
+
+def _by_count(value: object, v: Variant, noun: str) -> str:
+    entries = getattr(value, "entries", ())
+    if len({x for _, _, x in entries}) <= 1:
+        n = entries[0][2] if entries else 1
+        return f"{n} {noun}{'s' if n != 1 else ''}"
+    parts = [f"{x} with {lo}{'' if lo == hi else f'-{hi}'} players" for lo, hi, x in entries]
+    return f"{noun}s: " + ", ".join(parts)
+
+
+@_describes(CanastaMelds)
+def _melds(c: CanastaMelds, v: Variant) -> list[str]:
+    out = [
+        f"A meld is {c.set_min} or more cards of one rank (suits do not matter), with at least {c.min_naturals}"
+        f" natural cards, never more wild cards than natural ones and at most {c.max_wilds} wilds.",
+        "Melds belong to a side: either partner adds cards to them, never to the other side's."
+        + (" A side has one meld of each rank." if c.one_per_rank else ""),
+        f"A meld of {c.canasta} or more cards with at least {c.canasta_naturals} natural cards is a canasta:"
+        " natural without wild cards, mixed with them.",
+    ]
+    if c.red_threes:
+        out.append(
+            "Red threes are never melded: each is laid out face up at once and replaced from the stock"
+            " (one taken in the discard pile is not replaced)."
+        )
+    out.append(
+        "Black threes are melded only in going out, three or four of them without wild cards."
+        if c.black_threes_out
+        else "Black threes are never melded."
+    )
+    return out
+
+
+@_describes(PileDraw)
+def _draw(c: PileDraw, v: Variant) -> list[str]:
+    counts = {x for _, _, x in c.stock_cards.entries}
+    draw = (
+        "Draw the top card of the stock"
+        if counts == {1}
+        else "Draw from the stock (" + _by_count(c.stock_cards, v, "card") + ")"
+    )
+    out = [
+        f"{draw}, or take the whole discard pile: its top card goes at once into a meld with two cards of its"
+        " rank from your hand, or onto your side's meld of its rank, and the rest of the pile into your hand.",
+    ]
+    frozen = []
+    if c.frozen_by_wild:
+        frozen.append("while a wild card (or a red three turned up) lies in it")
+    if c.frozen_before_meld:
+        frozen.append("against a side that has not melded yet")
+    if frozen:
+        out.append(
+            f"The pile is frozen {' and '.join(frozen)}: then only a natural pair of the top card's rank takes it."
+        )
+    if c.black_three_blocks:
+        out.append("A black three on top of the pile may not be taken.")
+    if not c.one_card_pile:
+        out.append("A player holding one card may not take a pile of one card.")
+    if c.turn_upcard:
+        out.append(
+            "A wild card or red three turned as the upcard is covered by the next card until a natural card or a black three shows."
+        )
+    return out
+
+
+@_describes(ByScore)
+def _initial(c: ByScore, v: Variant) -> list[str]:
+    steps = ", ".join(f"{need} from {at}" for at, need in c.steps)
+    out = [
+        f"A side's first meld (all the melds laid in one turn) must count at least {c.below_zero} with a"
+        f" negative score, {steps}."
+    ]
+    if c.concealed_free:
+        out.append("Going out concealed, all at once, needs no minimum.")
+    return out
+
+
+@_describes(CanastaOut)
+def _out(c: CanastaOut, v: Variant) -> list[str]:
+    return [
+        "A player goes out by melding, laying off or discarding the last card, only once the side has "
+        + _by_count(c.canastas, v, "canasta")
+        + " on the table; until then a player keeps at least one card after discarding."
+    ]
+
+
+@_describes(CanastaScoring)
+def _score(c: CanastaScoring, v: Variant) -> list[str]:
+    out = [
+        f"Each side scores the values of its melded cards, {c.natural_canasta} for each natural canasta and"
+        f" {c.mixed_canasta} for each mixed one, {c.going_out} for going out ({c.going_out + c.concealed_bonus}"
+        " concealed), and less the values of the cards left in its players' hands.",
+        f"Red threes count {c.red_three} each, {c.all_red_threes} all four to one side"
+        + (", against a side that has melded nothing." if c.red_threes_against else "."),
+    ]
+    if c.meldless_melds_minus:
+        out.append("A side without a canasta counts its melded cards against it.")
+    return out

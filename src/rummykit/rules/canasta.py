@@ -1,0 +1,229 @@
+"""The Canasta family's components: melds of one rank owned by a side, with
+canastas; the whole discard pile taken, frozen by a wild card or before a
+side's first meld; red threes laid out at once, black threes that block the
+pile; an initial meld that grows with the side's score; going out only with
+a canasta; the side's score of melds, canastas, red threes and going out.
+
+>>> m = CanastaMelds()
+>>> m.meld_ok(naturals=2, wilds=1), m.meld_ok(naturals=1, wilds=2), m.meld_ok(naturals=4, wilds=4)
+(True, False, False)
+>>> m.canasta_kind(naturals=7, wilds=0), m.canasta_kind(naturals=5, wilds=2), m.canasta_kind(naturals=6, wilds=0)
+('natural', 'mixed', None)
+>>> ByScore().minimum(score=-20), ByScore().minimum(score=1495), ByScore().minimum(score=3000)
+(15, 50, 120)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rummykit.cards import Card, Rank, Suit
+from rummykit.rules.base import ByPlayers, ConfigError, component
+from rummykit.rules.draw import DrawPolicy
+from rummykit.rules.going_out import EmptyHand
+from rummykit.rules.melds import SetSuits, StandardMelds, WildLimit
+from rummykit.rules.scoring import Scoring
+from rummykit.rules.timing import InitialMeldRule
+
+__all__ = [
+    "ByScore",
+    "CanastaMelds",
+    "CanastaOut",
+    "CanastaScoring",
+    "PileDraw",
+    "is_black_three",
+    "is_red_three",
+]
+
+
+def is_red_three(card: Card) -> bool:
+    """Whether ``card`` is a red three (3D or 3H)."""
+    return card.rank is Rank.THREE and card.suit in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+def is_black_three(card: Card) -> bool:
+    """Whether ``card`` is a black three (3C or 3S)."""
+    return card.rank is Rank.THREE and card.suit in (Suit.CLUBS, Suit.SPADES)
+
+
+@component
+@attrs.frozen(kw_only=True)
+class CanastaMelds(StandardMelds):
+    """Melds of one rank (suits do not matter), owned by a side: at least two
+    natural cards, never more wilds than naturals and at most ``max_wilds``;
+    a meld of ``canasta`` cards or more is a canasta (natural without wilds,
+    mixed with them). Red threes are never melded: they are laid out at once
+    and replaced from the stock. Black threes are melded only in going out,
+    three or four of them without wilds."""
+
+    kind = "canasta"
+    summary = "Melds of one rank owned by a side, canastas of seven, red threes laid out, black threes only to go out."
+
+    set_max: int = 0
+    set_suits: SetSuits = SetSuits.ANY
+    runs: bool = False
+    wild_limit: WildLimit = WildLimit.NOT_MORE
+    min_naturals: int = 2
+    max_wilds: int = 3
+    """Most wild cards in one meld, checked as it grows (also once it is a canasta)."""
+    canasta: int = 7
+    """Cards in a canasta."""
+    canasta_naturals: int = 4
+    """Fewest natural cards in a canasta (its base)."""
+    one_per_rank: bool = True
+    """A side has one meld of a rank: more cards of it are laid off onto it."""
+    red_threes: bool = True
+    """Red threes are laid out at once and replaced from the stock (one taken
+    in the discard pile is laid out without a replacement)."""
+    black_threes_out: bool = True
+    """Black threes are melded only in going out (three or four, no wilds);
+    off: never melded."""
+
+    def wilds_ok(self, *, wilds: int, naturals: int) -> bool:
+        return super().wilds_ok(wilds=wilds, naturals=naturals) and wilds <= self.max_wilds
+
+    def meld_ok(self, *, naturals: int, wilds: int) -> bool:
+        """Whether a meld of ``naturals`` natural cards and ``wilds`` wild cards is allowed."""
+        return naturals + wilds >= self.set_min and self.wilds_ok(wilds=wilds, naturals=naturals)
+
+    def canasta_kind(self, *, naturals: int, wilds: int) -> str | None:
+        """``natural``, ``mixed`` or None (no canasta) for a meld of these counts."""
+        if naturals + wilds < self.canasta or naturals < self.canasta_naturals:
+            return None
+        return "natural" if wilds == 0 else "mixed"
+
+    def side_rank_melds(self) -> bool:
+        return True
+
+
+@component
+@attrs.frozen(kw_only=True)
+class PileDraw(DrawPolicy):
+    """Draw from the stock, or take the whole discard pile: its top card goes at
+    once into a meld with two cards of its rank from the hand (a natural
+    pair, or a natural and a wild where the pile is not frozen) or onto the
+    side's meld of its rank; the rest of the pile goes into the hand."""
+
+    kind = "whole-pile"
+    summary = "Draw from the stock or take the whole discard pile, its top card melded at once."
+
+    stock_cards: ByPlayers = ByPlayers.of(1)
+    """Cards drawn from the stock in one draw (two-handed Canasta: 2)."""
+    frozen_by_wild: bool = True
+    """A wild card (or a red three turned up) in the pile freezes it: only a
+    natural pair from the hand takes it."""
+    frozen_before_meld: bool = True
+    """The pile is frozen against a side until it has made its initial meld."""
+    black_three_blocks: bool = True
+    """A black three on top of the pile may not be taken."""
+    one_card_pile: bool = False
+    """A player holding one card may take a pile of one card (off: the player
+    could go out by taking it, which is not allowed)."""
+    turn_upcard: bool = True
+    """A wild card or red three turned as the upcard is covered by the next
+    card of the stock until a natural card or a black three shows."""
+
+    def depths(self, pile: int) -> tuple[int, ...]:
+        return ()  # never part of the pile: the whole of it, by ``pickup``
+
+    def takes_whole_pile(self) -> bool:
+        return True
+
+    def stock_draw_count(self, players: int) -> int:
+        return self.stock_cards.get(players)
+
+
+_SCORE_TABLE = ((0, 50), (1500, 90), (3000, 120))
+
+
+def _steps(value: object) -> tuple[tuple[int, int], ...]:
+    try:
+        steps = tuple((int(a), int(b)) for a, b in value)  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        raise ConfigError("expected pairs [score, minimum], like [[0, 50], [1500, 90]]") from None
+    if [a for a, _ in steps] != sorted({a for a, _ in steps}):
+        raise ConfigError("the scores of the steps must rise")
+    return steps
+
+
+@component
+@attrs.frozen(kw_only=True)
+class ByScore(InitialMeldRule):
+    """A side's first meld (the cards played in one turn, several melds
+    together) must reach a minimum that depends on the side's total score."""
+
+    kind = "by-score"
+    summary = "The first meld of a side must reach a count that grows with its score."
+
+    required = True
+    below_zero: int = 15
+    """The minimum of a side whose total is negative."""
+    steps: tuple[tuple[int, int], ...] = attrs.field(default=_SCORE_TABLE, converter=_steps)
+    """``[score, minimum]`` pairs: from that total on, that minimum."""
+    concealed_free: bool = True
+    """Going out concealed (all at once) needs no minimum."""
+
+    def minimum(self, *, score: int) -> int:
+        """The minimum count for a side whose total is ``score``."""
+        if score < 0:
+            return self.below_zero
+        need = self.below_zero
+        for at, value in self.steps:
+            if score >= at:
+                need = value
+        return need
+
+    def shortfall(self, *, points: int, sizes: tuple[int, ...]) -> str | None:
+        need = self.minimum(score=0)
+        return None if points >= need else f"an initial meld must count at least {need}, got {points}"
+
+    def threshold(self, *, score: int) -> int | None:
+        return self.minimum(score=score)
+
+    def layoffs_before(self) -> bool:
+        return False
+
+    def shapes_first_meld(self, shortest_meld: int) -> bool:
+        return False
+
+
+@component
+@attrs.frozen(kw_only=True)
+class CanastaOut(EmptyHand):
+    """Go out by melding, laying off or discarding the last card, once the side
+    has its canastas."""
+
+    kind = "canasta"
+    summary = "Go out by getting rid of every card, only once your side has a canasta."
+
+    canastas: ByPlayers = ByPlayers.of(1)
+    """Canastas a side needs before one of it may go out (two-handed: 2)."""
+
+    def canastas_to_go_out(self, players: int) -> int:
+        return self.canastas.get(players)
+
+
+@component
+@attrs.frozen(kw_only=True)
+class CanastaScoring(Scoring):
+    """Each side scores its melded cards, its canastas, its red threes and
+    going out, less the cards left in its players' hands."""
+
+    kind = "canasta"
+    summary = "Sides score melded cards, canastas, red threes and going out, less the cards in hand."
+
+    natural_canasta: int = 500
+    mixed_canasta: int = 300
+    going_out: int = 100
+    concealed_bonus: int = 100
+    """Added to ``going_out`` for going out concealed."""
+    red_three: int = 100
+    all_red_threes: int = 800
+    """All four red threes to one side (instead of 100 each)."""
+    red_threes_against: bool = True
+    """A side that has melded nothing counts its red threes against it."""
+    meldless_melds_minus: bool = False
+    """A side without a canasta counts its melded cards against it (off: for it)."""
+
+    def won_by_going_out(self) -> bool:
+        return False  # melds, canastas and red threes outweigh going out first

@@ -1,0 +1,108 @@
+"""Settling ``canasta`` scoring: each side scores the values of its melded
+cards, its canastas (natural and mixed), its red threes and going out
+(more when concealed), less the values of the cards left in its players'
+hands. Each seat's own share is paid to it; the partners' shares make the
+side's score (:attr:`rummykit.Settlement.team_scores`).
+
+From counts (a scorekeeper at the table): ``meld_totals`` (the melded
+cards), ``canastas`` ((natural, mixed) per seat), ``red_threes`` and
+``counts`` (the cards left in hand), side by side or seat by seat.
+
+>>> import rummykit as rk
+>>> v = rk.load_variant("canasta")
+>>> s = rk.settle(v, rk.Ending(went_out=0, hands=["", "KS 4D", "", "JK"],
+...     melds=[["7C 7D 7H 7S 7C 7D 7H", "KC KD 2C"], ["QC QD QH"], [], []], laid_out=[["3H"], [], [], []]))
+>>> s.team_scores, s.scores
+((775, -35), (775, -35, 775, -35))
+"""
+
+from __future__ import annotations
+
+from rummykit.errors import RummyError
+from rummykit.rules.canasta import CanastaMelds, CanastaScoring, is_red_three
+from rummykit.scoring.context import _Ctx
+from rummykit.scoring.registry import register_settlement
+from rummykit.scoring.values import Settlement, Termination
+
+
+def _melds(c: _Ctx, seat: int) -> tuple[int, int, int]:
+    """(value of the melded cards, natural canastas, mixed canastas) of ``seat``."""
+    e = c.e
+    given = e.canastas[seat] if e.canastas else None
+    total = e.meld_totals[seat] if e.meld_totals and e.meld_totals[seat] is not None else None
+    rules = c.v.melds
+    wild = c.v.deck.wild_ranks_for(None) | e.wild_ranks
+    value = natural = mixed = 0
+    for m in c.melds[seat]:
+        naturals = [x for x in m.cards if not c.v.deck.is_wild(x, wild)]
+        ranks = {x.rank for x in naturals}
+        if len(ranks) != 1 or any(is_red_three(x) for x in m.cards):
+            raise RummyError(
+                f"ending: {m} is not a meld in {c.v.name} (one rank, natural cards, no red threes)"
+            )
+        value += sum(c.card(x) for x in m.cards)
+        if isinstance(rules, CanastaMelds):
+            kind = rules.canasta_kind(naturals=len(naturals), wilds=len(m.cards) - len(naturals))
+            natural += kind == "natural"
+            mixed += kind == "mixed"
+    if total is not None:
+        value = total
+    if given is not None:
+        natural, mixed = int(given[0]), int(given[1])
+    return value, natural, mixed
+
+
+@register_settlement(CanastaScoring)
+def _canasta(c: _Ctx) -> Settlement:
+    s = c.scoring
+    assert isinstance(s, CanastaScoring)
+    e = c.e
+    n = c.n
+    players = c.v.players
+    reds: list[int] = []
+    for x in range(n):
+        given = e.red_threes[x] if e.red_threes else None
+        laid = e.laid_out[x] if e.laid_out else ()
+        reds.append(int(given) if given is not None else sum(1 for card in laid if is_red_three(card)))
+    parts = [_melds(c, x) for x in range(n)]
+    scores = [0] * n
+    w = e.went_out if c.how is Termination.WENT_OUT else None
+    for x in range(n):
+        side = players.side_of(n, x)
+        value, natural, mixed = parts[x]
+        side_melded = any(parts[y][0] or c.melds[y] for y in side)
+        side_canasta = any(parts[y][1] + parts[y][2] for y in side)
+        if value:
+            minus = s.meldless_melds_minus and not side_canasta
+            scores[x] += -value if minus else value
+            c.pay(
+                None,
+                x,
+                -value if minus else value,
+                "melded cards" + (" (no canasta: against)" if minus else ""),
+            )
+        bonus = natural * s.natural_canasta + mixed * s.mixed_canasta
+        if bonus:
+            scores[x] += bonus
+            c.pay(None, x, bonus, f"{natural} natural and {mixed} mixed canastas")
+            c.reasons.append(f"seat {x}: {natural} natural, {mixed} mixed canastas: +{bonus}")
+        if reds[x]:
+            side_reds = sum(reds[y] for y in side)
+            each = s.all_red_threes // 4 if side_reds >= 4 and s.all_red_threes else s.red_three
+            red = reds[x] * each
+            if s.red_threes_against and not side_melded:
+                red = -red
+            scores[x] += red
+            c.pay(None, x, red, "red threes" + (" (the side melded nothing: against)" if red < 0 else ""))
+            c.reasons.append(f"seat {x}: {reds[x]} red threes: {red:+d}")
+        held = c.hand(x)
+        if held:
+            scores[x] -= held
+            c.pay(x, None, held, "cards left in hand")
+        if x == w:
+            out = s.going_out + (s.concealed_bonus if e.is_concealed(x) else 0)
+            scores[x] += out
+            c.pay(None, x, out, "going out" + (" concealed" if e.is_concealed(x) else ""))
+            c.reasons.append(f"seat {x} went out{' concealed' if e.is_concealed(x) else ''}: +{out}")
+        c.reasons.append(f"seat {x}: melds {value} - hand {held}")
+    return c.done(scores, [] if w is None else [w])
