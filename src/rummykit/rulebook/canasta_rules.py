@@ -50,11 +50,11 @@ def _melds(c: CanastaMelds, v: Variant) -> list[str]:
 @_describes(PileDraw)
 def _draw(c: PileDraw, v: Variant) -> list[str]:
     counts = {x for _, _, x in c.stock_cards.entries}
-    draw = (
-        "Draw the top card of the stock"
-        if counts == {1}
-        else "Draw from the stock (" + _by_count(c.stock_cards, v, "card") + ")"
-    )
+    if counts == {1}:
+        draw = "Draw the top card of the stock"
+    else:
+        each = ", ".join(f"{x} with {lo}{'' if lo == hi else f'-{hi}'} players" for lo, hi, x in c.stock_cards.entries)
+        draw = f"Draw from the stock ({each})"
     out = [
         f"{draw}, or take the whole discard pile: its top card goes at once into a meld with two cards of its"
         " rank from your hand, or onto your side's meld of its rank, and the rest of the pile into your hand.",

@@ -50,6 +50,8 @@ from rummykit.variant import Variant
 
 @_describes(StandardRanking)
 def _ranking(c: StandardRanking, v: Variant) -> list[str]:
+    if v.melds.run_size_ok(3) is False and not any(v.melds.run_size_ok(k) for k in range(2, 14)):
+        return []  # no runs: where the ace ranks does not matter
     return [_ACE[c.ace]]
 
 
@@ -68,7 +70,8 @@ def _deck(c: StandardDeck, v: Variant) -> list[str]:
     if c.wild_ranks:
         wild.append(_ranks(c.wild_ranks))
     if wild:
-        out.append(f"Wild cards: {' and '.join(wild)}; a wild card in its natural place counts as natural.")
+        natural = "" if v.melds.side_rank_melds() else "; a wild card in its natural place counts as natural"
+        out.append(f"Wild cards: {' and '.join(wild)}{natural}.")
     if c.cut_wild:
         out.append(
             "After the deal a card is cut from the stock: every card of its rank is wild for the hand"
