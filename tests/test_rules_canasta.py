@@ -330,3 +330,26 @@ def test_the_greedy_bot_takes_the_pile_and_goes_out_with_a_canasta() -> None:
             side = V.players.side_of(4, w)
             assert any(len(t.meld.cards) >= 7 for t in hand.table if t.owner in side)
     assert outs >= 1
+
+
+def test_with_the_stock_out_a_fitting_discard_must_be_taken() -> None:
+    """[S109] with no stock "Each player in turn then takes the upcard if it can be melded or layed
+    off ... until someone ... cannot use the previous player's discard, when all play ceases"; a copy
+    of the Hoyle-style text: "a player must take the discard if the pile is not frozen and if the
+    discard matches any previous meld of that player's side"."""
+    h = _hand("KC KD KH KS JK 7D 5C 6D 8S 9H JC", stock="QH KD")
+    h.apply("draw")  # QH
+    h.apply("meld KC KD KH KS JK")
+    h.apply("discard 5C")
+    h.apply("draw")  # seat 1: KD, the last card of the stock
+    h.apply("discard KD")
+    assert h.stock_count == 0 and h.current_player == 2  # seat 0's partner: KD goes onto the kings
+    assert not h.is_legal("pass")
+    with pytest.raises(rk.IllegalAction, match="take the pile"):
+        h.apply("pass")
+    assert "pickup layoff KD on 1" in [str(a) for a in h.legal_actions()]
+    h.apply("pickup layoff KD on 1")
+    h.apply(f"discard {h.hand_of(2)[0]}")
+    assert h.current_player == 3 and h.is_legal("pass")  # nothing fits seat 3's side: it may pass
+    h.apply("pass")
+    assert h.is_over and h.how is rk.Termination.STOCK_EXHAUSTED

@@ -119,6 +119,10 @@ class PileDraw(DrawPolicy):
     one_card_pile: bool = False
     """A player holding one card may take a pile of one card (off: the player
     could go out by taking it, which is not allowed)."""
+    must_take_when_out: bool = True
+    """With the stock out, a player must take the pile when its top card goes
+    onto the side's meld and the pile is not frozen (off: may pass, ending
+    the hand)."""
     turn_upcard: bool = True
     """A wild card or red three turned as the upcard is covered by the next
     card of the stock until a natural card or a black three shows."""

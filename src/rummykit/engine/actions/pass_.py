@@ -68,11 +68,23 @@ class PassKind(ActionKind):
     def allows(self, h: Hand, a: Action) -> bool:
         if h._phase is not _DRAW:
             return True
-        return not stock_drawable(h) and h._v.stock.when_empty(reuses=h._reuses) in _PASSES
+        if stock_drawable(h) or h._v.stock.when_empty(reuses=h._reuses) not in _PASSES:
+            return False
+        if h._kit.whole_pile:  # the whole pile (Canasta): a discard that fits the side's meld is taken
+            from rummykit.engine.actions.pickup import must_take
+
+            return not must_take(h)
+        return True
 
     def refusal(self, h: Hand, a: Action) -> Refusal | None:
         if self.allows(h, a):
             return None
+        if h._kit.whole_pile and not stock_drawable(h):
+            return Refusal(
+                "the stock is out and the top discard goes onto your side's meld: take the pile"
+                " (draw.must_take_when_out)",
+                "draw.must_take_when_out",
+            )
         return Refusal(
             f"you may not pass while the stock can be drawn from (stock {h._v.stock.kind})", "stock"
         )

@@ -132,6 +132,14 @@ def _layoff_reason(h: Hand, a: Layoff) -> str | None:
     return layoff_reason(h, p, top, a.target, left=left)
 
 
+def must_take(h: Hand) -> bool:
+    """With the stock out: whether the player must take the pile (its top card
+    goes onto the side's meld and the pile is not frozen; ``draw.must_take_when_out``)."""
+    if not getattr(h._v.draw, "must_take_when_out", False) or _block(h) is not None or frozen(h, h._current):
+        return False
+    return any(_layoff_reason(h, Layoff(h._pile[-1], i)) is None for i, _ in side_melds(h, h._current))
+
+
 class PickupKind(ListedKind):
     """The ``pickup`` kind (see the module documentation)."""
 
