@@ -217,11 +217,15 @@ class CanastaScoring(Scoring):
     summary = "Sides score melded cards, canastas, red threes and going out, less the cards in hand."
 
     natural_canasta: int = 500
+    """Bonus for each natural canasta (no wild card)."""
     mixed_canasta: int = 300
+    """Bonus for each mixed canasta (with wild cards)."""
     going_out: int = 100
+    """Bonus to the side of the player who goes out."""
     concealed_bonus: int = 100
     """Added to ``going_out`` for going out concealed."""
     red_three: int = 100
+    """Each red three laid out."""
     all_red_threes: int = 800
     """All four red threes to one side (instead of 100 each)."""
     red_threes_against: bool = True
