@@ -22,6 +22,13 @@ from engine_helpers import SLOW, play_random, player_counts, variant
 from rummykit.engine import with_stock
 
 CASES = [(name, n) for name in rk.list_variants() for n in player_counts(name)]
+# The two costliest properties run at each variant's fewest players by default,
+# and at its larger count too under ``-m slow`` (CI runs both; the other
+# properties here, and tests/test_check_variant.py, cover every count).
+DEEP_CASES = [
+    pytest.param(name, n, id=f"{name}-{n}", marks=[pytest.mark.slow] if n > min(player_counts(name)) else [])
+    for name, n in CASES
+]
 seeds = st.integers(0, 2**32 - 1)
 
 
@@ -32,7 +39,7 @@ def _variant(name: str) -> rk.Variant:
     return variant(name, max_turns=60 if name in SLOW else 200)
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
+@pytest.mark.parametrize(("name", "players"), DEEP_CASES)
 @settings(max_examples=3)
 @given(seed=seeds)
 def test_random_hands_keep_the_invariants(name: str, players: int, seed: int) -> None:
@@ -71,7 +78,7 @@ def test_same_seed_same_game(name: str, players: int, seed: int) -> None:
     assert b.is_over and a.result == b.result
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
+@pytest.mark.parametrize(("name", "players"), DEEP_CASES)
 @settings(max_examples=3)
 @given(seed=seeds)
 def test_views_hold_no_hidden_cards(name: str, players: int, seed: int) -> None:
