@@ -24,7 +24,7 @@ import rummykit as rk
 from rummykit.rl import aec_env, gym_env
 
 KITCHEN = Path(__file__).resolve().parents[1] / "examples" / "kitchen.toml"
-CYCLES = 60
+CYCLES = 30  # moves of each seat per API check: many whole turns, every phase of one
 
 
 def _counts(name: str) -> list[tuple[str, int]]:
