@@ -276,7 +276,7 @@ def test_which_variants_take_the_component_solver(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-@per_variant_settings(share=6)
+@per_variant_settings(share=4)
 @given(data=st.data())
 def test_every_variant_min_deadwood_and_discards_equal_the_search(name: str, data: st.DataObject) -> None:
     """For every built-in variant, on dense hands of its shoe: where the
@@ -383,7 +383,7 @@ def test_rules_it_cannot_read_are_refused() -> None:
 
 
 @pytest.mark.parametrize("name", [n for n in NAMES if rk.load_variant(n).going_out.declares()])
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_deadwood_precheck_never_refuses_a_declaration(name: str, seed: int) -> None:
     """``best_declaration`` first asks the component solver whether every

@@ -76,7 +76,7 @@ def _near_declaration(v: rk.Variant, rng: random.Random) -> tuple[list[rk.Card],
 
 
 @pytest.mark.parametrize("name", DECLARING)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=35, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_quick_refusal_never_refuses_what_the_search_accepts(name: str, seed: int) -> None:
     """Invariant: whenever the quick proof says "no declaration", the full
