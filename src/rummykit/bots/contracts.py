@@ -112,7 +112,8 @@ def contract_shortfall(v: Variant, hand: tuple[Card, ...], *, deal: int, wild: f
     """How many cards ``hand`` lacks of the contract of deal ``deal`` (0 where
     it has none): each required meld, the longest first, takes the natural
     cards of the rank (a set) or of the suit within one span of the run's
-    length (a run) that fill most of it, and every wild card fills a gap.
+    length (a run) that fill most of it, and the wild cards fill gaps as far
+    as the melds rules let a meld hold them.
 
     >>> import rummykit as rk
     >>> v = rk.load_variant("shanghai")  # deal 5: a set of 3 and a run of 7
@@ -120,6 +121,11 @@ def contract_shortfall(v: Variant, hand: tuple[Card, ...], *, deal: int, wild: f
     4
     >>> contract_shortfall(v, rk.parse_cards("4H 5H 7H 9H KS KD JK"), deal=5, wild=frozenset())
     3
+    >>> contract_shortfall(v, rk.parse_cards("KS JK JK"), deal=1, wild=frozenset())  # two sets of 3
+    4
+
+    (Shanghai's melds hold no more jokers than natural cards: the set of one
+    king takes one joker, the other set none.)
     """
     slots = _slot_sizes(v, deal)
     if not slots:
@@ -131,7 +137,7 @@ def contract_shortfall(v: Variant, hand: tuple[Card, ...], *, deal: int, wild: f
             wilds += 1
         else:
             pool[(c.rank, c.suit)] += 1
-    lacking = 0
+    gaps: list[tuple[int, int]] = []  # (cards lacking, naturals) of each meld
     for kind, n in slots:
         if kind == "set":
             ranks: Counter[Rank] = Counter()
@@ -156,8 +162,17 @@ def contract_shortfall(v: Variant, hand: tuple[Card, ...], *, deal: int, wild: f
             for key in window:
                 pool[key] -= 1
         pool = +pool
-        lacking += n - got
-    return max(0, lacking - wilds)
+        gaps.append((n - got, got))
+    lacking = 0
+    melds = v.melds
+    for gap, got in gaps:  # each meld takes the wild cards the melds rules let it
+        w = min(gap, wilds)
+        if isinstance(melds, StandardMelds):
+            while w > 0 and not melds.wilds_ok(wilds=w, naturals=got):
+                w -= 1
+        wilds -= w
+        lacking += gap - w
+    return lacking
 
 
 def _planning(v: Variant, view: View) -> bool:
