@@ -225,7 +225,8 @@ def _take_helps(v: Variant, view: View, card: Card) -> bool:
 
 def contract_move(bot: Any, view: View) -> Action | None:
     """A greedy bot's move where contract rummy decides it (None elsewhere):
-    buy a discard that helps or pass; until the bot has gone down, draw,
+    buy a discard that helps or pass (never buy in a deal gone out of all at
+    once, where every card must fit the contract's melds); until the bot has gone down, draw,
     take and discard by :func:`contract_shortfall` (the discard:
     :func:`contract_discard`), and make other moves (going down among them)
     as a bot of the same settings that weighs the hand by the deal's
@@ -234,6 +235,9 @@ def contract_move(bot: Any, view: View) -> Action | None:
     legal = view.legal
     top = view.top_discard
     if Buy() in legal:
+        deal = view.deal
+        if not view.melded[view.player] and v.initial_meld.all_out_deal(deal=deal):
+            return Pass()  # every card bought (and its penalty card) must fit the melds too
         if top is not None and _planning(v, view):
             wild = view.wild_ranks
             now = contract_shortfall(v, view.hand, deal=view.deal, wild=wild)
