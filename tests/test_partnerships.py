@@ -134,3 +134,36 @@ def test_a_match_ends_by_side(pairs: rk.Variant) -> None:
     assert m.is_over
     assert m.totals[0] == m.totals[2] and m.totals[1] == m.totals[3]
     assert set(m.winners) in ({0, 2}, {1, 3}, {0, 1, 2, 3})
+
+
+def test_a_partners_hand_never_enters_a_seats_view() -> None:
+    """Canasta, four players: two deals that differ only in seat 0's partner's cards (swapped with
+    the bottom of the stock) give seat 0 the same view, while seat 0 plays the same moves."""
+    v = rk.load_variant("canasta")
+    # a deal where nobody was dealt a red three (laid out at once, so not part of a stacked deal)
+    h1 = next(h for h in (rk.new_hand(v, players=4, seed=s, dealer=3) for s in range(50)) if not any(h.bonus))
+    stock = list(reversed(h1.stock))  # top first
+    partner = h1.hand_of(2)
+    red = [i for i, c in enumerate(stock) if c.rank is rk.Rank.THREE and c.suit in (rk.Suit.DIAMONDS, rk.Suit.HEARTS)]
+    bottom = [i for i in range(len(stock) - 1, -1, -1) if i not in red][:5]
+    hands = [h1.hand_of(s) for s in range(4)]
+    hands[2] = tuple(stock[i] for i in bottom) + partner[5:]
+    for j, i in enumerate(bottom):
+        stock[i] = partner[j]
+    h2 = rk.new_hand(v, players=4, dealer=h1.dealer, hands=hands, discard=h1.discard_pile, stock=stock)
+    assert h1.hand_of(2) != h2.hand_of(2)
+    assert h1.view(0).to_data() == h2.view(0).to_data()
+    assert h1.current_player == 0
+    for _ in range(3):  # seat 0 (to play first after the dealer, seat 3) draws and discards in both
+        h1.apply("draw")
+        h2.apply("draw")
+        card = h1.hand_of(0)[0]
+        h1.apply(f"discard {card}")
+        h2.apply(f"discard {card}")
+        assert h1.view(0).to_data() == h2.view(0).to_data()
+        for h in (h1, h2):  # the others draw and discard their first card alike
+            while h.current_player != 0:
+                h.apply("draw")
+                h.apply(f"discard {h.hand_of(h.current_player)[0]}")  # type: ignore[arg-type]
+        if h1.view(0).to_data() != h2.view(0).to_data():
+            break  # the partner's own discards differ: what it throws is public
