@@ -177,7 +177,15 @@ class ByScore(InitialMeldRule):
                 need = value
         return need
 
-    def shortfall(self, *, points: int, sizes: tuple[int, ...]) -> str | None:
+    def shortfall(
+        self,
+        *,
+        points: int,
+        sizes: tuple[int, ...],
+        shapes: tuple[tuple[str, int], ...] = (),
+        deal: int = 1,
+        least: tuple[int, int] = (3, 3),
+    ) -> str | None:
         need = self.minimum(score=0)
         return None if points >= need else f"an initial meld must count at least {need}, got {points}"
 

@@ -45,8 +45,8 @@ def _check_possible(v: Variant, e: Ending) -> None:
     seen: Counter[Card] = Counter()
     for hand in e.hands:
         seen.update(hand)
-    for cards in e.laid_out:
-        seen.update(cards)
+    for laid in e.laid_out:
+        seen.update(laid)
     for shown in e.melds:
         for m in shown:
             if isinstance(m, Meld):
