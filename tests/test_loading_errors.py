@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 import rummykit as rk
+from rummykit.loading.problems import MAX_MESSAGE
 
 BAD_DIR = (Path(__file__).parent / "data" / "bad_variants").resolve()
 GOLDEN = sorted(BAD_DIR.glob("*.toml"))
@@ -38,6 +39,9 @@ def expectations(path: Path) -> list[str]:
             break
         text = line[len(_EXPECT) :]
         text = text.replace("{dir}", str(BAD_DIR)).replace("{builtins}", ", ".join(rk.list_variants()))
+        key, sep, message = text.partition(": ")
+        if len(message) > MAX_MESSAGE:  # a long message is cut, as the problems show it
+            text = key + sep + message[: MAX_MESSAGE - 3] + "..."
         out.append(text)
     return out
 
