@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 import tomli_w
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
@@ -45,6 +45,7 @@ def _check_text(text: str) -> None:
         assert rk.loads_variant(variant.to_toml()) == variant
 
 
+@settings(max_examples=40)  # each document is large: its validation takes a few tens of ms
 @given(toml_documents())
 def test_arbitrary_documents_never_crash(doc: dict[str, Any]) -> None:
     _check_text(tomli_w.dumps(doc))
