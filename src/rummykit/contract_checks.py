@@ -28,13 +28,16 @@ whole hand, and the card drawn, into the contract's melds.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from rummykit.errors import Problem
 from rummykit.rules.contract import Contract
 from rummykit.rules.deal import StandardDeal
 from rummykit.rules.deck import StandardDeck
 from rummykit.rules.melds import StandardMelds
-from rummykit.variant import Variant
+
+if TYPE_CHECKING:
+    from rummykit.variant import Variant
 
 __all__ = ["contract_problems"]
 
