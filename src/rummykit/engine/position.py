@@ -30,20 +30,23 @@ True
 
 from __future__ import annotations
 
-import base64
-import random
 import re
-import struct
 from collections import Counter
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, TypeVar
 
 from rummykit.cards import Card, Rank, parse_card
-from rummykit.engine.deal import OsShuffle
 from rummykit.engine.fields import HandFields, blank_hand
 from rummykit.engine.phase import Phase, TableMeld
-from rummykit.engine.reach import check_drawn, check_ending, check_hand_sizes
+from rummykit.engine.reach import (
+    check_cards,
+    check_drawn,
+    check_ending,
+    check_hand_sizes,
+    check_phase_fields,
+)
+from rummykit.engine.shuffle_text import read_shuffle_state, shuffle_text
 from rummykit.engine.signing import commit_deal
 from rummykit.errors import ArgumentError, NotationError, RummyError
 from rummykit.melds import Meld, classify_meld
@@ -117,38 +120,6 @@ def _table_text(t: TableMeld) -> str:
     if t.laid:
         text += " + " + " ".join(f"{c}@{s}" for c, s in t.laid)
     return text
-
-
-def _rng_text(h: Hand) -> str:
-    rng = h._rng
-    if isinstance(rng, random.SystemRandom | OsShuffle):
-        # an unseeded hand (or one dealt from a caller's source) reshuffles from
-        # entropy no text may hold: a hand rebuilt from it reshuffles from the OS
-        return "os"
-    state = rng.getstate()
-    if h._seed is not None and isinstance(h._seed, int) and state[2] is None:
-        words = _words_since(h._seed, state)
-        if words is not None:
-            return f"{h._seed}+{words}"
-    raw = struct.pack("<625I", *state[1])
-    text = "mt:" + base64.b64encode(raw).decode("ascii")
-    return text if state[2] is None else f"{text}:{float(state[2])!r}"
-
-
-def _words_since(seed: int, state: tuple[object, ...]) -> int | None:
-    """How many 32-bit words ``random.Random(seed)`` must produce to reach ``state``."""
-    mt = state[1]
-    assert isinstance(mt, tuple)
-    r = random.Random(seed)
-    words = int(mt[-1]) % _TWIST
-    if words:
-        r.getrandbits(32 * words)
-    for _ in range(_MAX_TWISTS):
-        if r.getstate() == state:
-            return words
-        r.getrandbits(32 * _TWIST)
-        words += _TWIST
-    return None
 
 
 def position(hand: Hand, seat: int | None = None) -> str:
@@ -276,7 +247,7 @@ def position(hand: Hand, seat: int | None = None) -> str:
     if h._fed_by is not None:
         f["fed_by"] = str(h._fed_by)
     if seat is None:
-        f["rng"] = _rng_text(h)
+        f["rng"] = shuffle_text(h._rng, h._seed)
     return "; ".join(f"{k} {f[k]}" for k in _FIELDS if k in f)
 
 
@@ -482,7 +453,7 @@ def from_position(v: Variant, text: str) -> Hand:
             raise r.fail("bonus", f"expected one list per seat ({n}, separated by /), got {len(parts)}")
         h._bonus = [tuple(r.cards("bonus", part)) for part in parts]
     h._standing = tuple(r.per_seat("standing", 0, lambda t: r.integer("standing", t, -(10**9), 10**9)))
-    _conserve(r, h)
+    check_cards(h, r.fail)
     h._upcard = r.opt_card("upcard")
     # per-seat counters
     h._own_turns = r.per_seat("own_turns", 0, lambda t: r.integer("own_turns", t, 0, max_turns + 1))
@@ -530,10 +501,10 @@ def from_position(v: Variant, text: str) -> Hand:
         raise r.fail("how", f"{_show(how or '')} is not a way a hand ends") from None
     h._final_discard = r.flag("final_discard")
     h._fed_by = r.opt_seat("fed_by")
-    _reachable(r, h)
+    check_phase_fields(h, r.fail)
     check_hand_sizes(h, r.fail)
     check_drawn(h, r.fail)
-    h._seed, h._rng = _rng(r, f.get("rng"))
+    h._seed, h._rng = read_shuffle_state(f.get("rng"), r)
     h._history = []
     h._dealt = {"position": text.strip()}
     h._dealt["commitment"] = commit_deal({"hands": [h._dealt["position"]]}, secret=False)
@@ -608,130 +579,3 @@ def _eaten(r: _Reader, text: str, h: Hand) -> list[tuple[tuple[Card, Meld], ...]
             )
         out.append(tuple(items))
     return out
-
-
-def _conserve(r: _Reader, h: Hand) -> None:
-    """Every card of the shoe exactly once (as a multiset), nowhere else."""
-    shoe = Counter(h._kit.shoe(h._n))
-    have = Counter(h.cards_in_play())
-    over = sorted(c for c in have if have[c] > shoe[c])
-    if over:
-        c = over[0]
-        raise r.fail("cards", f"{c} appears {have[c]} times, the {h._v.name} shoe holds {shoe[c]}")
-    missing = sorted((shoe - have).elements())
-    if missing:
-        raise r.fail("cards", f"{len(missing)} cards of the shoe are nowhere: {_cards(missing[:12])}")
-
-
-def _reachable(r: _Reader, h: Hand) -> None:
-    """Refuse combinations of fields that no sequence of legal actions gives."""
-    v = h._v
-    phase = h._phase
-    active = [s for s in range(h._n) if h._dropped[s] is None]
-    over = phase is Phase.OVER
-    if not over:
-        if h._dropped[h._current] is not None:
-            raise r.fail("to", f"seat {h._current} has dropped out and cannot be to act")
-        if len(active) < 2:
-            raise r.fail("dropped", "fewer than two seats are left, so the hand would be over")
-        if h._went_out is not None:
-            raise r.fail("went_out", f"set while the hand goes on (phase {phase.value})")
-        if h._turns < 1 and phase is not Phase.PLAY:
-            raise r.fail("turn", f"phase {phase.value} needs a turn of at least 1")
-    elif h._how is None:
-        raise r.fail("how", "a finished hand (phase over) says how it ended")
-    if h._how is not None and not over and phase is not Phase.LAYOFF:
-        raise r.fail("how", f"set while the hand goes on (phase {phase.value})")
-    if phase is Phase.OFFER:
-        if not v.draw.offers_upcard():
-            raise r.fail("phase", f"{v.name} offers no upcard, so phase offer cannot be reached")
-        if not h._pile:
-            raise r.fail("phase", "phase offer needs an upcard on the discard pile")
-        if h._offer_stage == 2:
-            raise r.fail("offer", "phase offer needs offer 0 or 1")
-    elif h._offer_stage != 2:
-        raise r.fail("offer", f"offer {h._offer_stage} outside phase offer")
-    if phase is Phase.LAYOFF:
-        if h._knocker is None or h._how not in (Termination.KNOCK, Termination.GIN):
-            raise r.fail("phase", "phase layoff needs a knocker and how knock or gin")
-        if h._current == h._knocker or h._knocker in h._layoff_queue:
-            raise r.fail("layoff_queue", "the knocker does not lay off")
-    elif h._layoff_queue:
-        raise r.fail("layoff_queue", f"set outside phase layoff (phase {phase.value})")
-    if h._knocker is not None and phase not in (Phase.LAYOFF, Phase.OVER, Phase.ANSWER):
-        raise r.fail("knocker", f"set while the hand goes on (phase {phase.value})")
-    if phase is Phase.ANSWER:
-        if not h._kit.answers:
-            raise r.fail("phase", f"nobody answers a drop in {v.name}, so phase answer cannot be reached")
-        if h._knocker is None or h._current == h._knocker or h._knocker in h._claim_queue:
-            raise r.fail("knocker", "phase answer needs the caller of the draw (knocker), who does not answer")
-    if phase is Phase.CLAIM and h._kit.buys:
-        if not h._pile:
-            raise r.fail("phase", "phase claim needs a discard to buy")
-        if h._current == h._resume:
-            raise r.fail("resume", "the player whose turn it is does not buy")
-    elif phase is Phase.CLAIM:
-        if not h._kit.claims:
-            raise r.fail("phase", f"{v.name} has no calls, so phase claim cannot be reached")
-        if not h._table or not h._pile:
-            raise r.fail("phase", "phase claim needs melds on the table and a discard to call")
-    elif h._claim_queue and phase is not Phase.ANSWER:
-        raise r.fail("claim_queue", f"set outside phase claim or answer (phase {phase.value})")
-    if phase in (Phase.DRAW, Phase.OFFER, Phase.CLAIM):
-        for key, value in (
-            ("taken", h._taken),
-            ("must_meld", h._must_meld),
-            ("claim", h._claim),
-            ("melds_this_turn", h._melds_this_turn or None),
-            ("played", h._played_this_turn or None),
-        ):
-            if value is not None:
-                raise r.fail(key, f"set in phase {phase.value}, before the player has drawn")
-    if h._claim is not None and phase is not Phase.PLAY:
-        raise r.fail("claim", f"a called card is discarded in phase play, not {phase.value}")
-    if h._must_meld is not None and h._must_meld not in h._hands[h._current]:
-        raise r.fail("must_meld", f"{h._must_meld} is not in seat {h._current}'s hand")
-    for s in range(h._n):
-        if h._own_turns[s] > h._turns + 1:
-            raise r.fail(
-                "own_turns", f"seat {s} has had {h._own_turns[s]} turns in {h._turns} turns of the hand"
-            )
-        first = h._first_shown[s]
-        if first is not None and first > h._own_turns[s]:
-            raise r.fail(
-                "first_shown",
-                f"seat {s} first showed a meld on its turn {first}, after its {h._own_turns[s]} turns",
-            )
-
-
-def _rng(r: _Reader, text: str | None) -> tuple[int | None, random.Random]:
-    if text is None or text == "os":
-        return None, random.SystemRandom()
-    if text.startswith("mt:"):
-        body, _, gauss = text[3:].partition(":")
-        try:
-            raw = base64.b64decode(body.encode("ascii"), validate=True)
-            words = struct.unpack("<625I", raw)
-            g = float(gauss) if gauss else None
-        except (ValueError, struct.error, UnicodeEncodeError):
-            raise r.fail(
-                "rng", "a bad explicit shuffle state (expected mt: and 2500 bytes in base64)"
-            ) from None
-        if not 1 <= words[-1] <= _TWIST:
-            raise r.fail("rng", "a bad explicit shuffle state (its index is out of range)")
-        rng = random.Random()
-        rng.setstate((3, words, g))
-        return None, rng
-    seed_text, plus, words_text = text.partition("+")
-    if not plus:
-        raise r.fail("rng", f"expected SEED+WORDS, mt:STATE or os, got {_show(text)}")
-    if not _INT.fullmatch(seed_text) or len(seed_text) > 40:
-        raise r.fail("rng", f"the seed must be a whole number, got {_show(seed_text)}")
-    seed = int(seed_text)
-    count = r.integer("rng", words_text, 0, _TWIST * _MAX_TWISTS)
-    rng = random.Random(seed)
-    while count > 0:
-        step = min(count, _TWIST)
-        rng.getrandbits(32 * step)
-        count -= step
-    return seed, rng

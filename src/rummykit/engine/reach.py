@@ -1,27 +1,30 @@
-"""Which hand sizes and endings a position may hold: checks :func:`from_position`
-runs after reading the fields, so that an accepted position is one the deal
-and the rules can reach (and ``legal_actions()`` on it stays within the
+"""Which cards, phases, hand sizes and endings a position may hold: checks
+:func:`~rummykit.engine.position.from_position` runs after reading the
+fields, so that an accepted position is one the deal and the rules can reach (and ``legal_actions()`` on it stays within the
 engine's bounds: a hand never holds more than its deal and one turn's draws
 where the draw rule takes one card a turn).
 
-Each refusal names the field: ``hands`` for sizes, ``how`` for an ending that
-cannot be settled.
+Each refusal names the field: ``cards`` for a card missing or held too often,
+``hands`` for sizes, ``how`` for an ending that cannot be settled, and the
+field that cannot be set in its phase.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from rummykit.cards import Rank
+from rummykit.cards import Card, Rank
 from rummykit.engine.contract import dealt_size
 from rummykit.engine.phase import Phase
 from rummykit.errors import RummyError
+from rummykit.settlement import Termination
 
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
-__all__ = ["check_drawn", "check_ending", "check_hand_sizes"]
+__all__ = ["check_cards", "check_drawn", "check_ending", "check_hand_sizes", "check_phase_fields"]
 
 Fail = Callable[[str, str], Exception]
 
@@ -39,9 +42,107 @@ def _one_card_a_turn(h: Hand) -> bool:
     )
 
 
+def _card_list(cards: Sequence[Card]) -> str:
+    return " ".join(map(str, cards)) if cards else "-"
+
+
 def _on_table(h: Hand, seat: int) -> bool:
     """Whether ``seat`` has put cards on the table (melds or lay-offs)."""
     return any(t.owner == seat or any(layer == seat for _, layer in t.laid) for t in h._table)
+
+
+def check_cards(h: Hand, fail: Fail) -> None:
+    """Every card of the shoe exactly once (as a multiset), nowhere else."""
+    shoe = Counter(h._kit.shoe(h._n))
+    have = Counter(h.cards_in_play())
+    over = sorted(c for c in have if have[c] > shoe[c])
+    if over:
+        c = over[0]
+        raise fail("cards", f"{c} appears {have[c]} times, the {h._v.name} shoe holds {shoe[c]}")
+    missing = sorted((shoe - have).elements())
+    if missing:
+        raise fail("cards", f"{len(missing)} cards of the shoe are nowhere: {_card_list(missing[:12])}")
+
+
+def check_phase_fields(h: Hand, fail: Fail) -> None:
+    """Refuse combinations of fields that no sequence of legal actions gives."""
+    v = h._v
+    phase = h._phase
+    active = [s for s in range(h._n) if h._dropped[s] is None]
+    over = phase is Phase.OVER
+    if not over:
+        if h._dropped[h._current] is not None:
+            raise fail("to", f"seat {h._current} has dropped out and cannot be to act")
+        if len(active) < 2:
+            raise fail("dropped", "fewer than two seats are left, so the hand would be over")
+        if h._went_out is not None:
+            raise fail("went_out", f"set while the hand goes on (phase {phase.value})")
+        if h._turns < 1 and phase is not Phase.PLAY:
+            raise fail("turn", f"phase {phase.value} needs a turn of at least 1")
+    elif h._how is None:
+        raise fail("how", "a finished hand (phase over) says how it ended")
+    if h._how is not None and not over and phase is not Phase.LAYOFF:
+        raise fail("how", f"set while the hand goes on (phase {phase.value})")
+    if phase is Phase.OFFER:
+        if not v.draw.offers_upcard():
+            raise fail("phase", f"{v.name} offers no upcard, so phase offer cannot be reached")
+        if not h._pile:
+            raise fail("phase", "phase offer needs an upcard on the discard pile")
+        if h._offer_stage == 2:
+            raise fail("offer", "phase offer needs offer 0 or 1")
+    elif h._offer_stage != 2:
+        raise fail("offer", f"offer {h._offer_stage} outside phase offer")
+    if phase is Phase.LAYOFF:
+        if h._knocker is None or h._how not in (Termination.KNOCK, Termination.GIN):
+            raise fail("phase", "phase layoff needs a knocker and how knock or gin")
+        if h._current == h._knocker or h._knocker in h._layoff_queue:
+            raise fail("layoff_queue", "the knocker does not lay off")
+    elif h._layoff_queue:
+        raise fail("layoff_queue", f"set outside phase layoff (phase {phase.value})")
+    if h._knocker is not None and phase not in (Phase.LAYOFF, Phase.OVER, Phase.ANSWER):
+        raise fail("knocker", f"set while the hand goes on (phase {phase.value})")
+    if phase is Phase.ANSWER:
+        if not h._kit.answers:
+            raise fail("phase", f"nobody answers a drop in {v.name}, so phase answer cannot be reached")
+        if h._knocker is None or h._current == h._knocker or h._knocker in h._claim_queue:
+            raise fail("knocker", "phase answer needs the caller of the draw (knocker), who does not answer")
+    if phase is Phase.CLAIM and h._kit.buys:
+        if not h._pile:
+            raise fail("phase", "phase claim needs a discard to buy")
+        if h._current == h._resume:
+            raise fail("resume", "the player whose turn it is does not buy")
+    elif phase is Phase.CLAIM:
+        if not h._kit.claims:
+            raise fail("phase", f"{v.name} has no calls, so phase claim cannot be reached")
+        if not h._table or not h._pile:
+            raise fail("phase", "phase claim needs melds on the table and a discard to call")
+    elif h._claim_queue and phase is not Phase.ANSWER:
+        raise fail("claim_queue", f"set outside phase claim or answer (phase {phase.value})")
+    if phase in (Phase.DRAW, Phase.OFFER, Phase.CLAIM):
+        for key, value in (
+            ("taken", h._taken),
+            ("must_meld", h._must_meld),
+            ("claim", h._claim),
+            ("melds_this_turn", h._melds_this_turn or None),
+            ("played", h._played_this_turn or None),
+        ):
+            if value is not None:
+                raise fail(key, f"set in phase {phase.value}, before the player has drawn")
+    if h._claim is not None and phase is not Phase.PLAY:
+        raise fail("claim", f"a called card is discarded in phase play, not {phase.value}")
+    if h._must_meld is not None and h._must_meld not in h._hands[h._current]:
+        raise fail("must_meld", f"{h._must_meld} is not in seat {h._current}'s hand")
+    for s in range(h._n):
+        if h._own_turns[s] > h._turns + 1:
+            raise fail(
+                "own_turns", f"seat {s} has had {h._own_turns[s]} turns in {h._turns} turns of the hand"
+            )
+        first = h._first_shown[s]
+        if first is not None and first > h._own_turns[s]:
+            raise fail(
+                "first_shown",
+                f"seat {s} first showed a meld on its turn {first}, after its {h._own_turns[s]} turns",
+            )
 
 
 def check_hand_sizes(h: Hand, fail: Fail) -> None:
