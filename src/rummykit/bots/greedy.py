@@ -9,16 +9,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rummykit.bots.contracts import contract_move
+from rummykit.bots.greedy_discard import REQUIREMENT_WEIGHT, STALL_TURNS, GreedyDiscard
 from rummykit.bots.hands import (
-    CARDS,
-    closeness,
     near,
-    rank_value,
     sort_cards,
-    unmatched,
     without,
 )
-from rummykit.bots.meld_chances import MeldChances
 from rummykit.bots.requirement import RunRequirement, clear_requirements
 from rummykit.caches import register_cache
 from rummykit.cards import Card, Rank
@@ -44,22 +40,14 @@ from rummykit.errors import ArgumentError, whole_number
 from rummykit.melds import (
     Arrangement,
     Meld,
-    best_arrangement,
     card_value,
     classify_meld,
-    deadwood_cards,
     discard_deadwoods,
     layoff_options,
-    min_deadwood,
 )
 from rummykit.variant import Variant
 
 __all__ = ["GreedyBot", "clear_memos"]
-
-STALL_TURNS = 120
-"""Turns of a hand after which the bot starts to break deadlocks (every seat
-waiting for cards another holds): far past the usual length of a hand, so
-that play before it is unaffected."""
 
 HORIZON_TURNS = 6
 """Own turns over which the bot weighs a card's chance of joining a meld:
@@ -74,11 +62,6 @@ won about 54% of duplicate Gin deals against 6."""
 DROP_ODDS = 0.5
 """Where a drop ends the hand with a showdown (Tonk): the least estimated
 chance of holding the lowest count the greedy bot drops with."""
-
-REQUIREMENT_WEIGHT = 20
-"""Points the bot adds for each card a hand lacks of the runs a declaration
-requires (Indian rummy): without them the hand counts every card when
-another player declares."""
 
 _MeldMemo = dict[tuple[int, int, int], bool]
 _PairMemo = dict[tuple[int, int, frozenset[Rank]], tuple[int, ...]]
@@ -105,7 +88,7 @@ def clear_memos() -> None:
 register_cache("bots.greedy.memos", clear_memos, lambda: len(_MEMOS) + len(RunRequirement._made))
 
 
-class GreedyBot(MeldChances):
+class GreedyBot(GreedyDiscard):
     """A rule-following player: it plays what the variant allows, greedily.
 
     - It declares or goes out whenever it can, calls, melds the longest meld
@@ -213,17 +196,6 @@ class GreedyBot(MeldChances):
         """Forget the solver cache of the last hand (the wild ranks may change)."""
         if len(self._cache) > 20_000:
             self._cache.clear()
-
-    def _deadwood(self, v: Variant, cards: tuple[Card, ...], view: View) -> int:
-        key = sort_cards(cards)
-        # the hand's wild ranks (a cut joker) change from hand to hand of a match
-        found = self._cache.get((key, view.wild_ranks))
-        if found is None:
-            if len(self._cache) > 50_000:
-                self._cache.clear()
-            dw = min_deadwood(v, key, wild_ranks=view.wild_ranks) if key else None
-            found = self._cache[(key, view.wild_ranks)] = dw if dw is not None else 0
-        return found
 
     def choose(self, view: View) -> Action:
         """The bot's action for this view."""
@@ -338,89 +310,6 @@ class GreedyBot(MeldChances):
         live = Counter(v.deck.shoe(len(view.hand_counts))) - played
         return not any(layoff_options(v, m, c, wild_ranks=wild) for c in live for m in table)
 
-    def _after(self, v: Variant, view: View, card: Card | None) -> int:
-        cards = list(view.hand)
-        if card is not None:
-            cards.remove(card)
-        return self._deadwood(v, tuple(cards), view)
-
-    def discard_deadwood(self, v: Variant, view: View, discards: list[Discard]) -> dict[Card, int]:
-        """The deadwood each discard leaves (see :meth:`after_each`)."""
-        return self.after_each(v, tuple(view.hand), {a.card for a in discards}, view)
-
-    def _arrangement(self, v: Variant, hand: tuple[Card, ...], wild: frozenset[Rank]) -> Arrangement | None:
-        """The best arrangement of ``hand`` (sorted), the last one remembered:
-        a discard decision asks for it twice."""
-        last = self._last_arrangement
-        if last is not None and last[0] == (hand, wild):
-            return last[1]
-        arr = best_arrangement(v, hand, wild_ranks=wild) if hand else None
-        self._last_arrangement = ((hand, wild), arr)
-        return arr
-
-    def after_each(
-        self, v: Variant, cards: tuple[Card, ...], allowed: set[Card], view: View, below: int | None = None
-    ) -> dict[Card, int]:
-        """The deadwood left by discarding each card of ``allowed`` from
-        ``cards``, exact wherever it could be the least: one search of the whole
-        hand instead of one per discard.
-
-        With ``D`` the least deadwood of the whole hand: discarding a card of
-        that best arrangement's deadwood leaves exactly ``D - value`` (a better
-        arrangement of the rest plus that card would beat ``D``), and any other
-        card leaves at least ``D - value``; so only the cards whose bound does
-        not exceed the best found so far are searched on their own. The values
-        for the others are lower bounds above the least, which is all the
-        choice needs.
-        """
-        hand = sort_cards(cards)
-        wild = view.wild_ranks
-        each = discard_deadwoods(
-            v, hand, wild_ranks=wild, among=allowed, exact=False, fast_only=True, below=below
-        )
-        if each is not None:  # one pass over the hand, as below
-            return each
-        arr = self._arrangement(v, hand, wild)
-
-        def exact(c: Card) -> int:
-            rest = list(hand)
-            rest.remove(c)
-            return self._deadwood(v, tuple(rest), view)
-
-        if arr is None:
-            return {c: exact(c) for c in allowed}
-        total = arr.deadwood_value
-        out = {c: total - card_value(v, c, wild_ranks=wild) for c in set(arr.deadwood) if c in allowed}
-        best = min(out.values(), default=None)
-        for c in sorted(allowed - set(out), key=lambda c: (-card_value(v, c, wild_ranks=wild), c)):
-            bound = total - card_value(v, c, wild_ranks=wild)
-            if best is None or bound <= best:
-                out[c] = exact(c)
-                best = out[c] if best is None else min(best, out[c])
-            else:
-                out[c] = bound
-        return out
-
-    def value_table(self, v: Variant, wild: frozenset[Rank]) -> list[int]:
-        """Every card's value (by code) under these wild ranks (cached)."""
-        found = self._values.get(wild)
-        if found is None:
-            found = self._values[wild] = [card_value(v, c, wild_ranks=wild) for c in CARDS]
-        return found
-
-    def _exact_after(self, v: Variant, view: View, cards: set[Card]) -> dict[Card, int]:
-        """The exact deadwood left by discarding each of ``cards`` (one pass
-        over the hand where the component solver takes it)."""
-        hand = sort_cards(view.hand)
-        each = discard_deadwoods(v, hand, wild_ranks=view.wild_ranks, among=cards, fast_only=True)
-        if each is not None:
-            return each
-        return {c: self._after(v, view, c) for c in cards}
-
-    def _stalling(self, view: View) -> bool:
-        over = view.turn - STALL_TURNS
-        return over > 0 and self.rng.random() < min(0.5, over / 400)
-
     def _position_rng(self, view: View) -> random.Random:
         """A generator seeded by the bot's seed and the position alone, so that
         the same position gets the same sampled answer."""
@@ -479,167 +368,6 @@ class GreedyBot(MeldChances):
             else:
                 wins += 1
         return wins / self.samples
-
-    def _best_of(self, v: Variant, cards: tuple[Card, ...], size: int, wild: frozenset[Rank]) -> int:
-        """About the least deadwood of ``size`` cards kept out of ``cards``:
-        the melds of the best arrangement and its lowest deadwood cards."""
-        if not cards or size <= 0:
-            return 0
-        arr = best_arrangement(v, cards, wild_ranks=wild)
-        if arr is None:
-            return sum(card_value(v, c, wild_ranks=wild) for c in cards[:size])
-        room = size - (len(cards) - len(arr.deadwood))
-        if room <= 0:
-            return 0
-        return sum(sorted(card_value(v, c, wild_ranks=wild) for c in arr.deadwood)[:room])
-
-    def discard_choice(self, view: View, discards: list[Discard]) -> Action:
-        """The discard of ``discards`` the bot plays (see the class)."""
-        v = self.variant
-        if v is None:
-            return max(discards, key=lambda a: (rank_value(a.card), a.card.code))
-        hand = view.hand
-        if len(discards) > 1 and self._stalling(view):
-            # break a deadlock: throw any card that is not in a meld, and
-            # after twice as long sometimes any card (the cards another seat
-            # waits for may sit in this hand's melds)
-            if view.turn > 2 * STALL_TURNS and self.rng.random() < 0.5:
-                return self.rng.choice(discards)
-            now = self._deadwood(v, tuple(hand), view)
-            loose = [a for a in discards if self._after(v, view, a.card) < now]
-            return self.rng.choice(loose or discards)
-        took, self._took = self._took, None
-        if took is not None and took[0] == sort_cards(hand):
-            # a discard was taken because some discard then leaves less
-            # deadwood than before: play one of those (else two bots can
-            # hand the same cards back and forth for the rest of the hand)
-            exact_now = self._exact_after(v, view, {a.card for a in discards})
-            better = [a for a in discards if exact_now[a.card] < took[1]]
-            discards = better or discards
-        if self._habit():
-            return self._beginner_discard(v, view, discards)
-        after = self.discard_deadwood(v, view, discards)
-        runs = self._runs
-        wild = view.wild_ranks
-        lacking = runs.missing_each(runs.masks(hand, wild), hand, wild) if runs is not None else None
-        if not self._lookahead:
-            return self._plain_choice(v, view, discards, after, lacking)
-        needs_meld = v.scoring.meldless_hand_pays()
-        ordered = sort_cards(hand)
-        melded = False
-        if needs_meld:
-            arr = self._arrangement(v, ordered, view.wild_ranks)
-            dead = arr.deadwood if arr is not None else tuple(hand)
-            melded = arr is not None and bool(arr.melds)
-        else:  # the leftover of one best arrangement, without building its melds
-            left = deadwood_cards(v, ordered, wild_ranks=view.wild_ranks)
-            dead = left if left is not None else ordered
-        partials = self._partials(v, view, tuple(hand), dead)
-        exact: set[Card] = set(dead)
-        held = Counter(hand)
-        table = self.value_table(v, view.wild_ranks)
-        values = {c: table[c.code] for c in held}
-        scores: dict[tuple[Card, int], tuple[float, int, int]] = {}
-
-        def score(a: Discard) -> tuple[float, int, int]:
-            found = scores.get((a.card, after[a.card]))
-            if found is None:
-                has = self._has_meld_after(v, view, a.card, dead, melded) if needs_meld else True
-                e = self._expected(v, view, a.card, after[a.card], dead, partials, has, held, values)
-                if lacking is not None:
-                    e += REQUIREMENT_WEIGHT * lacking[a.card]
-                found = (round(e, 9), -closeness(a.card, hand, wild), -rank_value(a.card))
-                scores[(a.card, after[a.card])] = found
-            return found
-
-        # the expected deadwood of a discard is at least its deadwood less
-        # `most`, what the partial melds could take off with none broken: a
-        # discard whose deadwood exceeds the best expected by more is not scored
-        lonely = unmatched(partials)
-        most = sum(values[c] * (1.0 - lonely.get(c, 1.0)) for c in dead)
-        while True:
-            scored: dict[Discard, tuple[float, int, int]] = {}
-            best: tuple[float, int, int] | None = None
-            for a in sorted(discards, key=lambda a: after[a.card]):
-                if best is not None and after[a.card] - most > best[0] + 1e-6:
-                    break
-                scored[a] = score(a)
-                best = scored[a] if best is None else min(best, scored[a])
-            top = [a for a in discards if scored.get(a) == best]
-            # a card outside the deadwood may carry only a lower bound: make it exact
-            vague = [a for a in top if a.card not in exact]
-            if not vague:
-                break
-            after.update(self._exact_after(v, view, {a.card for a in vague}))
-            exact.update(a.card for a in vague)
-        return self._chosen(view, self.rng.choice(top), after)
-
-    def _habit(self) -> bool:
-        """Whether this decision follows a beginner's habit (:attr:`beginner`)."""
-        b = self.beginner
-        return b > 0.0 and (b >= 1.0 or self._habits.random() < b)
-
-    def _loose_count(self, v: Variant, view: View) -> int:
-        """How many cards of the hand one best arrangement leaves outside melds."""
-        left = deadwood_cards(v, sort_cards(view.hand), wild_ranks=view.wild_ranks)
-        return len(view.hand) if left is None else len(left)
-
-    def _beginner_discard(self, v: Variant, view: View, discards: list[Discard]) -> Action:
-        """A beginner's discard (:attr:`beginner`): the lowest-valued card left
-        outside the melds of one best arrangement (any card when every card
-        is melded); ties by the seeded generator."""
-        left = deadwood_cards(v, sort_cards(view.hand), wild_ranks=view.wild_ranks)
-        loose = set(left or ())
-        pool = [a for a in discards if a.card in loose] or discards
-        table = self.value_table(v, view.wild_ranks)
-        low = min(table[a.card.code] for a in pool)
-        return self.rng.choice([a for a in pool if table[a.card.code] == low])
-
-    def _chosen(self, view: View, a: Discard, after: dict[Card, int]) -> Discard:
-        """Remember the hand ``a`` leaves and its exact deadwood (the next
-        draw choice starts from it), and return ``a``."""
-        rest = list(view.hand)
-        rest.remove(a.card)
-        if len(self._cache) > 50_000:
-            self._cache.clear()
-        self._cache[(sort_cards(rest), view.wild_ranks)] = after[a.card]
-        return a
-
-    def _plain_choice(
-        self,
-        v: Variant,
-        view: View,
-        discards: list[Discard],
-        after: dict[Card, int],
-        lacking: dict[Card, int] | None,
-    ) -> Action:
-        """The discard that leaves the least deadwood (plus
-        ``REQUIREMENT_WEIGHT`` for each card lacking of the required runs),
-        without the look-ahead; ties by closeness to a meld, then rank, then
-        the seeded generator. ``after`` may hold lower bounds above its least
-        value (exact): the best are made exact until exact ones lead."""
-        hand = view.hand
-        wild = view.wild_ranks
-        least = min(after.values())
-        exact = {c for c, x in after.items() if x == least}
-        ties: dict[Card, tuple[int, int]] = {}
-        while True:
-            scored = {
-                a: after[a.card] + (REQUIREMENT_WEIGHT * lacking[a.card] if lacking else 0) for a in discards
-            }
-            low = min(scored.values())
-            top = [a for a in discards if scored[a] == low]
-            if len(top) > 1:
-                for a in top:
-                    if a.card not in ties:
-                        ties[a.card] = (-closeness(a.card, hand, wild), -rank_value(a.card))
-                first = min(ties[a.card] for a in top)
-                top = [a for a in top if ties[a.card] == first]
-            vague = {a.card for a in top if a.card not in exact}
-            if not vague:
-                return self._chosen(view, self.rng.choice(top), after)
-            after.update(self._exact_after(v, view, vague))
-            exact.update(vague)
 
     def _helps_runs(self, v: Variant, view: View, with_top: tuple[Card, ...], before: int) -> bool:
         """Whether taking the top discard brings the hand closer to the runs a
