@@ -158,6 +158,50 @@ def test_beginner_melds_late() -> None:
     assert str(make_bot("search", v, 1, level=1).choose(h.view(0))) == "discard 6C"
 
 
+def _indian(hand: str, top: str, stock: str) -> rk.Hand:
+    """Indian rummy (13 cards; a hand is won by declaring it whole, nothing
+    is laid on the table), seat 0 to play first with ``top`` face up."""
+    return rk.new_hand(
+        rk.load_variant("indian"),
+        players=2,
+        dealer=1,
+        hands=[hand, "2D 4D 3S 6D 7D 8D 9D TS JD QD KS AD 4S"],
+        discard=[top],
+        stock=stock.split(),
+    )
+
+
+def test_beginner_takes_a_discard_of_a_rank_it_holds_in_a_declaration_game() -> None:
+    """Indian rummy: the upcard 7S makes no meld with the hand's cards (7H
+    alone, no spade near it) nor brings the declaration's sequences closer:
+    the greedy bot draws from the stock, the beginner picks it up to pair
+    its 7H, chasing a set."""
+    h = _indian("7H 2C 5D 9S QS KD 3H 4C 8D TC JH AS 6S", "7S", "KC AH 2H")
+    v = h.variant
+    assert v.going_out.declares()
+    for seed in range(4):
+        assert str(GreedyBot(v, seed=seed).choose(h.view(0))) == "draw"
+        assert str(make_bot("search", v, seed, level=1).choose(h.view(0))) == "take"
+    # the other deck's 7H begins no set (a set's suits differ): the beginner draws too
+    same_suit = _indian("7H 2C 5D 9S QS KD 3H 4C 8D TC JH AS 6S", "7H", "KC AH 2H")
+    assert str(make_bot("search", v, 1, level=1).choose(same_suit.view(0))) == "draw"
+
+
+def test_beginner_keeps_its_pairs_and_high_cards_in_a_declaration_game() -> None:
+    """Indian rummy, after drawing TD: 2H 3H 4H and 5C 6C 7C meld (the
+    declaration's two sequences, one pure), 5D 5S 8S 9H KD QS AC TD are
+    loose. Face cards and aces count 10 against a player caught by a
+    declaration: the greedy bot throws the king; the beginner keeps its high
+    cards and its pair of fives and throws the lowest card that pairs with
+    no other, 8S."""
+    h = _indian("2H 3H 4H 5C 6C 7C 5D 5S 8S 9H KD QS AC", "2S", "TD AH 2C")
+    h.apply("draw")
+    v = h.variant
+    for seed in range(4):
+        assert str(GreedyBot(v, seed=seed).choose(h.view(0))) == "discard KD"
+        assert str(make_bot("search", v, seed, level=1).choose(h.view(0))) == "discard 8S"
+
+
 def test_play_level_option(tmp_path: object) -> None:
     done = run("play", "gin", "--level", "1", "--seed", "3", stdin="quit\n", timeout=60)
     assert done.returncode == 0, done.stderr

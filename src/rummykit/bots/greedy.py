@@ -8,6 +8,7 @@ import zlib
 from collections import Counter
 from collections.abc import Sequence
 
+from rummykit.bots.beginner import plays_for_sets, take_for_a_set
 from rummykit.bots.contracts import contract_move
 from rummykit.bots.greedy_discard import REQUIREMENT_WEIGHT, STALL_TURNS, GreedyDiscard
 from rummykit.bots.hands import (
@@ -119,7 +120,8 @@ class GreedyBot(GreedyDiscard):
 
     For the low difficulty levels (:mod:`rummykit.bots.levels`): ``beginner``
     (a share of decisions, 0 to 1) plays a beginner's habits on that share
-    (keeps high cards, lays off only to go out, melds late: see
+    (keeps high cards, lays off only to go out, melds late; plays for sets
+    where a hand is won by declaring it whole: see
     :attr:`beginner`); ``lookahead=False`` scores a discard by the deadwood
     it leaves alone.
 
@@ -182,7 +184,9 @@ class GreedyBot(GreedyDiscard):
         """The share of its decisions in which it plays a beginner's habits
         (0: never, 1: always): it keeps its high cards (throws the lowest
         card outside its melds), lays off only to go out (at most one card
-        left), and keeps its melds in hand until all but one card meld."""
+        left), and keeps its melds in hand until all but one card meld;
+        where a hand is won by declaring it whole, it plays for sets
+        (:mod:`rummykit.bots.beginner`)."""
         self._habits = random.Random(self.seed * 7919 + 1)
         """The generator of those habits, apart from the tie-breaks'."""
         knock_limit = variant is not None and variant.going_out.fixed_knock_limit() is not None
@@ -391,6 +395,11 @@ class GreedyBot(GreedyDiscard):
 
     def _draw_choice(self, view: View) -> Action:
         legal = view.legal
+        v = self.variant
+        if self.beginner and v is not None and plays_for_sets(v):
+            take = take_for_a_set(v, view, legal)
+            if take is not None and self._habit():
+                return take  # a beginner's habit: a discard of a rank it holds
         top = view.top_discard
         plain_take = [a for a in legal if isinstance(a, Take) and a.depth == 1 and a.then is None]
         stock_out = view.stock_count == 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from rummykit.bots.beginner import declaring_discards, plays_for_sets
 from rummykit.bots.deadwood_counts import DeadwoodCounts
 from rummykit.bots.hands import closeness, rank_value, sort_cards, unmatched
 from rummykit.bots.meld_chances import MeldChances
@@ -139,11 +140,16 @@ class GreedyDiscard(DeadwoodCounts, MeldChances):
     def _beginner_discard(self, v: Variant, view: View, discards: list[Discard]) -> Action:
         """A beginner's discard (:attr:`beginner`): the lowest-valued card left
         outside the melds of one best arrangement (any card when every card
-        is melded); ties by the seeded generator."""
+        is melded); where a hand is won by declaring it whole, it keeps its
+        jokers and the pairs of a rank it holds too
+        (:func:`~rummykit.bots.beginner.declaring_discards`); ties by the
+        seeded generator."""
         left = deadwood_cards(v, sort_cards(view.hand), wild_ranks=view.wild_ranks)
+        table = self.value_table(v, view.wild_ranks)
+        if plays_for_sets(v):
+            return self.rng.choice(declaring_discards(v, left or (), discards, table, view.wild_ranks))
         loose = set(left or ())
         pool = [a for a in discards if a.card in loose] or discards
-        table = self.value_table(v, view.wild_ranks)
         low = min(table[a.card.code] for a in pool)
         return self.rng.choice([a for a in pool if table[a.card.code] == low])
 

@@ -9,7 +9,11 @@ level name         the bot
 1     beginner     greedy, with a beginner's habits: keeps its high cards
                    (throws the lowest card outside its melds), lays off only
                    to go out, keeps melds in hand until all but one card
-                   meld; no look-ahead
+                   meld; no look-ahead. Where a hand is won by declaring it
+                   whole (Indian rummy), it plays for sets: picks up a
+                   discard of a rank it holds even when the card makes no
+                   meld, keeps such pairs and its jokers, and throws cards
+                   without counting the sequences the declaration needs
 2     casual       greedy, those habits in half its decisions; no look-ahead
 3     steady       the greedy bot
 4     strong       the search bot, 25 rollouts a decision
