@@ -158,11 +158,15 @@ def test_beginner_melds_late() -> None:
     assert str(make_bot("search", v, 1, level=1).choose(h.view(0))) == "discard 6C"
 
 
-def _indian(hand: str, top: str, stock: str) -> rk.Hand:
+KITCHEN = 'extends = "indian"\n[variant]\nname = "our-kitchen"\n[going_out]\nmin_runs = 3\n'
+"""A house rule of Indian rummy: three sequences to declare, one pure."""
+
+
+def _indian(hand: str, top: str, stock: str, v: rk.Variant | None = None) -> rk.Hand:
     """Indian rummy (13 cards; a hand is won by declaring it whole, nothing
     is laid on the table), seat 0 to play first with ``top`` face up."""
     return rk.new_hand(
-        rk.load_variant("indian"),
+        v or rk.load_variant("indian"),
         players=2,
         dealer=1,
         hands=[hand, "2D 4D 3S 6D 7D 8D 9D TS JD QD KS AD 4S"],
@@ -171,19 +175,21 @@ def _indian(hand: str, top: str, stock: str) -> rk.Hand:
     )
 
 
-def test_beginner_takes_a_discard_of_a_rank_it_holds_in_a_declaration_game() -> None:
-    """Indian rummy: the upcard 7S makes no meld with the hand's cards (7H
-    alone, no spade near it) nor brings the declaration's sequences closer:
-    the greedy bot draws from the stock, the beginner picks it up to pair
-    its 7H, chasing a set."""
-    h = _indian("7H 2C 5D 9S QS KD 3H 4C 8D TC JH AS 6S", "7S", "KC AH 2H")
-    v = h.variant
+@pytest.mark.parametrize("variant", ["indian", KITCHEN])
+def test_beginner_takes_a_discard_of_a_rank_it_holds_in_a_declaration_game(variant: str) -> None:
+    """Indian rummy and a house rule of it: the upcard KC makes no meld with
+    the hand's cards (KD alone, no club near it) nor brings the
+    declaration's sequences closer: the greedy bot draws from the stock, the
+    beginner picks it up to pair its KD, chasing a set."""
+    v = rk.loads_variant(variant) if "\n" in variant else rk.load_variant(variant)
     assert v.going_out.declares()
+    hand = "7H 2C 5D 9S QS KD 3H 4C 8D TC JH AS 6S"
+    h = _indian(hand, "KC", "AC AH 2H", v)
     for seed in range(4):
         assert str(GreedyBot(v, seed=seed).choose(h.view(0))) == "draw"
         assert str(make_bot("search", v, seed, level=1).choose(h.view(0))) == "take"
-    # the other deck's 7H begins no set (a set's suits differ): the beginner draws too
-    same_suit = _indian("7H 2C 5D 9S QS KD 3H 4C 8D TC JH AS 6S", "7H", "KC AH 2H")
+    # the other deck's KD begins no set (a set's suits differ): the beginner draws too
+    same_suit = _indian(hand, "KD", "AC AH 2H", v)
     assert str(make_bot("search", v, 1, level=1).choose(same_suit.view(0))) == "draw"
 
 
