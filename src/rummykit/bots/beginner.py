@@ -2,12 +2,13 @@
 (``going_out.declares()``: Indian rummy and its house rules), for the low
 difficulty levels (:mod:`rummykit.bots.levels`).
 
-Nothing is laid on the table in those games, so the habits of the other
-games (laying off only to go out, melding late) have nothing to act on. A
-beginner there plays for sets: it picks up a discard of a rank it already
-holds even when the card makes no meld, keeps such pairs, throws its lowest
-loose card (keeping the high ones), never throws a joker, and does not count
-what the declaration needs (Indian rummy's pure sequence).
+Nothing goes on the table before the declaration in those games, so the
+habits of the other games (laying off only to go out, melding late) have
+nothing to act on. A beginner there plays for sets: it picks up a discard of
+a rank it already holds even when the card makes no meld, keeps such pairs,
+throws its lowest loose card (keeping the high ones; a joker only when
+nothing else is loose), and does not count what the declaration needs
+(Indian rummy's pure sequence).
 
 >>> import rummykit as rk
 >>> v = rk.load_variant("indian")
