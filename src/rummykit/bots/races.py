@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummykit.bots.greedy import STALL_TURNS, GreedyBot
+from rummykit.bots.greedy import GreedyBot
+from rummykit.bots.greedy_discard import STALL_TURNS
 from rummykit.bots.hands import CARDS, card_key, key_cards, memo_for, near, sort_cards
 from rummykit.cards import Card, Rank
 from rummykit.engine import Action, Discard, Draw, Take, View

@@ -10,11 +10,10 @@ import warnings
 from rummykit.bots.greedy import (
     HORIZON_TURNS,
     KNOCK_HORIZON_TURNS,
-    REQUIREMENT_WEIGHT,
-    STALL_TURNS,
     GreedyBot,
     clear_memos,
 )
+from rummykit.bots.greedy_discard import REQUIREMENT_WEIGHT, STALL_TURNS
 from rummykit.bots.random_bot import RandomBot
 
 __all__ = [
