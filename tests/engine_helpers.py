@@ -11,11 +11,11 @@ import attrs
 import rummykit as rk
 from rummykit.engine.actions import Call, Discard, Draw, Knock, Layoff, Pass, Take
 
-SLOW = {"boathouse", "continental", "queen-city", "nowrang", "liverpool", "shanghai"}
+SLOW = {"boathouse", "continental", "queen-city", "nowrang", "liverpool", "shanghai", "hand-and-foot"}
 """Variants whose random hands rarely end before the turn limit."""
 
 
-LONG_HANDS = {"canasta": 10}
+LONG_HANDS = {"canasta": 10, "hand-and-foot": 10}
 """Variants whose hands are long and big (two packs, the whole discard pile
 taken into the hand): the per-step checks of random playouts stop after
 this many turns, to keep each test short."""

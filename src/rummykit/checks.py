@@ -39,6 +39,7 @@ from rummykit.errors import Problem
 from rummykit.rules import (
     AfterKnockLayoff,
     Deals,
+    DealtSecondHand,
     Declare,
     Elimination,
     EndHand,
@@ -285,7 +286,10 @@ def _checks(v: Variant) -> Iterator[Problem]:
     yield from _players(v)
     if any(p.path.startswith("players") for p in _players(v)):
         return
-    yield from _deal(v)
+    second = list(_second_hand(v))
+    yield from second
+    if not second:
+        yield from _deal(v)
     yield from _melds(v)
     sound = _deal_is_sound(v)
     yield from _going_out(v, sound)
@@ -383,9 +387,13 @@ def _deal(v: Variant) -> Iterator[Problem]:
     for n in v.players.counts():
         # Counted, not built: a file may ask for absurdly many decks or jokers.
         size = deck.decks.get(n) * (52 + deck.jokers_per_deck)
-        need = deal.cards_needed(n) + int(deck.cut_wild)
+        rule = v.second_hand
+        seconds = rule.count(players=n, sides=len(v.players.teams_for(n)) or n) if rule.dealt() else 0
+        need = deal.cards_needed(n) + int(deck.cut_wild) + seconds * (rule.size_for(n) if seconds else 0)
         if need > size:
             parts = [f"{deal.hand_size.get(n)} each"]
+            if seconds:
+                parts.append(f"{seconds} second hands of {rule.size_for(n)}")
             if deal.first_player_extra:
                 parts.append(f"{deal.first_player_extra} extra to the first player")
             if deal.upcard:
@@ -397,6 +405,26 @@ def _deal(v: Variant) -> Iterator[Problem]:
                 f"{n} players need {need} cards ({_counts(parts, 'and')}) but the shoe holds {size}",
             )
             return
+
+
+def _second_hand(v: Variant) -> Iterator[Problem]:
+    """A second hand: a size for every player count, at least one card, and
+    a way to pick it up."""
+    rule = v.second_hand
+    if not isinstance(rule, DealtSecondHand):
+        return
+    missing = [n for n in v.players.counts() if not rule.size.covers(n)]
+    if missing:
+        yield Problem("second_hand.size", f"no second hand size given for {_counts(missing)} players")
+    if any(x < 1 for x in rule.size.values()):
+        yield Problem("second_hand.size", "a second hand holds at least one card")
+    if not (rule.direct or rule.indirect):
+        yield Problem(
+            "second_hand.direct",
+            "direct and indirect are both off: a second hand could never be picked up",
+        )
+    if rule.penalty < 0:
+        yield Problem("second_hand.penalty", f"a penalty is 0 or more points, got {rule.penalty}")
 
 
 def _counts(items: list[int] | list[str], word: str = "or") -> str:

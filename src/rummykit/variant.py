@@ -36,10 +36,12 @@ from rummykit.rules import (
     MeldTiming,
     NoClaims,
     NoInitialMeld,
+    NoSecondHand,
     NoSwap,
     Ranking,
     Reuse,
     Scoring,
+    SecondHand,
     StandardDeal,
     StandardDealer,
     StandardDeck,
@@ -159,6 +161,7 @@ class Variant:
     deck: Deck = StandardDeck()
     deal: Deal = StandardDeal()
     dealer: DealerRotation = StandardDealer()
+    second_hand: SecondHand = NoSecondHand()
     melds: MeldRules = StandardMelds()
     draw: DrawPolicy = StandardDraw()
     meld_timing: MeldTiming = AnyTime()

@@ -101,6 +101,15 @@ def exit_ok(h: Hand, remaining: Sequence[Card]) -> bool:
     (the cards of concealed eaten melds cannot be discarded: a hand of those
     only can finish by showing them all, going out)."""
     rule = final_rule(h)
+    if h._kit.second_hand and len(remaining) <= 1:
+        from rummykit.engine.second_hand import pickup_reason, waiting
+
+        if waiting(h, h._current):  # playing out the hand picks up the second hand
+            if pickup_reason(h, h._current, left=len(remaining)) is not None:
+                return False
+            if not remaining:
+                return True
+            rule = FinalDiscard.OPTIONAL  # the last card's discard picks it up, never goes out
     if h._eaten[h._current] and remaining:
         spare = list((Counter(remaining) - Counter(locked(h, h._current))).elements())
         if not spare:

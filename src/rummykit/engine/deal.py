@@ -12,6 +12,7 @@ from rummykit.cards import Card, parse_cards, short_repr
 from rummykit.engine.contract import dealt_size
 from rummykit.engine.fields import blank_hand
 from rummykit.engine.phase import Phase
+from rummykit.engine.second_hand import sizes as second_hand_sizes
 from rummykit.engine.signing import commit_deal
 from rummykit.engine.sources import OsShuffle, SourceShuffle, check_source, source_shuffle
 from rummykit.engine.turn import starting_phase
@@ -41,6 +42,7 @@ def new_hand(
     cut: str | Card | None = None,
     rng: object | None = None,
     standing: Sequence[int] | None = None,
+    second_hands: Sequence[Cards] | None = None,
 ) -> Hand:
     """Deal a new hand of ``v`` for ``players`` seats (0 to players-1).
 
@@ -75,6 +77,12 @@ def new_hand(
     change by deal, e.g. Wrotham's all-at-once deals 4-6). ``standing``: each
     seat's total in the game so far (Canasta's initial meld grows with it);
     zeros by default.
+
+    Where the variant deals a second hand (``[second_hand]``: Hand and Foot's
+    foot, Buraco's morto), it is dealt face down after the hands, one per seat
+    or one per side (held by the side's first seat). A stacked deal may give
+    them as ``second_hands`` (one card list per seat, empty for a seat that
+    holds none); without it they are dealt from the cards the deal leaves.
 
     >>> import rummykit as rk
     >>> v = rk.load_variant("straight")
@@ -119,7 +127,12 @@ def new_hand(
     extra = v.deal.starter_extra()
     sizes = [size + (extra if s == h._starter else 0) for s in range(players)]
     shoe = list(h._kit.shoe(players))
-    stacked = hands is not None or discard is not None or stock is not None or cut is not None
+    second_sizes = second_hand_sizes(v, players)
+    if second_hands is not None and not any(second_sizes):
+        raise RummyError(f"{v.name} deals no second hand ([second_hand] kind none): second_hands= is not allowed")
+    stacked = (
+        hands is not None or discard is not None or stock is not None or cut is not None or second_hands is not None
+    )
     if not stacked:
         if source is not None:
             source_shuffle(source, shoe)  # the whole shoe, from the caller's source
@@ -133,6 +146,10 @@ def new_hand(
         for s in h.seats_from(h._starter):
             dealt[s] = shoe[pos : pos + sizes[s]]
             pos += sizes[s]
+        second: list[list[Card]] = [[] for _ in range(players)]
+        for s in h.seats_from(h._starter):
+            second[s] = shoe[pos : pos + second_sizes[s]]
+            pos += second_sizes[s]
         pile: list[Card] = []
         if v.deal.has_upcard():
             pile.append(shoe[pos])
@@ -143,7 +160,9 @@ def new_hand(
             pos += 1
         rest = shoe[pos:]
     else:
-        dealt, pile, rest, cut_card = _stack(v, players, sizes, shoe, h._rng, hands, discard, stock, cut)
+        dealt, pile, rest, cut_card, second = _stack(
+            v, players, sizes, shoe, h._rng, hands, discard, stock, cut, second_sizes, second_hands
+        )
         reshuffles.clear()  # the stock shuffled at the deal is part of the deal
     h._dealt = {
         "hands": [" ".join(map(str, d)) for d in dealt],
@@ -151,6 +170,8 @@ def new_hand(
         "stock": " ".join(map(str, rest)),
         "cut": str(cut_card) if cut_card is not None else "",
     }
+    if any(second_sizes):
+        h._dealt["second"] = [" ".join(map(str, x)) for x in second]
     # fixed before the first move; a secret salt where the deal is secret
     h._dealt["commitment"] = commit_deal(h._dealt, secret=seed is None and not stacked, seed=seed)
     if seed is None:
@@ -179,6 +200,8 @@ def new_hand(
     h._bought = [0] * players
     h._penalties = []
     h._bonus = [() for _ in range(players)]
+    h._second = [sorted(x, key=_CODE) for x in second]
+    h._second_taken = [False] * players
     h._taken = None
     h._took_top = None
     h._melds_this_turn = 0
@@ -243,7 +266,9 @@ def _stack(
     discard: Cards | None,
     stock: Cards | None,
     cut: str | Card | None,
-) -> tuple[list[list[Card]], list[Card], list[Card], Card | None]:
+    second_sizes: list[int],
+    second_hands: Sequence[Cards] | None,
+) -> tuple[list[list[Card]], list[Card], list[Card], Card | None, list[list[Card]]]:
     if hands is None:
         raise RummyError("a stacked deal needs hands= (one card list per seat)")
     if isinstance(hands, str) or len(hands) != players:
@@ -252,13 +277,21 @@ def _stack(
     for s, (got, want) in enumerate(zip(dealt, sizes, strict=True)):
         if len(got) != want:
             raise RummyError(f"seat {s} must be dealt {want} cards in {v.name}, got {len(got)}")
+    second: list[list[Card]] = [[] for _ in range(players)]
+    if second_hands is not None:
+        if isinstance(second_hands, str) or len(second_hands) != players:
+            raise RummyError(f"second_hands= needs one card list per seat ({players}), got {_count(second_hands)}")
+        second = [list(parse_cards(x)) for x in second_hands]
+        for s, (got, want) in enumerate(zip(second, second_sizes, strict=True)):
+            if len(got) != want:
+                raise RummyError(f"seat {s} must be dealt a second hand of {want} cards in {v.name}, got {len(got)}")
     pile = list(parse_cards(discard)) if discard is not None else []
     cut_card = None
     if cut is not None:
         if not v.deck.cuts_wild():
             raise RummyError(f"{v.name} cuts no wild card (deck.cut_wild is off)")
         cut_card = cut if isinstance(cut, Card) else parse_cards(cut)[0]
-    used = Counter(c for d in dealt for c in d) + Counter(pile)
+    used = Counter(c for d in dealt for c in d) + Counter(pile) + Counter(c for x in second for c in x)
     if cut_card is not None:
         used[cut_card] += 1
     if stock is not None:
@@ -269,14 +302,23 @@ def _stack(
     if over:
         shown = ", ".join(f"{c} x{used[c]} (the shoe has {available[c]})" for c in over)
         raise RummyError(f"stacked deal uses cards the {v.name} shoe does not hold: {shown}")
-    if stock is None:
-        rest = list((available - used).elements())
-        rng.shuffle(rest)
-        if discard is None and v.deal.has_upcard() and rest:
-            pile = [rest.pop(0)]
-        if cut_card is None and v.deck.cuts_wild() and rest:
-            cut_card = rest.pop(0)
-    return dealt, pile, rest, cut_card
+    if stock is None or (second_hands is None and any(second_sizes)):
+        spare = list((available - used).elements())
+        rng.shuffle(spare)
+        if second_hands is None and any(second_sizes):  # dealt from the cards left over
+            if sum(second_sizes) > len(spare):
+                raise RummyError(
+                    f"stacked deal: {sum(second_sizes)} cards are needed for the second hands, {len(spare)} are left"
+                )
+            for s in range(players):
+                second[s], spare = spare[: second_sizes[s]], spare[second_sizes[s] :]
+        if stock is None:
+            rest = spare
+            if discard is None and v.deal.has_upcard() and rest:
+                pile = [rest.pop(0)]
+            if cut_card is None and v.deck.cuts_wild() and rest:
+                cut_card = rest.pop(0)
+    return dealt, pile, rest, cut_card, second
 
 
 def _count(x: Any) -> str:

@@ -62,5 +62,6 @@ def build_ending(h: Hand) -> Ending:
         dealer=h._dealer,
         upcard=h._upcard,
         laid_out=[tuple(b) for b in h._bonus] if any(h._bonus) else (),
+        second_hands=[tuple(x) for x in h._second] if any(h._second) else (),
         last_draw=last_draw,
     )

@@ -101,6 +101,8 @@ FIELDS: tuple[Field, ...] = tuple(
         ("eaten", _L, "eaten"),
         ("penalties", _L, "penalties"),
         ("bonus", _L, "bonus"),
+        ("second", _LL, "second"),  # the second hands, face down (engine.second_hand)
+        ("second_taken", _L, "second_taken"),
         ("standing", _S, "standing"),
         ("taken", _S, "taken"),
         ("took_top", _S, "took_top"),
@@ -181,6 +183,12 @@ class HandFields:
     _bonus: list[tuple[Card, ...]]
     """Per seat, the cards laid out in front of it that are no meld (Canasta's
     red threes), face up."""
+    _second: list[list[Card]]
+    """Per seat, the second hand it holds face down, not yet picked up (one
+    per seat; one per side at the side's first seat; empty: none, or picked
+    up): hidden from every seat, its owner too."""
+    _second_taken: list[bool]
+    """Per seat, whether it has picked up a second hand (public)."""
     _standing: tuple[int, ...]
     """Per seat, its total in the game when the hand was dealt (the initial
     meld's minimum may depend on it)."""
@@ -361,6 +369,22 @@ class HandFields:
     def bonus(self) -> tuple[tuple[Card, ...], ...]:
         """Per seat, the cards laid out face up that are no meld (Canasta's red threes)."""
         return tuple(self._bonus)
+
+    @property
+    def second_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Per seat, the face-down second hand it holds, not yet picked up
+        (the full state: views show only :attr:`second_counts`)."""
+        return tuple(map(tuple, self._second))
+
+    @property
+    def second_counts(self) -> tuple[int, ...]:
+        """Per seat, the cards of the second hand it holds face down (public)."""
+        return tuple(len(x) for x in self._second)
+
+    @property
+    def second_taken(self) -> tuple[bool, ...]:
+        """Per seat, whether it has picked up a second hand (public)."""
+        return tuple(self._second_taken)
 
     @property
     def standing(self) -> tuple[int, ...]:

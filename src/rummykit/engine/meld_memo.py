@@ -141,6 +141,8 @@ class Kit:
         self.side_rank = v.melds.side_rank_melds()
         """Melds of one rank owned by a side (the Canasta family: engine.side_melds)."""
         self.whole_pile = v.draw.takes_whole_pile()
+        self.second_hand = v.second_hand.dealt()
+        """A second hand is dealt (engine.second_hand)."""
 
     def out_canastas(self, players: int) -> int:
         """Canastas a side needs to go out with ``players`` seated."""

@@ -92,7 +92,8 @@ class PositionError(RummyError):
 _FIELDS = (
     "rkpos", "variant", "players", "seat", "dealer", "deal", "phase", "to", "turn", "hands",
     "table", "pile", "stock", "buried", "cut", "upcard", "own_turns", "draws", "melded",
-    "first_shown", "shown", "dropped", "hit_until", "bought", "eaten", "penalties", "bonus", "standing", "taken",
+    "first_shown", "shown", "dropped", "hit_until", "bought", "eaten", "penalties", "bonus", "second",
+    "second_taken", "standing", "taken",
     "took_top",
     "melds_this_turn", "played", "must_meld", "stock_only", "offer", "reuses", "passes",
     "knocker", "layoff_queue", "claim_queue", "resume", "claim", "went_out", "how",
@@ -208,6 +209,10 @@ def position(hand: Hand, seat: int | None = None) -> str:
         f["penalties"] = ", ".join(f"{s} {why} {_opt(o)}" for s, why, o in h._penalties)
     if any(h._bonus):
         f["bonus"] = " / ".join(_cards(b) for b in h._bonus)
+    if h._kit.second_hand:  # face down: a count in a seat's version, its owner's too
+        f["second"] = " / ".join(_cards(x) if seat is None else f"#{len(x)}" for x in h._second)
+        if any(h._second_taken):
+            f["second_taken"] = " ".join(map(_flag, h._second_taken))
     if any(h._standing):
         f["standing"] = " ".join(map(str, h._standing))
     if h._taken is not None:
@@ -452,6 +457,7 @@ def from_position(v: Variant, text: str) -> Hand:
         if len(parts) != n:
             raise r.fail("bonus", f"expected one list per seat ({n}, separated by /), got {len(parts)}")
         h._bonus = [tuple(r.cards("bonus", part)) for part in parts]
+    _second(r, h)
     h._standing = tuple(r.per_seat("standing", 0, lambda t: r.integer("standing", t, -(10**9), 10**9)))
     check_cards(h, r.fail)
     h._upcard = r.opt_card("upcard")
@@ -512,6 +518,49 @@ def from_position(v: Variant, text: str) -> Hand:
         h._legal = ()
         check_ending(h, r.fail)
     return h
+
+
+def _second(r: _Reader, h: Hand) -> None:
+    """The second hands (``second``, one card list per seat) and who picked
+    one up (``second_taken``), where the variant deals them."""
+    n = r.n
+    h._second = [[] for _ in range(n)]
+    h._second_taken = r.per_seat("second_taken", False, lambda t: _bit(r, "second_taken", t))
+    text = r.raw("second")
+    if not h._kit.second_hand:
+        for key in ("second", "second_taken"):
+            if r.raw(key) is not None:
+                raise r.fail(key, f"{h._v.name} deals no second hand")
+        return
+    if text is None:
+        raise r.fail("second", f"{h._v.name} deals a second hand: the field is missing")
+    parts = text.split("/")
+    if len(parts) != n:
+        raise r.fail("second", f"expected one list per seat ({n}, separated by /), got {len(parts)}")
+    from rummykit.engine.second_hand import sizes
+
+    dealt = sizes(h._v, n)
+    for s, part in enumerate(parts):
+        if part.strip().startswith("#"):
+            raise r.fail("second", f"seat {s}'s second hand is only a count: a seat's version cannot be played on")
+        cards = sorted(r.cards("second", part), key=_CODE)
+        if cards and len(cards) != dealt[s]:
+            raise r.fail("second", f"seat {s} holds a second hand of {len(cards)} cards, {h._v.name} deals {dealt[s]}")
+        h._second[s] = cards
+    per_side = h._v.second_hand.per_side()
+    for s in range(n):
+        side = h._kit.sides(n)[s] if per_side else (s,)
+        holder = min(side)
+        picked = any(h._second_taken[x] for x in side)
+        if bool(h._second[holder]) == picked or (dealt[s] == 0 and h._second[s]):
+            raise r.fail(
+                "second",
+                f"seat {s}'s second hand must be held face down until it is picked up, and empty after"
+                " (second_taken)",
+            )
+    for side in {h._kit.sides(n)[s] if per_side else (s,) for s in range(n)}:
+        if sum(h._second_taken[x] for x in side) > 1:
+            raise r.fail("second_taken", f"the side {list(side)} has one second hand, picked up twice")
 
 
 def _bit(r: _Reader, key: str, t: str) -> bool:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from rummykit.cards import Card, Rank
 from rummykit.engine.contract import dealt_size
 from rummykit.engine.phase import Phase
+from rummykit.engine.second_hand import sizes as second_sizes
 from rummykit.errors import RummyError
 from rummykit.settlement import Termination
 
@@ -160,6 +161,7 @@ def check_hand_sizes(h: Hand, fail: Fail) -> None:
     if not h._reuses:  # the stock only shrinks, one card a turn at most
         dealt_out = sum(dealt_size(v, h._n, h._deal_number) for _ in range(h._n)) + v.deal.starter_extra()
         dealt_out += int(v.deal.has_upcard()) + int(v.deck.cuts_wild())
+        dealt_out += sum(second_sizes(v, h._n))
         left = len(h._kit.shoe(h._n)) - dealt_out - len(h._stock)
         bought = sum(h._bought) * (1 + v.claims.penalty_cards())  # a buy's penalty cards
         per = v.draw.stock_draw_count(h._n)
@@ -187,6 +189,8 @@ def check_hand_sizes(h: Hand, fail: Fail) -> None:
     exact = one and extra == 0 and v.deal.starter_draws()
     for s in range(h._n):
         dealt = size + (extra if s == h._starter else 0) + h._bought[s] * (1 + v.claims.penalty_cards())
+        if h._second_taken[s]:  # the second hand it picked up
+            dealt += max(second_sizes(v, h._n))
         held = len(h._hands[s])
         # the caller's turn; a buyer asked mid-turn
         mine = s == h._current or (phase is Phase.ANSWER and s == h._knocker) or (phase is Phase.CLAIM and s == h._resume)

@@ -68,6 +68,8 @@ class DealShape:
     stock: str = ""
     cut: str = ""
     reshuffles: tuple[str, ...] = ()
+    second: tuple[str, ...] = ()
+    """Each seat's second hand (a foot, a morto), where the variant deals one."""
 
 
 @attrs.frozen
@@ -93,7 +95,7 @@ _FIELDS = frozenset(
     ["format", "version", "variant", "players", "dealer", "deal_number", "seed", "deal", "dealt", "position", "actions", "result", "standing",
      "commitment", "signature"]
 )
-_DEAL_FIELDS = frozenset(["hands", "discard", "stock", "cut", "reshuffles"])
+_DEAL_FIELDS = frozenset(["hands", "discard", "stock", "cut", "reshuffles", "second"])
 
 
 def _shown(x: object) -> str:
@@ -151,7 +153,17 @@ def _deal(value: object, where: str, players: int) -> DealShape:
         stock=_text(value.get("stock", ""), f"{where}.stock", 100_000),
         cut=_text(value.get("cut", ""), f"{where}.cut", 10),
         reshuffles=_texts(value.get("reshuffles", []), f"{where}.reshuffles", MAX_ACTIONS),
+        second=_second_texts(value, where, players),
     )
+
+
+def _second_texts(value: dict[str, Any], where: str, players: int) -> tuple[str, ...]:
+    if "second" not in value:
+        return ()
+    second = _texts(value["second"], f"{where}.second", MAX_PLAYERS)
+    if len(second) != players:
+        raise RecordError(f"record: {where}.second: expected one card list per seat ({players}), got {len(second)}")
+    return second
 
 
 def record_shape(record: object) -> RecordShape:
@@ -316,6 +328,8 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
             "cut": h._dealt["cut"],
             "stock_count": len(h._dealt["stock"].split()),
         }
+        if "second" in h._dealt:  # face down: sizes only, the seat's own too
+            start["second_sizes"] = [len(x.split()) for x in h._dealt["second"]]
     drawn: list[str] = []
     actions: list[str] = []
 
@@ -418,7 +432,9 @@ def _carry_commitment(h: Hand, record: dict[str, Any]) -> None:
 
 def _dealt_text(h: Hand) -> DealShape:
     d = h._dealt
-    return DealShape(tuple(d["hands"]), d["discard"], d["stock"], d["cut"], tuple(d.get("reshuffles", ())))
+    return DealShape(
+        tuple(d["hands"]), d["discard"], d["stock"], d["cut"], tuple(d.get("reshuffles", ())), tuple(d.get("second", ()))
+    )
 
 
 def replay(record: dict[str, Any], *, verify: bool = True, key: bytes | str | None = None) -> Hand:
@@ -466,6 +482,7 @@ def replay(record: dict[str, Any], *, verify: bool = True, key: bytes | str | No
                 discard=deal.discard,
                 stock=deal.stock,
                 cut=deal.cut or None,
+                second_hands=list(deal.second) if deal.second else None,
             )
             if shape.seed is None:
                 log: list[str] = []

@@ -18,7 +18,10 @@ What the seat knows, and what is therefore kept in place:
   which stay in the stock in their order;
 * the cards it put face down itself (a knock);
 * every hand, once laid out face up at the showdown after a knock (Gin),
-  and at the end of the hand every card, the face-down ones too.
+  and at the end of the hand every card, the face-down ones too;
+* how many cards each second hand (a foot, a morto) holds, and who has
+  picked one up: its cards, which nobody has seen, its owner included, are
+  dealt again like the stock's.
 
 Every other card (the rest of the other hands, the stock the seat has not
 seen, a discard pile shuffled into the stock, other players' face-down
@@ -247,6 +250,7 @@ def replay_start(h: Hand) -> tuple[Hand, _Trail]:
             discard=d.get("discard", ""),
             stock=d.get("stock", ""),
             cut=d.get("cut") or None,
+            second_hands=d.get("second"),
         )
         if "reshuffles" in d:  # an unseeded hand: its reshuffles played back as they fell
             from rummykit.engine.deal import OsShuffle
@@ -403,6 +407,8 @@ def _deal_again(h: Hand, k: Knowledge, rng: random.Random) -> Hand:
     pool.extend(h._stock[k.stock_known :])
     hidden_buried = [i for i, mine in enumerate(k.buried_known) if not mine]
     pool.extend(h._buried[i] for i in hidden_buried)
+    for x in h._second:  # face down: unseen by every seat, its owner too
+        pool.extend(x)
     pool.sort(key=_CODE)  # which cards are unseen, never where they lie: the shuffle is the seed's alone
     rng.shuffle(pool)
     for q in range(h._n):
@@ -420,6 +426,10 @@ def _deal_again(h: Hand, k: Knowledge, rng: random.Random) -> Hand:
         r._hands[q] = cards
     r._stock = list(h._stock[: k.stock_known]) + pool[pos : pos + free_stock]
     pos += free_stock
+    for q in range(h._n):
+        if h._second[q]:
+            r._second[q] = sorted(pool[pos : pos + len(h._second[q])], key=_CODE)
+            pos += len(h._second[q])
     for i in hidden_buried:
         r._buried[i] = pool[pos]
         pos += 1

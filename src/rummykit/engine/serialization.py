@@ -84,6 +84,8 @@ class RecordDeal:
     reshuffles: tuple[str, ...] | None = None
     """Each later reshuffle of an unseeded hand's stock, in order (top first);
     absent for seeded and stacked deals."""
+    second: tuple[str, ...] | None = None
+    """Each seat's second hand (a foot, a morto), where the variant deals one."""
 
 
 @attrs.frozen(kw_only=True)
@@ -256,8 +258,10 @@ def record_to_data(rec: RecordData) -> dict[str, Any]:
             del body[key]
         elif key == "commitment" and body[key]["salt"] is None:
             del body[key]["salt"]
-        elif key in ("deal", "dealt") and body[key]["reshuffles"] is None:
-            del body[key]["reshuffles"]
+        elif key in ("deal", "dealt"):
+            for sub in ("reshuffles", "second"):
+                if body[key][sub] is None:
+                    del body[key][sub]
     if body["result"] is not None:
         body["result"] = Settlement.to_json(rec.result) if rec.result is not None else None
     out.update(body)
@@ -481,6 +485,7 @@ def _record_schema() -> dict[str, Any]:
         "stock": {"type": "string", "maxLength": 100_000},
         "cut": {"type": "string", "maxLength": 10},
         "reshuffles": texts(MAX_ACTIONS, 10_000),
+        "second": texts(MAX_PLAYERS, 10_000),
     }
     present = [
         {"required": [k], "properties": {k: {"not": {"type": "null"}}}} for k in ("deal", "seed", "position")

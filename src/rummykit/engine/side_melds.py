@@ -21,6 +21,7 @@ from rummykit.engine.notation import Group
 from rummykit.engine.phase import TableMeld
 from rummykit.melds import Meld, MeldKind
 from rummykit.rules.canasta import CanastaMelds, is_red_three
+from rummykit.rules.going_out import FinalDiscard
 
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
@@ -113,23 +114,62 @@ def initial_need(h: Hand, seat: int) -> int | None:
     if side_melded(h, seat):
         return None
     rule = h._v.initial_meld
-    need = rule.threshold(score=h._standing[seat])
+    need = rule.threshold(score=h._standing[seat], deal=h._deal_number)
     if need is None:
         return None if not rule.required else 0
     return need
 
 
-def out_reason(h: Hand, seat: int, *, left: int, new_canastas: int = 0) -> str | None:
+def out_reason(
+    h: Hand,
+    seat: int,
+    *,
+    left: int,
+    new_canastas: int = 0,
+    new_kinds: Sequence[str] = (),
+    by_discard: bool = False,
+) -> str | None:
     """Why a play that leaves ``seat`` ``left`` cards (and makes
-    ``new_canastas`` canastas) may not be made: one that goes out (or leaves
-    one card, to be discarded) needs the side's canastas."""
+    ``new_canastas`` canastas, of ``new_kinds``) may not be made: one that
+    goes out (or leaves one card, to be discarded) needs the side's canastas;
+    where a second hand waits for the seat, the play picks it up instead
+    (:func:`rummykit.engine.second_hand.pickup_reason`). ``by_discard``: the
+    play is the discard of the last card."""
     if left >= 2:
         return None
+    if h._kit.second_hand:
+        from rummykit.engine.second_hand import pickup_reason, waiting
+
+        if waiting(h, seat):  # playing out the hand picks up the second hand: no going out yet
+            return pickup_reason(h, seat, left=left)
+    if left == 0 and not by_discard and h._kit.final_rule is FinalDiscard.REQUIRED:
+        return f"going out needs a final discard: seat {seat} must keep a card to discard (going_out.final_discard)"
     need = h._kit.out_canastas(h._n)
     have = canastas(h, seat) + new_canastas
-    if have >= need:
+    if have < need:
+        return f"going out needs {need} canasta{'s' if need > 1 else ''} on seat {seat}'s side (it has {have})"
+    return _kinds_reason(h, seat, new_kinds)
+
+
+def _kinds_reason(h: Hand, seat: int, new_kinds: Sequence[str]) -> str | None:
+    """Why the side's natural and mixed canastas (with ``new_kinds``, made by
+    the play) are too few to go out (``going_out.natural_canastas``,
+    ``going_out.mixed_canastas``), or None."""
+    g = h._v.going_out
+    natural = getattr(g, "natural_canastas", 0)
+    mixed = getattr(g, "mixed_canastas", 0)
+    if not natural and not mixed:
         return None
-    return f"going out needs {need} canasta{'s' if need > 1 else ''} on seat {seat}'s side (it has {have})"
+    r = rules(h)
+    kinds = [r.canasta_kind(**_nw(h, t.meld.cards)) for _, t in side_melds(h, seat)]
+    kinds.extend(new_kinds)
+    have_n, have_m = kinds.count("natural"), kinds.count("mixed")
+    if have_n >= natural and have_m >= mixed:
+        return None
+    return (
+        f"going out needs {natural} natural and {mixed} mixed canastas on seat {seat}'s side"
+        f" (it has {have_n} and {have_m})"
+    )
 
 
 def _value(h: Hand, cards: Iterable[Card]) -> int:
@@ -189,6 +229,7 @@ def melds_reason(
     ranks: set[Rank] = {x for x in taken if x is not None}
     r = rules(h)
     new = 0
+    kinds: list[str] = []
     for g in groups:
         why = group_reason(h, seat, g, ranks_taken=ranks, out=left <= 1)
         if why:
@@ -196,9 +237,11 @@ def melds_reason(
         rank = rank_of(h, g)
         assert rank is not None
         ranks.add(rank)
-        if r.canasta_kind(**_nw(h, g)) is not None:
+        kind = r.canasta_kind(**_nw(h, g))
+        if kind is not None:
             new += 1
-    why = out_reason(h, seat, left=left, new_canastas=new)
+            kinds.append(kind)
+    why = out_reason(h, seat, left=left, new_canastas=new, new_kinds=kinds)
     if why:
         return why
     if need:
@@ -314,11 +357,33 @@ def layoff_reason(h: Hand, seat: int, card: Card, target: int, *, left: int) -> 
         n += 1
     else:
         return f"{card} does not fit meld #{target} ({t.text}): a meld is of one rank"
+    if r.set_max and n + w > r.set_max:
+        return f"meld #{target} is closed: it holds {r.set_max} cards, the most a meld holds (melds.set_max)"
     if not r.meld_ok(naturals=n, wilds=w):
         return f"{card} would put too many wild cards in meld #{target} (at most {r.max_wilds}, never more than its naturals)"
     before = r.canasta_kind(**_nw(h, t.meld.cards))
-    new = 1 if before is None and r.canasta_kind(naturals=n, wilds=w) is not None else 0
-    return out_reason(h, seat, left=left, new_canastas=new)
+    after = r.canasta_kind(naturals=n, wilds=w)
+    new = 1 if before is None and after is not None else 0
+    if left >= 2 or not (getattr(h._v.going_out, "natural_canastas", 0) or getattr(h._v.going_out, "mixed_canastas", 0)):
+        return out_reason(h, seat, left=left, new_canastas=new)
+    # the meld's kind may change (a wild added to a natural canasta)
+    kinds = [after] if after is not None and before != after else []
+    why = out_reason(h, seat, left=left, new_canastas=new, new_kinds=kinds)
+    if why is None and before is not None and before != after:
+        why = _lost_reason(h, seat, before, after)
+    return why
+
+
+def _lost_reason(h: Hand, seat: int, before: str, after: str | None) -> str | None:
+    """A natural canasta made mixed by a lay-off counts as mixed: whether the
+    side still has its natural canastas to go out."""
+    g = h._v.going_out
+    natural = getattr(g, "natural_canastas", 0)
+    r = rules(h)
+    have = sum(1 for _, t in side_melds(h, seat) if r.canasta_kind(**_nw(h, t.meld.cards)) == "natural")
+    if before == "natural" and have - 1 < natural:
+        return f"going out needs {natural} natural canastas on seat {seat}'s side (it would have {have - 1})"
+    return None
 
 
 def layoff_candidates(h: Hand) -> list[tuple[Card, int]]:
@@ -330,9 +395,12 @@ def layoff_candidates(h: Hand) -> list[tuple[Card, int]]:
     if not mine:
         return out
     left = len(hand) - 1
+    ranks = [(i, rank_of(h, t.meld.cards)) for i, t in mine]
     for c in sorted(set(hand), key=lambda c: c.code):
-        for i, _ in mine:
-            if layoff_reason(h, p, c, i, left=left) is None:
+        wild = _wild(h, c)
+        for i, rank in ranks:
+            # a natural card goes only onto a meld of its rank (layoff_reason says why not)
+            if (wild or rank is c.rank) and layoff_reason(h, p, c, i, left=left) is None:
                 out.append((c, i))
     return sorted(out, key=lambda x: (x[0].code, x[1]))
 
@@ -368,6 +436,8 @@ def frozen(h: Hand, seat: int) -> bool:
     """Whether the pile is frozen against ``seat``'s side (only a natural pair
     of the top card's rank from the hand takes it)."""
     d = h._v.draw
+    if getattr(d, "natural_pair", False):
+        return True
     if getattr(d, "frozen_before_meld", False) and not side_melded(h, seat):
         return True
     return bool(getattr(d, "frozen_by_wild", False)) and any(_wild(h, c) or is_red_three(c) for c in h._pile)
@@ -397,4 +467,9 @@ def draw_from_stock(h: Hand, seat: int) -> None:
 
 def may_go_out(h: Hand, seat: int) -> str | None:
     """Why ``seat`` may not discard its last card (None: it may)."""
-    return out_reason(h, seat, left=0)
+    if h._kit.second_hand:
+        from rummykit.engine.second_hand import pickup_reason, waiting
+
+        if waiting(h, seat):
+            return pickup_reason(h, seat, left=0, by_discard=True)
+    return out_reason(h, seat, left=0, by_discard=True)

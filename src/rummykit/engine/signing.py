@@ -94,12 +94,15 @@ def check_signature(record: object, key: bytes | str) -> None:
 
 
 def _digest(salt: bytes, deal: Mapping[str, Any]) -> str:
-    return hashlib.sha256(salt + canonical_json({k: deal.get(k, "") for k in _DEAL_KEYS})).hexdigest()
+    body = {k: deal.get(k, "") for k in _DEAL_KEYS}
+    if "second" in deal:  # the second hands (a foot, a morto), where the variant deals them
+        body["second"] = deal["second"]
+    return hashlib.sha256(salt + canonical_json(body)).hexdigest()
 
 
 def commit_deal(deal: Mapping[str, Any], *, secret: bool = True, seed: int | None = None) -> dict[str, str]:
     """A commitment to a shuffled deal (``hands``, ``discard``, ``stock``,
-    ``cut`` as card text): ``{"alg", "salt", "hash"}``; the salt is secret
+    ``cut`` and, where dealt, ``second`` as card text): ``{"alg", "salt", "hash"}``; the salt is secret
     until the full record reveals it. A secret deal (from OS entropy or an
     operator's source) gets a fresh random salt; a deal that is no secret (a
     seed's, a stacked one) a salt derived from it, so that the same seed

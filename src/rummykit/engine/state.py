@@ -288,7 +288,7 @@ class Hand(HandFields):
 
     def cards_in_play(self) -> list[Card]:
         """Every card of the hand: hands, table, stock, discard pile, face-down
-        discards and the cut card (card conservation: the shoe as a multiset)."""
+        discards, second hands and the cut card (card conservation: the shoe as a multiset)."""
         out: list[Card] = []
         for h in self._hands:
             out.extend(h)
@@ -296,6 +296,8 @@ class Hand(HandFields):
             out.extend(t.meld.cards)
         for b in self._bonus:
             out.extend(b)
+        for x in self._second:
+            out.extend(x)
         out.extend(self._stock)
         out.extend(self._pile)
         out.extend(self._buried)

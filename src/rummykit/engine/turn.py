@@ -42,9 +42,26 @@ def shown(h: Hand, p: int) -> None:
 def check_out(h: Hand) -> None:
     """End the hand if the current player has just played their last card."""
     p = h._current
+    if not h._hands[p] and h._phase is _PLAY and h._kit.second_hand:
+        pick_up_second(h, p)  # where one waits: the player plays on with it
     if not h._hands[p] and h._phase is _PLAY:
         h._final_discard = False
         end_hand(h, _TERMINATION_WENT_OUT, went_out=p)
+
+
+def pick_up_second(h: Hand, p: int) -> None:
+    """Seat ``p`` has played out its hand: it picks up the second hand waiting
+    for it, if any (a foot, a morto), its red threes laid out and replaced
+    where the melds rule says so."""
+    from rummykit.engine.second_hand import pick_up, waiting
+
+    if not waiting(h, p):
+        return
+    pick_up(h, p)
+    if h._kit.side_rank:
+        from rummykit.engine.side_melds import lay_out_red_threes
+
+        lay_out_red_threes(h, p, replace=True)
 
 
 def after_leaving(h: Hand, p: int) -> None:

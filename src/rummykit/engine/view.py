@@ -79,6 +79,14 @@ class View:
     laid_out: tuple[tuple[Card, ...], ...] = ()
     """Per seat, the cards laid out face up that are no meld (Canasta's red
     threes); empty where no seat has any."""
+    second_counts: tuple[int, ...] = ()
+    """Where the variant deals a second hand (a foot, a morto): per seat, how
+    many cards the second hand it holds face down has (0: none, or picked up).
+    Its cards are never shown, not even to its owner before the pickup; empty
+    where the variant deals none."""
+    second_taken: tuple[bool, ...] = ()
+    """Per seat, whether it has picked up a second hand (empty where the
+    variant deals none)."""
     """The deal's number within the game (1-based; rules may change by deal)."""
 
     def side_melds(self) -> tuple[tuple[int, TableMeld], ...]:
@@ -197,6 +205,8 @@ def make_view(h: Hand, player: int) -> View:
         deal=h._deal_number,
         laid_out=tuple(h._bonus) if any(h._bonus) else (),
         pile_frozen=_frozen(h, player),
+        second_counts=tuple(len(x) for x in h._second) if h._kit.second_hand else (),
+        second_taken=tuple(h._second_taken) if h._kit.second_hand else (),
     )
     _bind(view, h)
     return view

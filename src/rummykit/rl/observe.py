@@ -22,7 +22,10 @@ The vector has three parts (offsets in :attr:`Observer.layout`):
    it is the observer's move, the stock count / shoe size, then per seat
    (observer first) its hand count / shoe size, whether it has melded,
    whether it dropped, its score for the hand once over (the settlement,
-   scaled by the largest absolute score), and the turn / ``limits.max_turns``.
+   scaled by the largest absolute score), and the turn / ``limits.max_turns``;
+   where the variant deals a second hand (a foot, a morto), then per seat
+   the cards of the second hand it holds face down / shoe size (a count,
+   never its cards) and whether it has picked one up.
 
 3. ``prefix``: per token of the action vocabulary, how many times it appears
    in the pending token prefix of the current decision (all zero between
@@ -134,7 +137,8 @@ class Observer:
         planes = self.n_planes * k
         phases = (*_PHASES, Phase.ANSWER) if v.going_out.answers_draw() else _PHASES
         self.n_phases = len(phases)
-        scalars = self.n_phases + 2 + 4 * n + 1
+        self.second = v.second_hand.dealt()
+        scalars = self.n_phases + 2 + 4 * n + 1 + (2 * n if self.second else 0)
         prefix = len(tokens) + 1
         self.layout: dict[str, tuple[int, int]] = {
             "planes": (0, planes),
@@ -208,6 +212,10 @@ class Observer:
             if scores is not None and top:
                 x[s + 3 * n + j] = scores[seat] / top
         x[s + 4 * n] = min(1.0, view.turn / self.max_turns)
+        if self.second:  # the second hands: a count each (never their cards) and who picked one up
+            for j, seat in enumerate(order):
+                x[s + 4 * n + 1 + j] = view.second_counts[seat] / self.shoe
+                x[s + 5 * n + 1 + j] = 1.0 if view.second_taken[seat] else 0.0
         if prefix:
             self.add_prefix(x, prefix)
         return x

@@ -17,7 +17,14 @@ Stock: when the stock runs out, the discard pile is turned over as it lies to fo
 from __future__ import annotations
 
 # The describers of the built-in kinds register themselves on import.
-from rummykit.rulebook import canasta_rules, contract_rules, end_rules, play_rules, showdown_rules  # noqa: F401
+from rummykit.rulebook import (  # noqa: F401
+    canasta_rules,
+    contract_rules,
+    end_rules,
+    play_rules,
+    second_hand_rules,
+    showdown_rules,
+)
 from rummykit.rulebook.book import Rulebook, Section, describe_component, rulebook
 from rummykit.rulebook.diff import Change, diff_variants
 from rummykit.variant import note_keys, note_text

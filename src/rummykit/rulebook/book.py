@@ -83,7 +83,7 @@ def describe_component(component: Component, variant: Variant) -> list[str]:
 
 _SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Players and cards", ("deck",)),
-    ("Deal", ("deal", "dealer")),
+    ("Deal", ("deal", "second_hand", "dealer")),
     ("Melds", ("melds", "ranking")),
     ("A turn", ("draw", "meld_timing", "initial_meld", "layoff", "swap", "claims", "discard")),
     ("Going out", ("going_out", "stock")),

@@ -11,7 +11,9 @@ rank, the whole pile, red and black threes, canastas).
 from __future__ import annotations
 
 from rummykit.rulebook.phrases import _describes
-from rummykit.rules.canasta import ByScore, CanastaMelds, CanastaOut, CanastaScoring, PileDraw
+from rummykit.rules.canasta import ByDeal, ByScore, CanastaMelds, CanastaOut, CanastaScoring, PileDraw
+from rummykit.rules.going_out import FinalDiscard
+from rummykit.rules.melds import WildLimit
 from rummykit.variant import Variant
 
 
@@ -26,11 +28,13 @@ def _by_count(value: object, v: Variant, noun: str) -> str:
 
 @_describes(CanastaMelds)
 def _melds(c: CanastaMelds, v: Variant) -> list[str]:
+    size = f"{c.set_min} to {c.set_max}" if c.set_max else f"{c.set_min} or more"
+    fewer = "fewer wild cards than natural ones" if c.wild_limit is WildLimit.FEWER else "never more wild cards than natural ones"
     out = [
-        f"A meld is {c.set_min} or more cards of one rank (suits do not matter), with at least {c.min_naturals}"
-        f" natural cards, never more wild cards than natural ones and at most {c.max_wilds} wilds.",
+        f"A meld is {size} cards of one rank (suits do not matter), with at least {c.min_naturals}"
+        f" natural cards, {fewer} and at most {c.max_wilds} wilds.",
         "Melds belong to a side: either partner adds cards to them, never to the other side's."
-        + (" A side has one meld of each rank." if c.one_per_rank else ""),
+        + (" A side has one meld of each rank." if c.one_per_rank else " A side may have several melds of a rank."),
         f"A meld of {c.canasta} or more cards with at least {c.canasta_naturals} natural cards is a canasta:"
         " natural without wild cards, mixed with them.",
     ]
@@ -52,13 +56,19 @@ def _draw(c: PileDraw, v: Variant) -> list[str]:
     counts = {x for _, _, x in c.stock_cards.entries}
     if counts == {1}:
         draw = "Draw the top card of the stock"
+    elif len(counts) == 1:
+        draw = f"Draw the top {counts.pop()} cards of the stock"
     else:
         each = ", ".join(f"{x} with {lo}{'' if lo == hi else f'-{hi}'} players" for lo, hi, x in c.stock_cards.entries)
         draw = f"Draw from the stock ({each})"
+    pile = f"the top {c.pile_cards} cards of the discard pile" if c.pile_cards else "the whole discard pile"
+    onto = ", or onto your side's meld of its rank," if c.onto_meld else ""
     out = [
-        f"{draw}, or take the whole discard pile: its top card goes at once into a meld with two cards of its"
-        " rank from your hand, or onto your side's meld of its rank, and the rest of the pile into your hand.",
+        f"{draw}, or take {pile}: its top card goes at once into a meld with two cards of its"
+        f" rank from your hand{onto} and the rest of the cards taken into your hand.",
     ]
+    if c.natural_pair:
+        out.append("The pile is taken only with a natural pair of the top card's rank from your hand.")
     frozen = []
     if c.frozen_by_wild:
         frozen.append("while a wild card (or a red three turned up) lies in it")
@@ -91,22 +101,43 @@ def _initial(c: ByScore, v: Variant) -> list[str]:
     return out
 
 
+@_describes(ByDeal)
+def _by_deal(c: ByDeal, v: Variant) -> list[str]:
+    each = ", ".join(str(x) for x in c.minimums)
+    return [
+        f"A side's first meld of a deal (all the melds laid in one turn) must count at least, deal by deal: {each}"
+        + (" (the last for every later deal)." if len(c.minimums) > 1 else ".")
+    ]
+
+
 @_describes(CanastaOut)
 def _out(c: CanastaOut, v: Variant) -> list[str]:
-    return [
-        "A player goes out by melding, laying off or discarding the last card, only once the side has "
+    how = {
+        FinalDiscard.REQUIRED: "by discarding the last card",
+        FinalDiscard.FORBIDDEN: "by melding or laying off the last card",
+    }.get(c.final_discard, "by melding, laying off or discarding the last card")
+    out = [
+        f"A player goes out {how}, only once the side has "
         + _by_count(c.canastas, v, "canasta")
         + " on the table; until then a player keeps at least one card after discarding."
     ]
+    if c.natural_canastas or c.mixed_canastas:
+        out.append(
+            f"Of them, at least {c.natural_canastas} natural and {c.mixed_canastas} mixed (a natural one does not"
+            " stand for a mixed one)."
+        )
+    return out
 
 
 @_describes(CanastaScoring)
 def _score(c: CanastaScoring, v: Variant) -> list[str]:
+    concealed = f" ({c.going_out + c.concealed_bonus} concealed)" if c.concealed_bonus else ""
+    four = f", {c.all_red_threes} all four to one side" if c.all_red_threes else ""
     out = [
         f"Each side scores the values of its melded cards, {c.natural_canasta} for each natural canasta and"
-        f" {c.mixed_canasta} for each mixed one, {c.going_out} for going out ({c.going_out + c.concealed_bonus}"
-        " concealed), and less the values of the cards left in its players' hands.",
-        f"Red threes count {c.red_three} each, {c.all_red_threes} all four to one side"
+        f" {c.mixed_canasta} for each mixed one, {c.going_out} for going out{concealed},"
+        " and less the values of the cards left in its players' hands.",
+        f"Red threes laid out count {c.red_three} each{four}"
         + (", against a side that has melded nothing." if c.red_threes_against else "."),
     ]
     if c.meldless_melds_minus:

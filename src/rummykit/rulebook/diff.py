@@ -16,6 +16,7 @@ _LABELS = {
     "deck": "Cards",
     "deal": "Deal",
     "dealer": "Dealer",
+    "second_hand": "Second hand",
     "melds": "Melds",
     "draw": "Drawing",
     "meld_timing": "Melding",

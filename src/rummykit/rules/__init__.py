@@ -82,6 +82,7 @@ from rummykit.rules.scoring import (
     Scoring,
     WinnerTakes,
 )
+from rummykit.rules.second_hand import DealtSecondHand, NoSecondHand, SecondHand, SecondHandOwner
 from rummykit.rules.showdown import Answers, Caught, DrawChips, HitBlock, ShowdownDrop, Stakes, StockTie
 from rummykit.rules.stock import EndHand, EndTrigger, PassTurns, Reuse, StockExhaustion
 from rummykit.rules.timing import (
@@ -98,11 +99,15 @@ from rummykit.rules.timing import (
 
 # isort: off
 # (after every concern is declared: the concern order is the import order)
-from rummykit.rules.canasta import ByScore, CanastaMelds, CanastaOut, CanastaScoring, PileDraw
+from rummykit.rules.canasta import ByDeal, ByScore, CanastaMelds, CanastaOut, CanastaScoring, PileDraw
 
 # isort: on
 
 __all__ = [
+    "DealtSecondHand",
+    "NoSecondHand",
+    "SecondHand",
+    "SecondHandOwner",
     "STANDARD_VALUES",
     "Ace",
     "AfterKnockLayoff",
@@ -112,6 +117,7 @@ __all__ = [
     "AtShowing",
     "Best",
     "Borrow",
+    "ByDeal",
     "ByScore",
     "CanastaMelds",
     "CanastaOut",

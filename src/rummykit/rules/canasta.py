@@ -26,6 +26,7 @@ from rummykit.rules.scoring import Scoring
 from rummykit.rules.timing import InitialMeldRule
 
 __all__ = [
+    "ByDeal",
     "ByScore",
     "CanastaMelds",
     "CanastaOut",
@@ -83,8 +84,14 @@ class CanastaMelds(StandardMelds):
         return super().wilds_ok(wilds=wilds, naturals=naturals) and wilds <= self.max_wilds
 
     def meld_ok(self, *, naturals: int, wilds: int) -> bool:
-        """Whether a meld of ``naturals`` natural cards and ``wilds`` wild cards is allowed."""
-        return naturals + wilds >= self.set_min and self.wilds_ok(wilds=wilds, naturals=naturals)
+        """Whether a meld of ``naturals`` natural cards and ``wilds`` wild cards
+        is allowed (``set_max``: the most cards a meld holds, 0: no limit)."""
+        size = naturals + wilds
+        return (
+            size >= self.set_min
+            and (not self.set_max or size <= self.set_max)
+            and self.wilds_ok(wilds=wilds, naturals=naturals)
+        )
 
     def canasta_kind(self, *, naturals: int, wilds: int) -> str | None:
         """``natural``, ``mixed`` or None (no canasta) for a meld of these counts."""
@@ -126,6 +133,15 @@ class PileDraw(DrawPolicy):
     turn_upcard: bool = True
     """A wild card or red three turned as the upcard is covered by the next
     card of the stock until a natural card or a black three shows."""
+    pile_cards: int = 0
+    """Cards taken from the top of the pile (0: the whole pile; Hand and Foot:
+    the top 7, the rest stays)."""
+    natural_pair: bool = False
+    """The pile is always taken with a natural pair of the top card's rank
+    from the hand, as if frozen (Hand and Foot)."""
+    onto_meld: bool = True
+    """The top card may be taken onto the side's meld of its rank (off: only
+    into a new meld with cards from the hand)."""
 
     def depths(self, pile: int) -> tuple[int, ...]:
         return ()  # never part of the pile: the whole of it, by ``pickup``
@@ -189,8 +205,63 @@ class ByScore(InitialMeldRule):
         need = self.minimum(score=0)
         return None if points >= need else f"an initial meld must count at least {need}, got {points}"
 
-    def threshold(self, *, score: int) -> int | None:
+    def threshold(self, *, score: int, deal: int = 1) -> int | None:
         return self.minimum(score=score)
+
+    def layoffs_before(self) -> bool:
+        return False
+
+    def shapes_first_meld(self, shortest_meld: int) -> bool:
+        return False
+
+
+def _minimums(value: object) -> tuple[int, ...]:
+    try:
+        out = tuple(int(x) for x in value)  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        raise ConfigError("expected a list of minimums, one per deal, like [50, 90, 120, 150]") from None
+    if not out or any(x < 0 for x in out):
+        raise ConfigError("expected at least one minimum, each 0 or more")
+    return out
+
+
+@component
+@attrs.frozen(kw_only=True)
+class ByDeal(InitialMeldRule):
+    """A side's first meld of a deal (the cards played in one turn, several
+    melds together) must reach a minimum set by the deal's number: the
+    first of ``minimums`` in deal 1, the second in deal 2 ..., the last
+    from there on (Hand and Foot's rounds)."""
+
+    kind = "by-deal"
+    summary = "The first meld of a side must reach a count set by the deal's number."
+
+    required = True
+    minimums: tuple[int, ...] = attrs.field(default=(50, 90, 120, 150), converter=_minimums)
+    """The minimum of each deal in turn (the last for every later deal)."""
+
+    def minimum(self, *, deal: int) -> int:
+        """The minimum in deal number ``deal`` (1-based).
+
+        >>> ByDeal().minimum(deal=1), ByDeal().minimum(deal=4), ByDeal().minimum(deal=9)
+        (50, 150, 150)
+        """
+        return self.minimums[min(max(deal, 1), len(self.minimums)) - 1]
+
+    def shortfall(
+        self,
+        *,
+        points: int,
+        sizes: tuple[int, ...],
+        shapes: tuple[tuple[str, int], ...] = (),
+        deal: int = 1,
+        least: tuple[int, int] = (3, 3),
+    ) -> str | None:
+        need = self.minimum(deal=deal)
+        return None if points >= need else f"an initial meld must count at least {need} in deal {deal}, got {points}"
+
+    def threshold(self, *, score: int, deal: int = 1) -> int | None:
+        return self.minimum(deal=deal)
 
     def layoffs_before(self) -> bool:
         return False
@@ -210,6 +281,10 @@ class CanastaOut(EmptyHand):
 
     canastas: ByPlayers = ByPlayers.of(1)
     """Canastas a side needs before one of it may go out (two-handed: 2)."""
+    natural_canastas: int = 0
+    """Of them, the fewest natural ones (Hand and Foot: 1 clean book)."""
+    mixed_canastas: int = 0
+    """Of them, the fewest mixed ones (Hand and Foot: 2 dirty books)."""
 
     def canastas_to_go_out(self, players: int) -> int:
         return self.canastas.get(players)

@@ -161,9 +161,10 @@ class InitialMeldRule(Component):
         """Whether a player may lay off before making the initial meld."""
         return True
 
-    def threshold(self, *, score: int) -> int | None:
+    def threshold(self, *, score: int, deal: int = 1) -> int | None:
         """The count a side's first meld must reach when its total is
-        ``score``, where that depends on the score (None: it does not)."""
+        ``score`` in deal number ``deal``, where that depends on the score or
+        the deal (the Canasta family; None: it does not)."""
         return None
 
     def shapes_first_meld(self, shortest_meld: int) -> bool:

@@ -1,12 +1,14 @@
 """Settling ``canasta`` scoring: each side scores the values of its melded
 cards, its canastas (natural and mixed), its red threes and going out
 (more when concealed), less the values of the cards left in its players'
-hands. Each seat's own share is paid to it; the partners' shares make the
+hands (and the second hands never picked up, where the variant deals
+them). Each seat's own share is paid to it; the partners' shares make the
 side's score (:attr:`rummykit.Settlement.team_scores`).
 
 From counts (a scorekeeper at the table): ``meld_totals`` (the melded
 cards), ``canastas`` ((natural, mixed) per seat), ``red_threes`` and
-``counts`` (the cards left in hand), side by side or seat by seat.
+``counts`` (the cards left in hand), ``second_left`` (the value of a second
+hand never picked up), side by side or seat by seat.
 
 >>> import rummykit as rk
 >>> v = rk.load_variant("canasta")
@@ -50,6 +52,30 @@ def _melds(c: _Ctx, seat: int) -> tuple[int, int, int]:
     if given is not None:
         natural, mixed = int(given[0]), int(given[1])
     return value, natural, mixed
+
+
+def second_hand_charge(c: _Ctx, seat: int) -> int:
+    """What ``seat`` loses for a second hand (a foot, a morto) it held and never
+    picked up: its cards' values where ``second_hand.unplayed_counts``, and
+    ``second_hand.penalty`` (recorded as payments and reasons)."""
+    e = c.e
+    rule = c.v.second_hand
+    if not e.second_unplayed(seat):
+        return 0
+    total = 0
+    if rule.counts_unplayed():
+        given = e.second_left[seat] if e.second_left else None
+        value = int(given) if given is not None else sum(c.card(x) for x in e.second_hands[seat])
+        if value:
+            total += value
+            c.pay(seat, None, value, "cards of the second hand never picked up")
+    penalty = rule.unplayed_penalty()
+    if penalty:
+        total += penalty
+        c.pay(seat, None, penalty, "a second hand never picked up")
+    if total:
+        c.reasons.append(f"seat {seat}: second hand never picked up: -{total}")
+    return total
 
 
 @register_settlement(CanastaScoring)
@@ -99,6 +125,7 @@ def _canasta(c: _Ctx) -> Settlement:
         if held:
             scores[x] -= held
             c.pay(x, None, held, "cards left in hand")
+        scores[x] -= second_hand_charge(c, x)
         if x == w:
             out = s.going_out + (s.concealed_bonus if e.is_concealed(x) else 0)
             scores[x] += out

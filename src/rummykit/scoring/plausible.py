@@ -47,6 +47,8 @@ def _check_possible(v: Variant, e: Ending) -> None:
         seen.update(hand)
     for laid in e.laid_out:
         seen.update(laid)
+    for second in e.second_hands:
+        seen.update(second)
     for shown in e.melds:
         for m in shown:
             if isinstance(m, Meld):
@@ -105,6 +107,11 @@ def _check_possible(v: Variant, e: Ending) -> None:
             raise _bad(f"seat {w} went out but still holds {left}")
         if e.counts and e.counts[w]:
             raise _bad(f"seat {w} went out but counts {e.counts[w]} in hand")
+        side = v.players.side_of(n, w) if v.second_hand.per_side() else (w,)
+        if any(e.second_unplayed(x) for x in side):
+            raise _bad(f"seat {w} went out, but the second hand waiting for it was never picked up")
+    if (e.second_hands or e.second_left) and not v.second_hand.dealt():
+        raise _bad(f"second hands are given, but {v.name} deals none ([second_hand] kind none)")
     ended = (Termination.STOCK_EXHAUSTED, Termination.SHOWING, Termination.TURN_LIMIT, Termination.SHOWDOWN)
     if how in ended and e.went_out is not None:
         raise _bad(f"went_out = {e.went_out}, but the hand ended by {how.value}")

@@ -205,6 +205,12 @@ class Ending:
     canastas: tuple[tuple[int, int] | None, ...] = attrs.field(default=(), converter=_tuple)
     """Counted at the table: per seat, its (natural, mixed) canastas (None:
     from its melds); with ``meld_totals`` for the value of the melded cards."""
+    second_hands: tuple[tuple[Card, ...], ...] = attrs.field(default=(), converter=_card_lists)
+    """Per seat, the cards of the second hand it held face down and never
+    picked up (a foot, a morto; empty: none, or picked up)."""
+    second_left: tuple[int | None, ...] = attrs.field(default=(), converter=_tuple)
+    """Counted at the table: per seat, the value of the second hand it never
+    picked up (None: picked up, or given by ``second_hands``)."""
 
     def __attrs_post_init__(self) -> None:
         n = max(len(self.hands), len(self.counts), len(self.meld_totals))
@@ -216,7 +222,7 @@ class Ending:
             object.__setattr__(self, "melds", tuple(() for _ in self.hands))
         for name in (
             "hands", "melds", "concealed", "counts", "meld_totals", "joker_counts", "wild_counts",
-            "laid_out", "red_threes", "canastas",
+            "laid_out", "red_threes", "canastas", "second_hands", "second_left",
         ):
             got = len(getattr(self, name))
             if got and got != n:
@@ -242,7 +248,7 @@ class Ending:
         self._check_lists(n)
 
     def _check_lists(self, n: int) -> None:
-        for name in ("counts", "meld_totals", "joker_counts", "wild_counts", "red_threes"):
+        for name in ("counts", "meld_totals", "joker_counts", "wild_counts", "red_threes", "second_left"):
             for i, x in enumerate(getattr(self, name)):
                 if x is not None and (not _is_int(x) or x < 0):
                     raise _bad(f"{name}[{i}] = {x!r} is not a count (an integer from 0)")
@@ -289,6 +295,12 @@ class Ending:
     def players(self) -> int:
         """Number of seats."""
         return len(self.hands)
+
+    def second_unplayed(self, seat: int) -> bool:
+        """Whether ``seat`` held a second hand it never picked up."""
+        return bool(self.second_hands and self.second_hands[seat]) or bool(
+            self.second_left and self.second_left[seat] is not None
+        )
 
     def is_concealed(self, seat: int) -> bool:
         """Whether ``seat`` displayed nothing before its final turn."""

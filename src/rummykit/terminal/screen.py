@@ -17,6 +17,18 @@ from rummykit.terminal.text import QUIT_WORDS, _card, _plain, _rank_key, _visibl
 class SessionScreen(SessionBase):
     """The screens of a play session."""
 
+    def _second_line(self, view: rk.View, seats: Sequence[int], viewer: int | None) -> str:
+        """The second hands: each one's count face down, or who picked one up."""
+        side = self.v.second_hand.per_side()
+        parts = []
+        for s, n in enumerate(view.second_counts):
+            who = "yours" if seats[s] == viewer else self.name(seats[s])
+            if n:
+                parts.append(f"{who} {n} cards face down")
+            elif view.second_taken[s]:
+                parts.append(f"{who} picked up")
+        return f"{'Mortos' if side else 'Feet'}: " + "; ".join(parts)
+
     def show_table(self, h: rk.Hand, me: int | None, *, final: bool = False) -> None:
         view = h.view(me if me is not None else 0)
         seats = self._seats()
@@ -71,6 +83,8 @@ class SessionScreen(SessionBase):
             ranks = ", ".join(sorted(r.letter for r in view.wild_ranks))
             wild += f"   wild ranks this hand: {ranks}"
         self.say(Text(f"Stock: {view.stock_count} cards{wild}"))
+        if view.second_counts:  # a foot or a morto: a count face down, or picked up
+            self.say(Text(self._second_line(view, seats, viewer)))
         if not final:
             others = [
                 f"{self.name(seats[s])} {n} card{'s' if n != 1 else ''}"

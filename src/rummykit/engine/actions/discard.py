@@ -40,7 +40,7 @@ from rummykit.engine.conditions import (
 from rummykit.engine.kind import ActionKind, Refusal
 from rummykit.engine.notation import Action, bad_text
 from rummykit.engine.phase import Phase, TableMeld
-from rummykit.engine.turn import begin_turn, end_hand
+from rummykit.engine.turn import begin_turn, end_hand, pick_up_second
 from rummykit.rules.going_out import FinalDiscard
 from rummykit.settlement import Termination
 
@@ -101,13 +101,8 @@ class DiscardKind(ActionKind):
         if h._claim is not None:  # a caller discards after a call
             return [_DISCARDS[c.code] for c in distinct(hand)]
         kit = h._kit
-        if h._must_meld is not None or (len(hand) == 1 and kit.final_rule is _FINALDISCARD_FORBIDDEN):
+        if h._must_meld is not None or (len(hand) == 1 and _last_card(h) is not None):
             return ()
-        if len(hand) == 1 and kit.side_rank:
-            from rummykit.engine.side_melds import may_go_out
-
-            if may_go_out(h, p):
-                return ()
         free = free_hand(h, p)
         unique = free if kit.single_deck else distinct(free)
         taken = h._taken
@@ -137,18 +132,8 @@ class DiscardKind(ActionKind):
         refused = rule.refusal(a.card, taken=h._taken)
         if refused:
             return Refusal(f"{refused} (discard {rule.kind})", rule.refusal_rule)
-        if len(hand) == 1 and h._kit.final_rule is _FINALDISCARD_FORBIDDEN:
-            return Refusal(
-                "going out by discarding is not allowed: every card must be melded"
-                f" (going_out {h._v.going_out.kind})",
-                "going_out.final_discard",
-            )
-        if len(hand) == 1 and h._kit.side_rank:
-            from rummykit.engine.side_melds import may_go_out
-
-            why = may_go_out(h, h._current)
-            if why:
-                return Refusal(why, "going_out.canastas")
+        if len(hand) == 1:
+            return _last_card(h)
         return None
 
     def allows(self, h: Hand, a: Action) -> bool:
@@ -164,7 +149,7 @@ class DiscardKind(ActionKind):
             h._eaten[h._current]
             or h._must_meld is not None
             or h._kit.final_rule is _FINALDISCARD_FORBIDDEN
-            or (h._kit.side_rank and len(hand) == 1)
+            or ((h._kit.side_rank or h._kit.second_hand) and len(hand) == 1)
         ):
             return self.refusal(h, a) is None
         return h._taken is None or h._v.discard.refusal(hand[i], taken=h._taken) is None
@@ -178,6 +163,32 @@ class DiscardKind(ActionKind):
         _discard(h, a.card)
 
 
+def _last_card(h: Hand) -> Refusal | None:
+    """Why the current player may not discard its last card (None: it may):
+    where a second hand waits, discarding it picks the second hand up
+    (``second_hand.indirect``); else it goes out, which needs a final discard
+    allowed and, with melds owned by a side, the side's canastas."""
+    p = h._current
+    if h._kit.second_hand:
+        from rummykit.engine.second_hand import pickup_reason, waiting
+
+        if waiting(h, p):
+            why = pickup_reason(h, p, left=0, by_discard=True)
+            return Refusal(why, "second_hand.indirect") if why else None
+    if h._kit.final_rule is _FINALDISCARD_FORBIDDEN:
+        return Refusal(
+            f"going out by discarding is not allowed: every card must be melded (going_out {h._v.going_out.kind})",
+            "going_out.final_discard",
+        )
+    if h._kit.side_rank:
+        from rummykit.engine.side_melds import may_go_out
+
+        why = may_go_out(h, p)
+        if why:
+            return Refusal(why, "going_out.canastas")
+    return None
+
+
 def _discard(h: Hand, card: Card) -> None:
     p = h._current
     v = h._v
@@ -187,6 +198,8 @@ def _discard(h: Hand, card: Card) -> None:
         h._penalties.append((p, "playable-discard", None))
     calling = h._claim is not None
     h._claim = None
+    if not hand and h._kit.second_hand:
+        pick_up_second(h, p)  # where one waits: picked up, played from the next turn
     if not hand:
         if v.going_out.buries_final_discard():
             h._buried.append(card)

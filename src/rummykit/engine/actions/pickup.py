@@ -96,9 +96,15 @@ def _block(h: Hand) -> Refusal | None:
     return None
 
 
+def _taken(h: Hand) -> int:
+    """How many cards of the pile are taken (``draw.pile_cards``; 0: all)."""
+    most = getattr(h._v.draw, "pile_cards", 0)
+    return min(most, len(h._pile)) if most else len(h._pile)
+
+
 def _rest(h: Hand) -> int:
-    """Cards of the pile that stay in the hand (red threes are laid out)."""
-    return sum(1 for c in h._pile[:-1] if not is_red_three(c))
+    """Cards of the pile taken that stay in the hand (red threes are laid out)."""
+    return sum(1 for c in h._pile[len(h._pile) - _taken(h) : -1] if not is_red_three(c))
 
 
 def _meld_reason(h: Hand, groups: Sequence[Sequence[Card]]) -> str | None:
@@ -124,6 +130,8 @@ def _meld_reason(h: Hand, groups: Sequence[Sequence[Card]]) -> str | None:
 def _layoff_reason(h: Hand, a: Layoff) -> str | None:
     p = h._current
     top = h._pile[-1]
+    if not getattr(h._v.draw, "onto_meld", True):
+        return "the top card of the pile is taken only into a new meld with cards from the hand (draw.onto_meld)"
     if a.card != top:
         return f"the card laid off must be the top card of the pile, {top}"
     if frozen(h, p):
@@ -191,7 +199,7 @@ class PickupKind(ListedKind):
                     total += sum(h._kit.values[c.code] for c in g)
             if _meld_reason(h, groups) is None:
                 out.append(Pickup(MeldAction(tuple(canonical(h, g) for g in groups))))
-        if not frozen(h, p):
+        if not frozen(h, p) and getattr(h._v.draw, "onto_meld", True):
             for i, _ in side_melds(h, p):
                 a = Layoff(top, i)
                 if _layoff_reason(h, a) is None:
@@ -231,9 +239,10 @@ class PickupKind(ListedKind):
         p = h._current
         pile = h._pile
         top = pile[-1]
-        rest = pile[:-1]
-        h._pile = []
-        h._pile_from = []
+        keep = len(pile) - _taken(h)
+        rest = pile[keep:-1]
+        h._pile = pile[:keep]
+        h._pile_from = h._pile_from[:keep]
         hand = h._hands[p]
         insort(hand, top)
         if isinstance(a.then, Layoff):
