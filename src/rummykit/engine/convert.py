@@ -150,6 +150,7 @@ ACTION_GRAMMAR: dict[str, str] = {
     "layoff": f"layoff {_SLOT} on {_NUM}",
     "swap": f"swap {_C}(?: {_C})* on {_NUM}",
     "borrow": f"borrow {_C} from {_NUM} meld {_GROUP}",
+    "combine": f"combine {_NUM} into {_NUM}",
     "discard": f"discard {_C}",
     "knock": f"knock(?: {_C})?(?: melds {_GROUPS})?",
     "declare": f"declare {_GROUPS}(?: discard {_C})?",

@@ -12,13 +12,23 @@ accepted as written.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rummykit.cards import Card, Rank, Suit
-from rummykit.engine.conditions import insort
+from rummykit.engine.conditions import INITIAL_COMBOS, insort
 from rummykit.engine.notation import Group
 from rummykit.engine.phase import TableMeld
+from rummykit.engine.side_runs import (
+    first_runs,
+    is_run_meld,
+    looks_like_run,
+    make_run,
+    run_groups,
+    run_layoff_reason,
+    run_reason,
+)
 from rummykit.melds import Meld, MeldKind
 from rummykit.rules.canasta import CanastaMelds, is_red_three
 from rummykit.rules.going_out import FinalDiscard
@@ -27,6 +37,7 @@ if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
 __all__ = [
+    "canasta_of",
     "canastas",
     "first_melds",
     "group_reason",
@@ -76,11 +87,20 @@ def rank_of(h: Hand, cards: Iterable[Card]) -> Rank | None:
     return next(iter(ranks)) if len(ranks) == 1 else None
 
 
+def meld_rank(t: TableMeld) -> Rank | None:
+    """The rank of table meld ``t`` (None: a run); every card of a meld of one
+    rank stands for a card of that rank (see :func:`make_meld`)."""
+    return t.meld.represents[0].rank if t.meld.kind is MeldKind.SET else None
+
+
 def make_meld(h: Hand, cards: Iterable[Card]) -> Meld:
     """The table meld of ``cards`` (a wild stands for the meld's rank in
-    clubs; in the order of what each card stands for, then card order)."""
+    clubs; in the order of what each card stands for, then card order; a
+    run from its low end)."""
     cs = list(cards)
     rank = rank_of(h, cs)
+    if rank is None and looks_like_run(h, cs):
+        return make_run(cs)
     assert rank is not None
     nats = sorted((c for c in cs if not _wild(h, c)), key=lambda c: c.code)
     wilds = sorted((c for c in cs if _wild(h, c)), key=lambda c: c.code)
@@ -98,6 +118,11 @@ def canastas(h: Hand, seat: int) -> int:
     """Canastas on the table of ``seat``'s side."""
     r = rules(h)
     return sum(1 for _, t in side_melds(h, seat) if r.canasta_kind(**_nw(h, t.meld.cards)) is not None)
+
+
+def canasta_of(h: Hand, t: TableMeld) -> str | None:
+    """``natural``, ``mixed``, ``sequence`` or None: what canasta ``t`` is."""
+    return rules(h).canasta_kind(**_nw(h, t.meld.cards), run=is_run_meld(t))
 
 
 def _nw(h: Hand, cards: Iterable[Card]) -> dict[str, int]:
@@ -152,20 +177,24 @@ def out_reason(
 
 
 def _kinds_reason(h: Hand, seat: int, new_kinds: Sequence[str]) -> str | None:
-    """Why the side's natural and mixed canastas (with ``new_kinds``, made by
-    the play) are too few to go out (``going_out.natural_canastas``,
-    ``going_out.mixed_canastas``), or None."""
+    """Why the side's natural, mixed and sequence canastas (with
+    ``new_kinds``, made by the play) are too few to go out
+    (``going_out.natural_canastas``, ``mixed_canastas``, ``sequence_canastas``;
+    a run without wild cards counts as natural too), or None."""
     g = h._v.going_out
     natural = getattr(g, "natural_canastas", 0)
     mixed = getattr(g, "mixed_canastas", 0)
-    if not natural and not mixed:
+    sequence = getattr(g, "sequence_canastas", 0)
+    if not natural and not mixed and not sequence:
         return None
-    r = rules(h)
-    kinds = [r.canasta_kind(**_nw(h, t.meld.cards)) for _, t in side_melds(h, seat)]
+    kinds = [canasta_of(h, t) for _, t in side_melds(h, seat)]
     kinds.extend(new_kinds)
-    have_n, have_m = kinds.count("natural"), kinds.count("mixed")
-    if have_n >= natural and have_m >= mixed:
+    have_s = kinds.count("sequence")
+    have_n, have_m = kinds.count("natural") + have_s, kinds.count("mixed")
+    if have_n >= natural and have_m >= mixed and have_s >= sequence:
         return None
+    if sequence:
+        return f"going out needs {sequence} sequence canasta{'s' if sequence > 1 else ''} on seat {seat}'s side (it has {have_s})"
     return (
         f"going out needs {natural} natural and {mixed} mixed canastas on seat {seat}'s side"
         f" (it has {have_n} and {have_m})"
@@ -212,32 +241,45 @@ def _txt(cards: Iterable[Card]) -> str:
 
 
 def melds_reason(
-    h: Hand, seat: int, groups: Sequence[Sequence[Card]], *, hand: Sequence[Card], extra: int = 0
+    h: Hand,
+    seat: int,
+    groups: Sequence[Sequence[Card]],
+    *,
+    hand: Sequence[Card],
+    extra: int = 0,
+    have: Counter[Card] | None = None,
+    taken: frozenset[Rank] | None = None,
 ) -> str | None:
     """Why laying ``groups`` from ``hand`` (several only as a first meld) is
     not allowed for ``seat`` (None: it is); ``extra``: cards that come into
-    the hand with the play (the rest of a pile taken)."""
+    the hand with the play (the rest of a pile taken); ``have`` (the hand
+    counted) and ``taken`` (the ranks of the side's melds), where the caller
+    knows them already."""
     used = Counter(c for g in groups for c in g)
-    have = Counter(hand)
+    if have is None:
+        have = Counter(hand)
     if any(used[c] > have[c] for c in used):
         return f"the melds use cards that are not in seat {seat}'s hand"
     left = len(hand) - sum(used.values()) + extra
     need = initial_need(h, seat)
     if need is None and len(groups) > 1:
         return "one meld per action once the side has melded"
-    taken = {rank_of(h, t.meld.cards) for _, t in side_melds(h, seat)}
-    ranks: set[Rank] = {x for x in taken if x is not None}
+    ranks: set[Rank] = set(taken if taken is not None else _ranks_taken(h, seat))
     r = rules(h)
     new = 0
     kinds: list[str] = []
     for g in groups:
-        why = group_reason(h, seat, g, ranks_taken=ranks, out=left <= 1)
+        if looks_like_run(h, g):
+            why = run_reason(h, g)
+        else:
+            why = group_reason(h, seat, g, ranks_taken=ranks, out=left <= 1)
+            if why is None:
+                rank = rank_of(h, g)
+                assert rank is not None
+                ranks.add(rank)
         if why:
             return why
-        rank = rank_of(h, g)
-        assert rank is not None
-        ranks.add(rank)
-        kind = r.canasta_kind(**_nw(h, g))
+        kind = r.canasta_kind(**_nw(h, g), run=looks_like_run(h, g))
         if kind is not None:
             new += 1
             kinds.append(kind)
@@ -250,6 +292,11 @@ def melds_reason(
         if points < need and not concealed:
             return f"the side's first meld must count {need} (its score is {h._standing[seat]}), these count {points}"
     return None
+
+
+def _ranks_taken(h: Hand, seat: int) -> frozenset[Rank]:
+    """The ranks of ``seat``'s side's melds of one rank."""
+    return frozenset(x for x in (meld_rank(t) for _, t in side_melds(h, seat)) if x is not None)
 
 
 def _by_rank(h: Hand, cards: Iterable[Card]) -> tuple[dict[Rank, list[Card]], list[Card], list[Card]]:
@@ -305,26 +352,45 @@ def first_melds(h: Hand, hand: Sequence[Card], ranks_taken: set[Rank]) -> list[t
     for _, cs in order:
         if len(cs) == 2 and wilds and r.meld_ok(naturals=2, wilds=1):
             groups.append([*cs, wilds.pop(0)])
-    return [tuple(g) for g in groups]
+    out = [tuple(g) for g in groups]
+    if r.runs:
+        rest = list(hand)
+        for g in out:
+            for c in g:
+                rest.remove(c)
+        out.extend(first_runs(h, rest))
+    return out
 
 
 def meld_candidates(h: Hand) -> list[tuple[Group, ...]]:
     """The ``meld`` actions of the current player, as groups of cards."""
     p = h._current
     hand = h._hands[p]
-    taken = {rank_of(h, t.meld.cards) for _, t in side_melds(h, p)}
-    ranks: set[Rank] = {x for x in taken if x is not None}
+    ranks = set(_ranks_taken(h, p))
+    taken = frozenset(ranks)
+    have = Counter(hand)
     need = initial_need(h, p)
     out: list[tuple[Group, ...]] = []
     seen: set[tuple[Group, ...]] = set()
 
+    def plain(groups: Sequence[Sequence[Card]]) -> bool:
+        """A single meld built from the hand (valid by construction) that
+        neither opens the side nor nears going out."""
+        return need is None and len(groups) == 1 and len(hand) - len(groups[0]) >= 2 and not any(
+            c.rank is Rank.THREE for c in groups[0]
+        )
+
     def add(groups: Sequence[Sequence[Card]]) -> None:
         key = tuple(canonical(h, g) for g in groups)
-        if key not in seen and melds_reason(h, p, groups, hand=hand) is None:
+        if key in seen:
+            return
+        if plain(groups) or melds_reason(h, p, groups, hand=hand, have=have, taken=taken) is None:
             seen.add(key)
             out.append(key)
 
     for g in _groups(h, hand, ranks):
+        add([g])
+    for g in run_groups(h, hand):
         add([g])
     if need:
         greedy = sorted(first_melds(h, hand, ranks), key=lambda g: -_value(h, g))
@@ -336,7 +402,26 @@ def meld_candidates(h: Hand) -> list[tuple[Group, ...]]:
                 break
         if len(greedy) > 1:
             add(greedy)
+        _more_firsts(h, greedy, need, add)
     return out
+
+
+def _more_firsts(h: Hand, greedy: list[tuple[Card, ...]], need: int, add: Callable[[Sequence[Sequence[Card]]], None]) -> None:
+    """The other first melds of several melds from ``greedy`` (disjoint) that
+    reach ``need``, the fewest melds first, up to :data:`INITIAL_COMBOS` in
+    all (the bound of the legal list: other combinations are accepted when
+    written)."""
+    values = [_value(h, g) for g in greedy]
+    if len(greedy) < 3 or sum(values) < need:
+        return
+    listed = 0
+    for k in range(2, len(greedy)):
+        for idx in combinations(range(len(greedy)), k):
+            if sum(values[i] for i in idx) >= need:
+                add([greedy[i] for i in idx])
+                listed += 1
+                if listed >= INITIAL_COMBOS:
+                    return
 
 
 def layoff_reason(h: Hand, seat: int, card: Card, target: int, *, left: int) -> str | None:
@@ -346,10 +431,18 @@ def layoff_reason(h: Hand, seat: int, card: Card, target: int, *, left: int) -> 
     t = h._table[target - 1]
     if t.owner not in h._kit.sides(h._n)[seat]:
         return f"meld #{target} belongs to the other side: a player adds only to the side's melds"
-    rank = rank_of(h, t.meld.cards)
+    r = rules(h)
+    if is_run_meld(t):
+        why = run_layoff_reason(h, t, card, target)
+        if why:
+            return why
+        before = r.canasta_kind(**_nw(h, t.meld.cards), run=True)
+        after = r.canasta_kind(**_nw(h, (*t.meld.cards, card)), run=True)
+        new = 1 if before is None and after is not None else 0
+        return out_reason(h, seat, left=left, new_canastas=new, new_kinds=[after] if new and after else [])
+    rank = meld_rank(t)
     if rank is Rank.THREE:
         return "nothing is added to a meld of black threes"
-    r = rules(h)
     n, w = counts(h, t.meld.cards)
     if _wild(h, card):
         w += 1
@@ -395,12 +488,18 @@ def layoff_candidates(h: Hand) -> list[tuple[Card, int]]:
     if not mine:
         return out
     left = len(hand) - 1
-    ranks = [(i, rank_of(h, t.meld.cards)) for i, t in mine]
+    groups: dict[Rank | None, list[int]] = {}
+    runs: dict[Suit | None, list[int]] = {}
+    for i, t in mine:
+        if is_run_meld(t):
+            runs.setdefault(t.meld.cards[0].suit, []).append(i)
+        else:
+            groups.setdefault(meld_rank(t), []).append(i)
+    every_group = [i for ranks in groups.values() for i in ranks]
     for c in sorted(set(hand), key=lambda c: c.code):
-        wild = _wild(h, c)
-        for i, rank in ranks:
-            # a natural card goes only onto a meld of its rank (layoff_reason says why not)
-            if (wild or rank is c.rank) and layoff_reason(h, p, c, i, left=left) is None:
+        targets = every_group if _wild(h, c) else [*groups.get(c.rank, ()), *runs.get(c.suit, ())]
+        for i in targets:  # the melds the card may fit (the reason decides)
+            if layoff_reason(h, p, c, i, left=left) is None:
                 out.append((c, i))
     return sorted(out, key=lambda x: (x[0].code, x[1]))
 

@@ -67,6 +67,7 @@ Moves (only those the rules allow now are legal):
 - layoff 9H on 2: add a card to table meld 2
 - swap 8H on 2: give the natural card for the wild card in table meld 2, and take the wild card
 - borrow 7H from 2 meld 7H 7S 7D: take a card from table meld 2 into a new meld
+- combine 3 into 1: join your side's table meld 3 to its meld 1 of the same rank
 - discard QS: discard a card, ending your turn
 - knock QS: knock, discarding QS face down (knock alone: go out with every card melded);
   knock QS melds 2C 2D 2H + 4S 5S 6S: knock showing these melds

@@ -66,6 +66,7 @@ from rummykit.engine import (
     Borrow,
     Buy,
     Call,
+    Combine,
     Declare,
     Discard,
     Draw,
@@ -384,6 +385,10 @@ def _read(move: _Move) -> _Reading | None:
         text = "swap " + " ".join(_slot(t) for t in given) + (f" on {target}" if target is not None else "")
         said = tuple((t.card, t.stands_for) for t in given if t.card is not None)
         return _Reading(text, (Swap,), said, (), (target,) if target is not None else ())
+    if verb == "combine":
+        nums = tuple(t.number for t in tokens if t.kind == "num")
+        text = "combine" + (f" {nums[0]} into {nums[1]}" if len(nums) >= 2 else "")
+        return _Reading(text, (Combine,), (), (), nums[:2])
     if verb == "borrow":
         head, tail = _split_at_then(move)
         first = _first_card(head)

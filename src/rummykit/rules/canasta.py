@@ -9,6 +9,8 @@ a canasta; the side's score of melds, canastas, red threes and going out.
 (True, False, False)
 >>> m.canasta_kind(naturals=7, wilds=0), m.canasta_kind(naturals=5, wilds=2), m.canasta_kind(naturals=6, wilds=0)
 ('natural', 'mixed', None)
+>>> CanastaMelds(runs=True, run_max=7).run_ok(7), CanastaMelds(runs=True, run_max=7).run_ok(8)
+(True, False)
 >>> ByScore().minimum(score=-20), ByScore().minimum(score=1495), ByScore().minimum(score=3000)
 (15, 50, 120)
 """
@@ -26,6 +28,7 @@ from rummykit.rules.scoring import Scoring
 from rummykit.rules.timing import InitialMeldRule
 
 __all__ = [
+    "RUN_RANKS",
     "ByDeal",
     "ByScore",
     "CanastaMelds",
@@ -35,6 +38,14 @@ __all__ = [
     "is_black_three",
     "is_red_three",
 ]
+
+
+RUN_RANKS: tuple[Rank, ...] = (
+    Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN,
+    Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE,
+)  # fmt: skip
+"""The ranks a run of the Canasta family may hold, from its low end (four)
+to its high end (ace): threes and wild twos are never in a run."""
 
 
 def is_red_three(card: Card) -> bool:
@@ -55,14 +66,14 @@ class CanastaMelds(StandardMelds):
     a meld of ``canasta`` cards or more is a canasta (natural without wilds,
     mixed with them). Red threes are never melded: they are laid out at once
     and replaced from the stock. Black threes are melded only in going out,
-    three or four of them without wilds."""
+    three or four of them without wilds. Where ``runs`` is on, runs of one
+    suit are melds too (Samba's sequences)."""
 
     kind = "canasta"
     summary = "Melds of one rank owned by a side, canastas of seven, red threes laid out, black threes only to go out."
 
     set_max: int = 0
     set_suits: SetSuits = SetSuits.ANY
-    runs: bool = False
     wild_limit: WildLimit = WildLimit.NOT_MORE
     min_naturals: int = 2
     max_wilds: int = 3
@@ -72,7 +83,11 @@ class CanastaMelds(StandardMelds):
     canasta_naturals: int = 4
     """Fewest natural cards in a canasta (its base)."""
     one_per_rank: bool = True
-    """A side has one meld of a rank: more cards of it are laid off onto it."""
+    """A side has one meld of a rank: more cards of it are laid off onto it
+    (off: a side may hold several melds of a rank)."""
+    combine: bool = False
+    """A side may join two of its melds of one rank into one (``combine 3
+    into 1``), in its turn."""
     red_threes: bool = True
     """Red threes are laid out at once and replaced from the stock (one taken
     in the discard pile is laid out without a replacement)."""
@@ -80,8 +95,20 @@ class CanastaMelds(StandardMelds):
     """Black threes are melded only in going out (three or four, no wilds);
     off: never melded."""
 
+    runs: bool = False
+    """Runs (sequences) of one suit are melds too: natural cards in sequence,
+    ace high and four low (threes and wild cards are never in a run), of
+    ``run_min`` to ``run_max`` cards; a run of ``canasta`` cards is a canasta
+    (a sequence canasta) and takes no more cards when ``run_max`` is reached."""
+    wilds_in_runs: bool = False
+    """Wild cards may stand in runs (off: a run holds natural cards only)."""
+
     def wilds_ok(self, *, wilds: int, naturals: int) -> bool:
         return super().wilds_ok(wilds=wilds, naturals=naturals) and wilds <= self.max_wilds
+
+    def run_ok(self, size: int) -> bool:
+        """Whether a run of ``size`` natural cards is allowed."""
+        return self.runs and self.run_size_ok(size)
 
     def meld_ok(self, *, naturals: int, wilds: int) -> bool:
         """Whether a meld of ``naturals`` natural cards and ``wilds`` wild cards
@@ -93,11 +120,14 @@ class CanastaMelds(StandardMelds):
             and self.wilds_ok(wilds=wilds, naturals=naturals)
         )
 
-    def canasta_kind(self, *, naturals: int, wilds: int) -> str | None:
-        """``natural``, ``mixed`` or None (no canasta) for a meld of these counts."""
+    def canasta_kind(self, *, naturals: int, wilds: int, run: bool = False) -> str | None:
+        """``natural``, ``mixed``, ``sequence`` (a run without wild cards) or
+        None (no canasta) for a meld of these counts."""
         if naturals + wilds < self.canasta or naturals < self.canasta_naturals:
             return None
-        return "natural" if wilds == 0 else "mixed"
+        if wilds:
+            return "mixed"
+        return "sequence" if run else "natural"
 
     def side_rank_melds(self) -> bool:
         return True
@@ -142,6 +172,13 @@ class PileDraw(DrawPolicy):
     onto_meld: bool = True
     """The top card may be taken onto the side's meld of its rank (off: only
     into a new meld with cards from the hand)."""
+    pair_with_wild: bool = True
+    """Where the pile is not frozen, its top card may be melded with a
+    natural card and a wild from the hand (off: only with a natural pair of
+    its rank)."""
+    onto_canasta: bool = True
+    """The top card may go onto a side's meld that is a canasta already (off:
+    only onto a meld short of a canasta)."""
 
     def depths(self, pile: int) -> tuple[int, ...]:
         return ()  # never part of the pile: the whole of it, by ``pickup``
@@ -285,6 +322,8 @@ class CanastaOut(EmptyHand):
     """Of them, the fewest natural ones (Hand and Foot: 1 clean book)."""
     mixed_canastas: int = 0
     """Of them, the fewest mixed ones (Hand and Foot: 2 dirty books)."""
+    sequence_canastas: int = 0
+    """Of them, the fewest that are runs (Bolivia: one escalera)."""
 
     def canastas_to_go_out(self, players: int) -> int:
         return self.canastas.get(players)
@@ -310,9 +349,16 @@ class CanastaScoring(Scoring):
     red_three: int = 100
     """Each red three laid out."""
     all_red_threes: int = 800
-    """All four red threes to one side (instead of 100 each)."""
+    """All the red threes of the deck (four with two packs) to one side
+    (instead of ``red_three`` each)."""
     red_threes_against: bool = True
     """A side that has melded nothing counts its red threes against it."""
+    red_threes_canastas: int = 0
+    """With ``red_threes_against``: the canastas a side needs for its red
+    threes to count for it (0: any meld will do)."""
+    sequence_canasta: int = 0
+    """Bonus for each canasta that is a run (0: scored as a natural or mixed
+    canasta)."""
     meldless_melds_minus: bool = False
     """A side without a canasta counts its melded cards against it (off: for it)."""
 

@@ -20,38 +20,78 @@ hand never picked up), side by side or seat by seat.
 
 from __future__ import annotations
 
+from rummykit.cards import Card
 from rummykit.errors import RummyError
-from rummykit.rules.canasta import CanastaMelds, CanastaScoring, is_red_three
+from rummykit.rules.canasta import RUN_RANKS, CanastaMelds, CanastaScoring, is_red_three
 from rummykit.scoring.context import _Ctx
 from rummykit.scoring.registry import register_settlement
 from rummykit.scoring.values import Settlement, Termination
 
+_POS = {r: i for i, r in enumerate(RUN_RANKS)}
 
-def _melds(c: _Ctx, seat: int) -> tuple[int, int, int]:
-    """(value of the melded cards, natural canastas, mixed canastas) of ``seat``."""
+
+def _is_run(c: _Ctx, naturals: list[Card], wilds: int) -> bool:
+    """Whether the natural cards of a meld are a run the variant allows (one
+    suit, consecutive from four to ace, no wild card)."""
+    rules = c.v.melds
+    if not isinstance(rules, CanastaMelds) or not rules.runs or (wilds and not rules.wilds_in_runs):
+        return False
+    if len({x.suit for x in naturals}) != 1 or any(x.rank not in _POS for x in naturals):
+        return False
+    pos = sorted(_POS[x.rank] for x in naturals if x.rank is not None)
+    return pos == list(range(pos[0], pos[0] + len(pos))) and rules.run_ok(len(pos) + wilds)
+
+
+def _melds(c: _Ctx, seat: int) -> tuple[int, int, int, int]:
+    """(value of the melded cards, natural, mixed and sequence canastas) of ``seat``."""
     e = c.e
     given = e.canastas[seat] if e.canastas else None
     total = e.meld_totals[seat] if e.meld_totals and e.meld_totals[seat] is not None else None
     rules = c.v.melds
     wild = c.v.deck.wild_ranks_for(None) | e.wild_ranks
-    value = natural = mixed = 0
+    value = natural = mixed = sequence = 0
     for m in c.melds[seat]:
         naturals = [x for x in m.cards if not c.v.deck.is_wild(x, wild)]
+        wilds = len(m.cards) - len(naturals)
         ranks = {x.rank for x in naturals}
-        if len(ranks) != 1 or any(is_red_three(x) for x in m.cards):
+        run = len(ranks) > 1 and _is_run(c, naturals, wilds)
+        if (len(ranks) != 1 and not run) or any(is_red_three(x) for x in m.cards):
             raise RummyError(
-                f"ending: {m} is not a meld in {c.v.name} (one rank, natural cards, no red threes)"
+                f"ending: {m} is not a meld in {c.v.name} (one rank"
+                + (" or a run of one suit" if isinstance(rules, CanastaMelds) and rules.runs else "")
+                + ", natural cards, no red threes)"
             )
         value += sum(c.card(x) for x in m.cards)
         if isinstance(rules, CanastaMelds):
-            kind = rules.canasta_kind(naturals=len(naturals), wilds=len(m.cards) - len(naturals))
+            kind = rules.canasta_kind(naturals=len(naturals), wilds=wilds, run=run)
             natural += kind == "natural"
             mixed += kind == "mixed"
+            sequence += kind == "sequence"
     if total is not None:
         value = total
     if given is not None:
         natural, mixed = int(given[0]), int(given[1])
-    return value, natural, mixed
+        sequence = int(given[2]) if len(given) > 2 else 0
+    return value, natural, mixed, sequence
+
+
+def _red_values(c: _Ctx, reds: list[int]) -> list[int]:
+    """Each seat's red threes, valued: ``red_three`` each, or the side's share
+    of ``all_red_threes`` where one side holds every red three of the deck."""
+    s = c.scoring
+    assert isinstance(s, CanastaScoring)
+    n = c.n
+    every = sum(1 for card in c.v.deck.shoe(n) if is_red_three(card))
+    out = [r * s.red_three for r in reds]
+    for x in range(n):
+        side = c.v.players.side_of(n, x)
+        held = sum(reds[y] for y in side)
+        if held >= every and s.all_red_threes and x == min(y for y in side if reds[y]):
+            shares = [reds[y] * s.all_red_threes // held for y in side]
+            shares[side.index(x)] += s.all_red_threes - sum(shares)
+            for y, share in zip(side, shares, strict=True):
+                out[y] = share
+    return out
 
 
 def second_hand_charge(c: _Ctx, seat: int) -> int:
@@ -91,13 +131,15 @@ def _canasta(c: _Ctx) -> Settlement:
         laid = e.laid_out[x] if e.laid_out else ()
         reds.append(int(given) if given is not None else sum(1 for card in laid if is_red_three(card)))
     parts = [_melds(c, x) for x in range(n)]
+    red_values = _red_values(c, reds)
     scores = [0] * n
     w = e.went_out if c.how is Termination.WENT_OUT else None
     for x in range(n):
         side = players.side_of(n, x)
-        value, natural, mixed = parts[x]
+        value, natural, mixed, sequence = parts[x]
         side_melded = any(parts[y][0] or c.melds[y] for y in side)
-        side_canasta = any(parts[y][1] + parts[y][2] for y in side)
+        side_canastas = sum(parts[y][1] + parts[y][2] + parts[y][3] for y in side)
+        side_canasta = side_canastas > 0
         if value:
             minus = s.meldless_melds_minus and not side_canasta
             scores[x] += -value if minus else value
@@ -107,19 +149,26 @@ def _canasta(c: _Ctx) -> Settlement:
                 -value if minus else value,
                 "melded cards" + (" (no canasta: against)" if minus else ""),
             )
-        bonus = natural * s.natural_canasta + mixed * s.mixed_canasta
+        if sequence and not s.sequence_canasta:  # scored as natural canastas
+            natural, sequence = natural + sequence, 0
+        bonus = natural * s.natural_canasta + mixed * s.mixed_canasta + sequence * s.sequence_canasta
         if bonus:
+            runs = f", {sequence} sequence" if sequence else ""
             scores[x] += bonus
-            c.pay(None, x, bonus, f"{natural} natural and {mixed} mixed canastas")
-            c.reasons.append(f"seat {x}: {natural} natural, {mixed} mixed canastas: +{bonus}")
+            c.pay(None, x, bonus, f"{natural} natural and {mixed} mixed canastas{runs}")
+            c.reasons.append(f"seat {x}: {natural} natural, {mixed} mixed{runs} canastas: +{bonus}")
         if reds[x]:
-            side_reds = sum(reds[y] for y in side)
-            each = s.all_red_threes // 4 if side_reds >= 4 and s.all_red_threes else s.red_three
-            red = reds[x] * each
-            if s.red_threes_against and not side_melded:
+            red = red_values[x]
+            short = side_canastas < s.red_threes_canastas if s.red_threes_canastas else not side_melded
+            if s.red_threes_against and short:
                 red = -red
+            why = (
+                f"the side has fewer than {s.red_threes_canastas} canastas"
+                if s.red_threes_canastas
+                else "the side melded nothing"
+            )
             scores[x] += red
-            c.pay(None, x, red, "red threes" + (" (the side melded nothing: against)" if red < 0 else ""))
+            c.pay(None, x, red, "red threes" + (f" ({why}: against)" if red < 0 else ""))
             c.reasons.append(f"seat {x}: {reds[x]} red threes: {red:+d}")
         held = c.hand(x)
         if held:

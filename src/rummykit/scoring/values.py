@@ -202,9 +202,10 @@ class Ending:
     """Per seat, the cards laid out face up that are no meld (Canasta's red threes)."""
     red_threes: tuple[int | None, ...] = attrs.field(default=(), converter=_tuple)
     """Counted at the table: per seat, its red threes laid out (None: from ``laid_out``)."""
-    canastas: tuple[tuple[int, int] | None, ...] = attrs.field(default=(), converter=_tuple)
-    """Counted at the table: per seat, its (natural, mixed) canastas (None:
-    from its melds); with ``meld_totals`` for the value of the melded cards."""
+    canastas: tuple[tuple[int, ...] | None, ...] = attrs.field(default=(), converter=_tuple)
+    """Counted at the table: per seat, its (natural, mixed) canastas, or
+    (natural, mixed, sequence) where runs make canastas (Samba) (None: from
+    its melds); with ``meld_totals`` for the value of the melded cards."""
     second_hands: tuple[tuple[Card, ...], ...] = attrs.field(default=(), converter=_card_lists)
     """Per seat, the cards of the second hand it held face down and never
     picked up (a foot, a morto; empty: none, or picked up)."""
@@ -254,9 +255,13 @@ class Ending:
                     raise _bad(f"{name}[{i}] = {x!r} is not a count (an integer from 0)")
         for i, x in enumerate(self.canastas):
             if x is not None and (
-                not isinstance(x, tuple | list) or len(x) != 2 or not all(_is_int(k) and 0 <= k <= 64 for k in x)
+                not isinstance(x, tuple | list)
+                or len(x) not in (2, 3)
+                or not all(_is_int(k) and 0 <= k <= 64 for k in x)
             ):
-                raise _bad(f"canastas[{i}] = {x!r} is not (natural canastas, mixed canastas)")
+                raise _bad(
+                    f"canastas[{i}] = {x!r} is not (natural canastas, mixed canastas[, sequence canastas])"
+                )
         seen: set[int] = set()
         for entry in self.dropped:
             if not isinstance(entry, tuple | list) or len(entry) != 2:

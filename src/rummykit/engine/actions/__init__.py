@@ -26,6 +26,8 @@ text                               meaning
 ``layoff 9H on 2``                 lay a card off onto table meld number 2
 ``swap 8H on 2``                   give the natural card for the wild in meld 2
 ``borrow 7H from 2 meld 7H 7S 7D`` take a card from meld 2 into a new meld
+``combine 3 into 1``               join the side's meld 3 to its meld 1 of the
+                                   same rank (Samba)
 ``discard QS``                     discard, ending the turn
 ``knock QS``                       knock, discarding QS face down; ``knock`` alone
                                    goes out with every card melded (big gin);
@@ -73,8 +75,8 @@ True
 'take 5C meld 4C 5C 6C'
 
 Each kind of action lives in a module of this package (``draw``, ``take``,
-``pick``, ``pickup``, ``meld``, ``layoff``, ``swap``, ``borrow``, ``discard``,
-``knock``, ``declare``, ``call``, ``buy``, ``pass_``, ``drop``, ``fight``,
+``pick``, ``pickup``, ``meld``, ``layoff``, ``swap``, ``borrow``, ``combine``,
+``discard``, ``knock``, ``declare``, ``call``, ``buy``, ``pass_``, ``drop``, ``fight``,
 ``fold``) holding its action
 class and notation, its candidates, its refusal (the one rule, naming its
 variant key) and its effect: an :class:`~rummykit.engine.kind.ActionKind`.
@@ -93,6 +95,7 @@ from rummykit.cards import short_repr
 from rummykit.engine.actions.borrow import Borrow, BorrowKind
 from rummykit.engine.actions.buy import BUY, Buy, BuyKind
 from rummykit.engine.actions.call import Call, CallKind
+from rummykit.engine.actions.combine import Combine, CombineKind
 from rummykit.engine.actions.declare import Declare, DeclareKind
 from rummykit.engine.actions.discard import Discard, DiscardKind
 from rummykit.engine.actions.draw import DRAW, Draw, DrawKind
@@ -160,6 +163,7 @@ __all__ = [
     "Borrow",
     "Buy",
     "Call",
+    "Combine",
     "Declare",
     "Discard",
     "Draw",
@@ -277,6 +281,7 @@ for _kind in (
     LayoffKind(),
     SwapKind(),
     BorrowKind(),
+    CombineKind(),
     DiscardKind(),
     KnockKind(),
     DeclareKind(),
@@ -305,7 +310,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("flod")
     Traceback (most recent call last):
     ...
-    rummykit.errors.NotationError: bad action 'flod': unknown word 'flod' (expected one of borrow, buy, call, declare, discard, draw, drop, fight, fold, knock, layoff, meld, pass, pick, pickup, swap, take)
+    rummykit.errors.NotationError: bad action 'flod': unknown word 'flod' (expected one of borrow, buy, call, combine, declare, discard, draw, drop, fight, fold, knock, layoff, meld, pass, pick, pickup, swap, take)
     """
     if not isinstance(text, str):
         raise ArgumentError(f"parse_action: text must be a str, got {short_repr(text)}")

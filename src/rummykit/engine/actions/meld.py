@@ -248,6 +248,13 @@ class MeldKind(ListedKind):
         """As listed, the melds in the order written (they go on the table,
         and are numbered, in that order)."""
         assert isinstance(a, MeldAction)
+        if h._kit.side_rank and h._claim is None:  # the rule decides at once (as ``unlisted`` would)
+            from rummykit.engine.side_melds import canonical
+
+            why = meld_reason(h, a)
+            if why is not None:
+                raise why.error(a)
+            return MeldAction(tuple(canonical(h, [c for c, _ in g]) for g in a.groups))
         b = super().resolve(h, a)
         assert isinstance(b, MeldAction)
         return MeldAction(in_written_order(a.groups, b.groups))

@@ -42,6 +42,7 @@ from rummykit.engine.kind import ListedKind, Refusal
 from rummykit.engine.notation import Action, bad_text
 from rummykit.engine.phase import Phase, TableMeld
 from rummykit.engine.side_melds import (
+    canasta_of,
     canonical,
     first_melds,
     frozen,
@@ -122,6 +123,8 @@ def _meld_reason(h: Hand, groups: Sequence[Sequence[Card]]) -> str | None:
             if top.rank
             else "frozen"
         )
+    if pair < 2 and not getattr(h._v.draw, "pair_with_wild", True):
+        return f"the top card {top} is melded only with a natural pair of its rank from the hand"
     if pair < 1:
         return f"the top card {top} is taken with at least one natural {top.rank.letter if top.rank else ''} from the hand"
     return melds_reason(h, p, groups, hand=hand, extra=_rest(h))
@@ -136,6 +139,9 @@ def _layoff_reason(h: Hand, a: Layoff) -> str | None:
         return f"the card laid off must be the top card of the pile, {top}"
     if frozen(h, p):
         return f"the pile is frozen: it is taken only with a natural pair of {top.rank.letter if top.rank else ''}s from the hand"
+    onto = getattr(h._v.draw, "onto_canasta", True)
+    if not onto and 1 <= a.target <= len(h._table) and canasta_of(h, h._table[a.target - 1]) is not None:
+        return f"the top card {top} may not go onto a canasta (meld #{a.target}) to take the pile"
     left = len(h._hands[p]) + _rest(h)
     return layoff_reason(h, p, top, a.target, left=left)
 
@@ -176,7 +182,7 @@ class PickupKind(ListedKind):
         nats = [c for c in hand if c.rank is top.rank and not h._v.deck.is_wild(c, h._wild)]
         wilds = sorted({c for c in hand if h._v.deck.is_wild(c, h._wild)}, key=lambda c: c.code)
         firsts: list[list[Card]] = [[*nats[:k], top] for k in range(2, len(nats) + 1)]
-        if nats and not frozen(h, p):
+        if nats and not frozen(h, p) and getattr(h._v.draw, "pair_with_wild", True):
             firsts.extend([nats[0], top, w] for w in wilds)
         need = initial_need(h, p)
         for first in firsts:
