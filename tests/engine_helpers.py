@@ -15,8 +15,8 @@ SLOW = {"boathouse", "continental", "queen-city", "nowrang", "liverpool", "shang
 """Variants whose random hands rarely end before the turn limit."""
 
 
-LONG_HANDS = {"canasta": 10, "hand-and-foot": 10}
-"""Variants whose hands are long and big (two packs, the whole discard pile
+LONG_HANDS = {"canasta": 10, "hand-and-foot": 10, "samba": 8}
+"""Variants whose hands are long and big (two or three packs, the whole discard pile
 taken into the hand): the per-step checks of random playouts stop after
 this many turns, to keep each test short."""
 

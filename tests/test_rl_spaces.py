@@ -78,7 +78,7 @@ SIZES = {
     "indian": 229, "indian-deals": 229, "indian-pool101": 229, "indian-pool201": 229,
     "kalooki": 231, "knock": 122, "nowrang": 122, "phom": 122, "queen-city": 122,
     "rami-malta": 174, "romme": 233, "rum500": 174, "straight": 122, "thai": 122, "tongits": 124, "tonk": 122,
-    "wrotham": 178, "liverpool": 286, "shanghai": 340, "hand-and-foot": 502,
+    "wrotham": 178, "liverpool": 286, "shanghai": 340, "hand-and-foot": 502, "samba": 288,
 }  # fmt: skip
 
 
