@@ -30,7 +30,8 @@ def side_choice(v: Variant, view: View) -> Action:
     legal = view.legal
     hand = view.hand
     pickups = [a for a in legal if isinstance(a, Pickup)]
-    if pickups:  # the whole pile: more cards to meld, at the price of a few in hand
+    if pickups and (pickups[0].then is not None or _pile_helps(v, view)):
+        # the whole pile: more cards to meld, at the price of a few in hand
         return max(pickups, key=lambda a: (len(a.cards()), str(a)))
     if Draw() in legal:
         return Draw()
@@ -62,6 +63,30 @@ def side_choice(v: Variant, view: View) -> Action:
     return legal[0]
 
 
+def _pile_helps(v: Variant, view: View) -> bool:
+    """Whether the whole pile, taken with no condition (``pickup``), is worth
+    more than a card of the stock: several cards, or a top card that goes
+    with two of the hand or onto the side's melds."""
+    pile = view.discard
+    if len(pile) >= 3:
+        return True
+    side = view.side or (view.player,)
+    for top in pile:
+        if _wild(v, view, top):
+            return True
+        mates = sum(1 for c in view.hand if c.rank is top.rank and not _wild(v, view, c))
+        if mates >= 2:
+            return True
+        if any(_fits(v, view, t.meld.cards, top) for t in view.table if t.owner in side):
+            return True
+    return False
+
+
+def _fits(v: Variant, view: View, cards: tuple[Card, ...], card: Card) -> bool:
+    """Whether ``card`` goes with a side meld of ``cards`` (its rank)."""
+    return _rank(v, view, cards) is card.rank
+
+
 def _hand_cards(a: Action) -> tuple[Card, ...]:
     return a.cards()
 
@@ -69,7 +94,12 @@ def _hand_cards(a: Action) -> tuple[Card, ...]:
 def _discard_cost(v: Variant, view: View, card: Card) -> tuple[int, int]:
     """How much discarding ``card`` costs: a wild most, then a card the other
     side has melded (it takes the pile with it), then pairs, then by value."""
-    if card.rank is Rank.THREE and card.suit is not None and card.suit.letter in "CS":
+    if (
+        getattr(v.draw, "black_three_blocks", False)
+        and card.rank is Rank.THREE
+        and card.suit is not None
+        and card.suit.letter in "CS"
+    ):
         return (0, 0)  # a black three blocks the pile for the next player
     if _wild(v, view, card):
         return (900, 0)

@@ -145,7 +145,7 @@ ACTION_GRAMMAR: dict[str, str] = {
     "draw": "draw",
     "take": f"take(?: draw)?(?: (?:{_NUM}|{_C}))?{_THEN}",
     "pick": f"pick {_C}{_THEN}",
-    "pickup": f"pickup(?: meld {_GROUPS}| layoff {_SLOT} on {_NUM})",
+    "pickup": f"pickup(?: meld {_GROUPS}| layoff {_SLOT} on {_NUM})?",
     "meld": f"meld {_GROUPS}",
     "layoff": f"layoff {_SLOT} on {_NUM}",
     "swap": f"swap {_C}(?: {_C})* on {_NUM}",

@@ -30,7 +30,7 @@ from rummykit.engine.side_runs import (
     run_reason,
 )
 from rummykit.melds import Meld, MeldKind
-from rummykit.rules.canasta import CanastaMelds, is_red_three
+from rummykit.rules.canasta import CanastaMelds
 from rummykit.rules.going_out import FinalDiscard
 
 if TYPE_CHECKING:
@@ -213,13 +213,13 @@ def group_reason(
     ``ranks_taken``: ranks the side has melded (or melds in the same action);
     ``out``: the play goes out (black threes meld only then)."""
     r = rules(h)
-    if any(is_red_three(c) for c in cards):
+    if any(r.red_three(c) for c in cards):
         return "red threes are never melded: they are laid out at once"
     rank = rank_of(h, cards)
     if rank is None:
         return f"a meld is of one rank, with at least {r.min_naturals} natural cards: {_txt(cards)}"
     n, w = counts(h, cards)
-    if rank is Rank.THREE:
+    if rank is Rank.THREE and r.special_threes:
         if not r.black_threes_out:
             return "black threes are never melded"
         if w or not 3 <= n <= 4:
@@ -261,6 +261,10 @@ def melds_reason(
     if any(used[c] > have[c] for c in used):
         return f"the melds use cards that are not in seat {seat}'s hand"
     left = len(hand) - sum(used.values()) + extra
+    if left == 1 and not extra:
+        why = last_card_reason(h, list((have - used).elements()))
+        if why:
+            return why
     need = initial_need(h, seat)
     if need is None and len(groups) > 1:
         return "one meld per action once the side has melded"
@@ -304,12 +308,13 @@ def _by_rank(h: Hand, cards: Iterable[Card]) -> tuple[dict[Rank, list[Card]], li
     nats: dict[Rank, list[Card]] = {}
     jokers: list[Card] = []
     twos: list[Card] = []
+    r = rules(h)
     for c in sorted(cards, key=lambda c: c.code):
         if c.is_joker:
             jokers.append(c)
         elif _wild(h, c):
             twos.append(c)
-        elif not is_red_three(c):
+        elif not r.red_three(c):
             assert c.rank is not None
             nats.setdefault(c.rank, []).append(c)
     return nats, jokers, twos
@@ -323,7 +328,7 @@ def _groups(h: Hand, hand: Sequence[Card], ranks_taken: set[Rank]) -> list[tuple
     for rank, cs in nats.items():
         if r.one_per_rank and rank in ranks_taken:
             continue
-        if rank is Rank.THREE:
+        if rank is Rank.THREE and r.special_threes:
             if r.black_threes_out:
                 out.extend(tuple(cs[:k]) for k in (3, 4) if len(cs) >= k)
             continue
@@ -343,7 +348,7 @@ def first_melds(h: Hand, hand: Sequence[Card], ranks_taken: set[Rank]) -> list[t
     wilds = twos + jokers  # the cheapest wild first
     groups: list[list[Card]] = []
     order = sorted(
-        ((rank, cs) for rank, cs in nats.items() if rank is not Rank.THREE and rank not in ranks_taken),
+        ((rank, cs) for rank, cs in nats.items() if (rank is not Rank.THREE or not r.special_threes) and rank not in ranks_taken),
         key=lambda x: (-len(x[1]), -_value(h, x[1][:1])),
     )
     for _, cs in order:
@@ -424,8 +429,24 @@ def _more_firsts(h: Hand, greedy: list[tuple[Card, ...]], need: int, add: Callab
                     return
 
 
+def last_card_reason(h: Hand, rest: Sequence[Card]) -> str | None:
+    """Why a play may not leave the hand holding only ``rest`` (one card): the
+    card just taken from the pile, which may not be discarded (None: it may)."""
+    if len(rest) != 1 or h._taken is None:
+        return None
+    if h._v.discard.refusal(rest[0], taken=h._taken):
+        return f"the last card would be {rest[0]}, just taken from the pile: it may not be discarded this turn"
+    return None
+
+
 def layoff_reason(h: Hand, seat: int, card: Card, target: int, *, left: int) -> str | None:
     """Why ``card`` may not go onto table meld ``target`` for ``seat`` (None: it may)."""
+    if left == 1 and h._taken is not None and card in h._hands[seat]:
+        rest = list(h._hands[seat])
+        rest.remove(card)
+        why = last_card_reason(h, rest)
+        if why:
+            return why
     if not 1 <= target <= len(h._table):
         return f"there is no table meld #{target} ({len(h._table)} on the table)"
     t = h._table[target - 1]
@@ -441,7 +462,7 @@ def layoff_reason(h: Hand, seat: int, card: Card, target: int, *, left: int) -> 
         new = 1 if before is None and after is not None else 0
         return out_reason(h, seat, left=left, new_canastas=new, new_kinds=[after] if new and after else [])
     rank = meld_rank(t)
-    if rank is Rank.THREE:
+    if rank is Rank.THREE and r.special_threes:
         return "nothing is added to a meld of black threes"
     n, w = counts(h, t.meld.cards)
     if _wild(h, card):
@@ -514,11 +535,11 @@ def lay_out_red_threes(h: Hand, seat: int, *, replace: bool) -> None:
     """Lay ``seat``'s red threes out in front of it, each replaced from the
     stock where ``replace`` (and the stock holds a card), again while a
     replacement is a red three."""
-    if not rules(h).red_threes:
+    if not rules(h).red_threes or not rules(h).special_threes:
         return
     hand = h._hands[seat]
     while True:
-        reds = [c for c in hand if is_red_three(c)]
+        reds = [c for c in hand if rules(h).red_three(c)]
         if not reds:
             return
         for c in reds:
@@ -539,7 +560,8 @@ def frozen(h: Hand, seat: int) -> bool:
         return True
     if getattr(d, "frozen_before_meld", False) and not side_melded(h, seat):
         return True
-    return bool(getattr(d, "frozen_by_wild", False)) and any(_wild(h, c) or is_red_three(c) for c in h._pile)
+    r = rules(h)
+    return bool(getattr(d, "frozen_by_wild", False)) and any(_wild(h, c) or r.red_three(c) for c in h._pile)
 
 
 def at_deal(h: Hand) -> None:
@@ -548,7 +570,7 @@ def at_deal(h: Hand) -> None:
     seat's dealt red threes are laid out and replaced (in playing order)."""
     d = h._v.draw
     if getattr(d, "turn_upcard", False):
-        while h._pile and h._stock and (_wild(h, h._pile[-1]) or is_red_three(h._pile[-1])):
+        while h._pile and h._stock and (_wild(h, h._pile[-1]) or rules(h).red_three(h._pile[-1])):
             h._pile.append(h._stock.pop())
             h._pile_from.append(-1)
     for s in h.seats_from(h._starter):

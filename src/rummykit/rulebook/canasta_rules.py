@@ -38,6 +38,9 @@ def _melds(c: CanastaMelds, v: Variant) -> list[str]:
         f"A meld of {c.canasta} or more cards with at least {c.canasta_naturals} natural cards is a canasta:"
         " natural without wild cards, mixed with them.",
     ]
+    if not c.special_threes:
+        out.append("Threes are cards like any other.")
+        return out
     if c.red_threes:
         out.append(
             "Red threes are never melded: each is laid out face up at once and replaced from the stock"
@@ -62,11 +65,14 @@ def _draw(c: PileDraw, v: Variant) -> list[str]:
         each = ", ".join(f"{x} with {lo}{'' if lo == hi else f'-{hi}'} players" for lo, hi, x in c.stock_cards.entries)
         draw = f"Draw from the stock ({each})"
     pile = f"the top {c.pile_cards} cards of the discard pile" if c.pile_cards else "the whole discard pile"
-    onto = ", or onto your side's meld of its rank," if c.onto_meld else ""
-    out = [
-        f"{draw}, or take {pile}: its top card goes at once into a meld with two cards of its"
-        f" rank from your hand{onto} and the rest of the cards taken into your hand.",
-    ]
+    if not c.meld_top_card:
+        out = [f"{draw}, or take {pile} into your hand, with no condition."]
+    else:
+        onto = ", or onto your side's meld of its rank," if c.onto_meld else ""
+        out = [
+            f"{draw}, or take {pile}: its top card goes at once into a meld with two cards of its"
+            f" rank from your hand{onto} and the rest of the cards taken into your hand.",
+        ]
     if c.natural_pair:
         out.append("The pile is taken only with a natural pair of the top card's rank from your hand.")
     frozen = []
@@ -80,7 +86,7 @@ def _draw(c: PileDraw, v: Variant) -> list[str]:
         )
     if c.black_three_blocks:
         out.append("A black three on top of the pile may not be taken.")
-    if not c.one_card_pile:
+    if not c.one_card_pile and c.meld_top_card:
         out.append("A player holding one card may not take a pile of one card.")
     if c.turn_upcard:
         out.append(
@@ -137,9 +143,16 @@ def _score(c: CanastaScoring, v: Variant) -> list[str]:
         f"Each side scores the values of its melded cards, {c.natural_canasta} for each natural canasta and"
         f" {c.mixed_canasta} for each mixed one, {c.going_out} for going out{concealed},"
         " and less the values of the cards left in its players' hands.",
-        f"Red threes laid out count {c.red_three} each{four}"
-        + (", against a side that has melded nothing." if c.red_threes_against else "."),
     ]
+    if c.red_three or c.all_red_threes:
+        out.append(
+            f"Red threes laid out count {c.red_three} each{four}"
+            + (", against a side that has melded nothing." if c.red_threes_against else ".")
+        )
     if c.meldless_melds_minus:
         out.append("A side without a canasta counts its melded cards against it.")
+    if c.minus_without_natural:
+        out.append(
+            "A side without a natural canasta counts its melded cards against it, and its mixed canastas earn nothing."
+        )
     return out

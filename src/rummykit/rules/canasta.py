@@ -94,6 +94,9 @@ class CanastaMelds(StandardMelds):
     black_threes_out: bool = True
     """Black threes are melded only in going out (three or four, no wilds);
     off: never melded."""
+    special_threes: bool = True
+    """Threes are the Canasta family's special cards (``red_threes``,
+    ``black_threes_out``); off: threes are cards like any other (Buraco)."""
 
     runs: bool = False
     """Runs (sequences) of one suit are melds too: natural cards in sequence,
@@ -109,6 +112,14 @@ class CanastaMelds(StandardMelds):
     def run_ok(self, size: int) -> bool:
         """Whether a run of ``size`` natural cards is allowed."""
         return self.runs and self.run_size_ok(size)
+
+    def red_three(self, card: Card) -> bool:
+        """Whether ``card`` is a red three laid out, never melded (only with ``special_threes``)."""
+        return self.special_threes and is_red_three(card)
+
+    def black_three(self, card: Card) -> bool:
+        """Whether ``card`` is a black three of the Canasta family (only with ``special_threes``)."""
+        return self.special_threes and is_black_three(card)
 
     def meld_ok(self, *, naturals: int, wilds: int) -> bool:
         """Whether a meld of ``naturals`` natural cards and ``wilds`` wild cards
@@ -179,6 +190,10 @@ class PileDraw(DrawPolicy):
     onto_canasta: bool = True
     """The top card may go onto a side's meld that is a canasta already (off:
     only onto a meld short of a canasta)."""
+    meld_top_card: bool = True
+    """The pile's top card goes at once into a meld or onto the side's meld
+    (``pickup meld ...``); off: the whole pile goes into the hand with no
+    condition (``pickup``: Buraco)."""
 
     def depths(self, pile: int) -> tuple[int, ...]:
         return ()  # never part of the pile: the whole of it, by ``pickup``
@@ -361,6 +376,10 @@ class CanastaScoring(Scoring):
     canasta)."""
     meldless_melds_minus: bool = False
     """A side without a canasta counts its melded cards against it (off: for it)."""
+    minus_without_natural: bool = False
+    """A side without a natural canasta counts its melded cards against it,
+    and its mixed canastas earn no bonus (Buraco: "caso a dupla não tenha uma
+    limpa, é descontado todos jogos e cartas")."""
 
     def won_by_going_out(self) -> bool:
         return False  # melds, canastas and red threes outweigh going out first

@@ -48,6 +48,7 @@ def _melds(c: _Ctx, seat: int) -> tuple[int, int, int, int]:
     given = e.canastas[seat] if e.canastas else None
     total = e.meld_totals[seat] if e.meld_totals and e.meld_totals[seat] is not None else None
     rules = c.v.melds
+    special = not isinstance(rules, CanastaMelds) or rules.special_threes
     wild = c.v.deck.wild_ranks_for(None) | e.wild_ranks
     value = natural = mixed = sequence = 0
     for m in c.melds[seat]:
@@ -55,7 +56,7 @@ def _melds(c: _Ctx, seat: int) -> tuple[int, int, int, int]:
         wilds = len(m.cards) - len(naturals)
         ranks = {x.rank for x in naturals}
         run = len(ranks) > 1 and _is_run(c, naturals, wilds)
-        if (len(ranks) != 1 and not run) or any(is_red_three(x) for x in m.cards):
+        if (len(ranks) != 1 and not run) or (special and any(is_red_three(x) for x in m.cards)):
             raise RummyError(
                 f"ending: {m} is not a meld in {c.v.name} (one rank"
                 + (" or a run of one suit" if isinstance(rules, CanastaMelds) and rules.runs else "")
@@ -140,17 +141,23 @@ def _canasta(c: _Ctx) -> Settlement:
         side_melded = any(parts[y][0] or c.melds[y] for y in side)
         side_canastas = sum(parts[y][1] + parts[y][2] + parts[y][3] for y in side)
         side_canasta = side_canastas > 0
+        no_natural = s.minus_without_natural and not any(
+            parts[y][1] + (0 if s.sequence_canasta else parts[y][3]) for y in side
+        )
         if value:
-            minus = s.meldless_melds_minus and not side_canasta
+            minus = (s.meldless_melds_minus and not side_canasta) or no_natural
             scores[x] += -value if minus else value
             c.pay(
                 None,
                 x,
                 -value if minus else value,
-                "melded cards" + (" (no canasta: against)" if minus else ""),
+                "melded cards"
+                + (" (no natural canasta: against)" if no_natural else " (no canasta: against)" if minus else ""),
             )
         if sequence and not s.sequence_canasta:  # scored as natural canastas
             natural, sequence = natural + sequence, 0
+        if no_natural:
+            mixed = 0
         bonus = natural * s.natural_canasta + mixed * s.mixed_canasta + sequence * s.sequence_canasta
         if bonus:
             runs = f", {sequence} sequence" if sequence else ""

@@ -13,6 +13,11 @@ rest of the pile does not count) must reach the minimum: ``pickup meld 7H
 of natural and wild cards from the hand; other cards of the same ranks, and
 other combinations of first melds, are accepted when written.
 
+Where the draw component says the top card is not melded at once
+(``draw.meld_top_card = false``: Buraco), ``pickup`` alone takes the whole
+pile into the hand, with no condition; a pile of one card taken so may not be
+discarded that turn where ``discard.not_taken_card`` says so.
+
 >>> import rummykit as rk
 >>> v = rk.load_variant("canasta")
 >>> h = rk.new_hand(v, players=4, dealer=3, hands=[
@@ -52,10 +57,10 @@ from rummykit.engine.side_melds import (
     layoff_reason,
     make_meld,
     melds_reason,
+    rules,
     side_melds,
 )
 from rummykit.engine.turn import check_out, shown
-from rummykit.rules.canasta import is_black_three, is_red_three
 
 if TYPE_CHECKING:
     from rummykit.engine.meld_memo import Kit
@@ -66,17 +71,18 @@ __all__ = ["Pickup", "PickupKind"]
 
 @attrs.frozen(repr=False, cache_hash=True)
 class Pickup(Action):
-    """Take the whole discard pile, its top card melded or laid off at once."""
+    """Take the whole discard pile, its top card melded or laid off at once
+    (``then``), or all of it into the hand (``then`` None)."""
 
-    then: MeldAction | Layoff
+    then: MeldAction | Layoff | None = None
     word = "pickup"
     order = 3
 
     def __str__(self) -> str:
-        return f"pickup {self.then}"
+        return "pickup" if self.then is None else f"pickup {self.then}"
 
     def cards(self) -> tuple[Card, ...]:
-        return self.then.cards()
+        return () if self.then is None else self.then.cards()
 
 
 _MELD = MeldKind()
@@ -88,9 +94,9 @@ def _block(h: Hand) -> Refusal | None:
     if not h._pile:
         return Refusal("the discard pile is empty", "draw")
     top = h._pile[-1]
-    if is_black_three(top) and getattr(d, "black_three_blocks", False):
+    if rules(h).black_three(top) and getattr(d, "black_three_blocks", False):
         return Refusal("a black three on top of the discard pile blocks it", "draw.black_three_blocks")
-    if h._v.deck.is_wild(top, h._wild):
+    if h._v.deck.is_wild(top, h._wild) and _melds_top(h):
         return Refusal(f"the top card {top} is wild: nothing melds with it", "draw")
     if len(h._pile) == 1 and len(h._hands[h._current]) == 1 and not getattr(d, "one_card_pile", True):
         return Refusal("a player holding one card may not take a pile of one card", "draw.one_card_pile")
@@ -105,7 +111,8 @@ def _taken(h: Hand) -> int:
 
 def _rest(h: Hand) -> int:
     """Cards of the pile taken that stay in the hand (red threes are laid out)."""
-    return sum(1 for c in h._pile[len(h._pile) - _taken(h) : -1] if not is_red_three(c))
+    r = rules(h)
+    return sum(1 for c in h._pile[len(h._pile) - _taken(h) : -1] if not r.red_three(c))
 
 
 def _meld_reason(h: Hand, groups: Sequence[Sequence[Card]]) -> str | None:
@@ -146,6 +153,11 @@ def _layoff_reason(h: Hand, a: Layoff) -> str | None:
     return layoff_reason(h, p, top, a.target, left=left)
 
 
+def _melds_top(h: Hand) -> bool:
+    """Whether the pile's top card goes at once into a meld (``draw.meld_top_card``)."""
+    return bool(getattr(h._v.draw, "meld_top_card", True))
+
+
 def must_take(h: Hand) -> bool:
     """With the stock out: whether the player must take the pile (its top card
     goes onto the side's meld and the pile is not frozen; ``draw.must_take_when_out``)."""
@@ -167,6 +179,8 @@ class PickupKind(ListedKind):
         return kit.whole_pile
 
     def parse(self, word: str, rest: Sequence[str], text: str) -> Action:
+        if not rest:
+            return Pickup()
         then = parse_then(list(rest), text)
         if then is None:
             raise bad_text(text, "expected 'pickup meld ...' or 'pickup layoff CARD on N'")
@@ -175,6 +189,8 @@ class PickupKind(ListedKind):
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
         if not h._kit.whole_pile or _block(h) is not None:
             return ()
+        if not _melds_top(h):
+            return (Pickup(),)
         p = h._current
         top = h._pile[-1]
         hand = h._hands[p]
@@ -214,6 +230,8 @@ class PickupKind(ListedKind):
 
     def fits(self, a: Action, b: Action) -> bool:
         assert isinstance(a, Pickup) and isinstance(b, Pickup)
+        if a.then is None or b.then is None:
+            return a.then is b.then
         if isinstance(a.then, MeldAction) and isinstance(b.then, MeldAction):
             return _MELD.fits(a.then, b.then)
         if isinstance(a.then, Layoff) and isinstance(b.then, Layoff):
@@ -234,6 +252,15 @@ class PickupKind(ListedKind):
         why = _block(h)
         if why is not None:
             return why
+        if not _melds_top(h):
+            if a.then is not None:
+                return Refusal("the whole pile goes into the hand, its top card unmelded: write 'pickup'", "draw.meld_top_card")
+            return None
+        if a.then is None:
+            return Refusal(
+                f"the top card {h._pile[-1]} goes at once into a meld: write 'pickup meld ...' or 'pickup layoff CARD on N'",
+                "draw.meld_top_card",
+            )
         if isinstance(a.then, Layoff):
             text = _layoff_reason(h, a.then)
         else:
@@ -251,7 +278,11 @@ class PickupKind(ListedKind):
         h._pile_from = h._pile_from[:keep]
         hand = h._hands[p]
         insort(hand, top)
-        if isinstance(a.then, Layoff):
+        taken = None
+        if a.then is None:
+            # one card taken: it may not be discarded this turn (another copy in hand may)
+            taken = top if not rest and hand.count(top) == 1 else None
+        elif isinstance(a.then, Layoff):
             hand.remove(top)
             lay_off_card(h, p, top, a.then.target)
         else:
@@ -262,12 +293,13 @@ class PickupKind(ListedKind):
                 h._table.append(TableMeld(p, make_meld(h, cards)))
             h._melded[p] = True
             h._melds_this_turn += 1
-        shown(h, p)
+        if a.then is not None:
+            shown(h, p)
         for c in rest:
             insort(hand, c)
         lay_out_red_threes(h, p, replace=False)
         h._draws[p] += 1
         h._passes = 0
-        h._taken = None
+        h._taken = taken
         h._phase = Phase.PLAY
         check_out(h)

@@ -1,0 +1,206 @@
+"""Runs of one suit that may hold a wild card, among a side's melds (Buraco).
+
+Where the Canasta family's melds allow wild cards in runs
+(``melds.wilds_in_runs``), a run is three or more cards of one suit in
+sequence, the ace low (A-2-3) or high (Q-K-A) as ``ranking.ace`` says (never
+both in one run, never K-A-2), holding at most ``melds.max_wilds`` wild
+cards; a wild-rank card (a two) in its own place in its own suit's run is a
+natural card, so a run may hold a two standing for itself and another wild.
+A wild stands in a gap, or at an end (the high end first).
+
+These are pure functions of the cards; :mod:`rummykit.engine.side_runs`
+asks them where the variant says so.
+
+>>> from rummykit.cards import Card, Rank, parse_cards
+>>> two = lambda c: c.is_joker or c.rank is Rank.TWO
+>>> print(read_run(parse_cards("4H 2C 6H"), is_wild=two))
+4H 2C=5H 6H
+>>> print(read_run(parse_cards("AH 2H 3H JK"), is_wild=two))
+AH 2H 3H JK=4H
+>>> print(read_run(parse_cards("QH KH JK"), is_wild=two))
+QH KH JK=AH
+>>> read_run(parse_cards("4H 2C JK 7H"), is_wild=two) is None  # two wild cards
+True
+>>> print(extend_run(read_run(parse_cards("4H 5H 6H"), is_wild=two), Card.parse("JK"), is_wild=two))
+4H 5H 6H JK=7H
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+
+from rummykit.cards import Card, Rank, Suit
+from rummykit.melds import Meld, MeldKind
+
+__all__ = ["ace_places", "extend_run", "read_run", "run_positions"]
+
+_LOW = {r: i for i, r in enumerate((Rank.ACE, *[r for r in Rank if r is not Rank.ACE]), 1)}
+"""A rank's place in a run with the ace low: A 1, 2 2 ... K 13 (the ace high: 14)."""
+
+_RANK_AT = {i: r for r, i in _LOW.items()} | {14: Rank.ACE}
+
+
+def ace_places(ace: str) -> tuple[int, ...]:
+    """The places an ace may take for a ``ranking.ace`` rule (``low``: 1,
+    ``high``: 14, else both, never in one run).
+
+    >>> ace_places("either"), ace_places("high")
+    ((1, 14), (14,))
+    """
+    return {"low": (1,), "high": (14,)}.get(str(ace), (1, 14))
+
+
+def _place(card: Card, ace_at: int) -> int:
+    assert card.rank is not None
+    return ace_at if card.rank is Rank.ACE else _LOW[card.rank]
+
+
+def _limits(places: Sequence[int], aces: tuple[int, ...]) -> tuple[int, int]:
+    """The lowest and highest places a run holding ``places`` may reach."""
+    lo = 1 if 1 in aces else 2
+    hi = 14 if 14 in aces else 13
+    if 1 in places:
+        hi = 13
+    if 14 in places:
+        lo = 2
+    return lo, hi
+
+
+def read_run(
+    cards: Sequence[Card],
+    *,
+    is_wild: Callable[[Card], bool],
+    aces: tuple[int, ...] = (1, 14),
+    max_wilds: int = 1,
+    min_len: int = 3,
+) -> Meld | None:
+    """The run ``cards`` make (None: none): the reading with the fewest wild
+    cards, then the highest; each wild-rank card of the run's suit may stand
+    in its own place as a natural card."""
+    if len(cards) < min_len:
+        return None
+    wild = [c for c in cards if is_wild(c)]
+    nats = [c for c in cards if not is_wild(c)]
+    suits = {c.suit for c in nats}
+    if len(suits) > 1:
+        return None
+    own: list[Card] = [c for c in wild if not c.is_joker and (not suits or c.suit in suits)]
+    best: tuple[tuple[int, int], Meld] | None = None
+    for k in range(len(own), -1, -1):
+        for as_natural in itertools.combinations(own, k):
+            natural = [*nats, *as_natural]
+            if not natural:
+                continue
+            rest = list(wild)
+            for c in as_natural:
+                rest.remove(c)
+            if len(rest) > max_wilds:
+                continue
+            for meld in _readings(natural, rest, aces):
+                score = (-len(rest), max(r.rank.value if r.rank is not Rank.ACE else 14 for r in meld.represents))
+                if best is None or score > best[0]:
+                    best = (score, meld)
+        if best is not None:
+            return best[1]
+    return None
+
+
+def _readings(natural: list[Card], wilds: list[Card], aces: tuple[int, ...]) -> list[Meld]:
+    suit = natural[0].suit
+    assert suit is not None
+    out: list[Meld] = []
+    has_ace = [c for c in natural if c.rank is Rank.ACE]
+    if len(has_ace) > 1:
+        return out
+    for ace_at in aces if has_ace else (0,):
+        places = sorted((_place(c, ace_at), c) for c in natural)
+        where = [p for p, _ in places]
+        if len(set(where)) != len(where):
+            continue
+        lo_lim, hi_lim = _limits(where, aces)
+        if where[0] < lo_lim or where[-1] > hi_lim:
+            continue
+        gaps = [p for p in range(where[0], where[-1] + 1) if p not in where]
+        if len(gaps) > len(wilds):
+            continue
+        extra = len(wilds) - len(gaps)
+        lo, hi = where[0], where[-1]
+        ends: list[int] = []
+        for _ in range(extra):  # the high end first
+            if hi < hi_lim and hi - lo + 1 < 13:
+                hi += 1
+                ends.append(hi)
+            elif lo > lo_lim and hi - lo + 1 < 13:
+                lo -= 1
+                ends.append(lo)
+        if len(ends) < extra:
+            continue
+        stand = sorted([*gaps, *ends])
+        pairs = [(p, c, c) for p, c in places] + [
+            (p, w, _card(p, suit)) for p, w in zip(stand, sorted(wilds, key=lambda c: c.code), strict=True)
+        ]
+        pairs.sort(key=lambda x: x[0])
+        out.append(Meld(MeldKind.RUN, tuple(c for _, c, _ in pairs), tuple(r for _, _, r in pairs)))
+    return out
+
+
+def _card(place: int, suit: Suit) -> Card:
+    return Card(_RANK_AT[place], suit)
+
+
+def run_positions(meld: Meld) -> list[int]:
+    """The places of a run's cards, from its low end (the ace 1 or 14)."""
+    reps = meld.represents
+    out = []
+    for i, r in enumerate(reps):
+        assert r.rank is not None
+        if r.rank is Rank.ACE:
+            out.append(1 if i == 0 and len(reps) > 1 and reps[1].rank is not Rank.KING else 14)
+        else:
+            out.append(_LOW[r.rank])
+    return out
+
+
+def extend_run(
+    meld: Meld,
+    card: Card,
+    *,
+    is_wild: Callable[[Card], bool],
+    aces: tuple[int, ...] = (1, 14),
+    max_wilds: int = 1,
+    stands_for: Card | None = None,
+) -> Meld | None:
+    """``meld`` with ``card`` laid off at one of its ends (None: it does not
+    fit): a natural card of the run's suit next to an end, a wild-rank card
+    in its own place, or a wild card (if the run holds fewer than
+    ``max_wilds``) at the end ``stands_for`` names, else the high end."""
+    suit = meld.represents[0].suit
+    assert suit is not None
+    places = run_positions(meld)
+    lo, hi = places[0], places[-1]
+    lo_lim, hi_lim = _limits(places, aces)
+    if hi - lo + 1 >= 13:
+        return None
+    free = [p for p in (lo - 1, hi + 1) if lo_lim <= p <= hi_lim]
+    natural_at = None
+    if card.suit is suit and card.rank is not None and not card.is_joker:
+        for p in free:
+            if _RANK_AT[p] is card.rank and (stands_for is None or stands_for == card):
+                natural_at = p
+                break
+    if natural_at is None and not is_wild(card):
+        return None
+    if natural_at is not None:
+        at, rep = natural_at, card
+    else:
+        wilds = sum(1 for c, r in zip(meld.cards, meld.represents, strict=True) if c != r)
+        if wilds >= max_wilds:
+            return None
+        want = [p for p in reversed(free) if stands_for is None or _card(p, suit) == stands_for]
+        if not want:
+            return None
+        at, rep = want[0], _card(want[0], suit)
+    if at < lo:
+        return Meld(MeldKind.RUN, (card, *meld.cards), (rep, *meld.represents))
+    return Meld(MeldKind.RUN, (*meld.cards, card), (*meld.represents, rep))

@@ -1,0 +1,151 @@
+"""Buraco's rules, from its sources (labels of docs/sources.md; unlabelled
+sites named as in variants/buraco.toml's notes).
+
+Seat 0 starts (the dealer is seat 3); partners are seats 0 and 2, 1 and 3.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import rummykit as rk
+
+V = rk.load_variant("buraco")
+
+# seats 1-3 hold cards that play no part in a test
+_OTHERS = [
+    "4C 4D 5S 6S 8C 9C TC JD QS AH AS",
+    "4H 4S 5D 6C 8D 9D TD JH QH AC AD",
+    "5H 6H 8H 9S TS JS QC TH AS 4C 5C",
+]
+
+
+def _hand(seat0: str, *, discard: str = "", stock: str = "8C 9C TC JC QC KC") -> rk.Hand:
+    return rk.new_hand(V, players=4, dealer=3, hands=[seat0, *_OTHERS], discard=discard, stock=stock)
+
+
+def test_players_cards_and_values() -> None:
+    """[S93] "There are normally 4 players in two fixed partnerships" and "A 108-card pack is used,
+    consisting of two standard 52-card packs with four wild jokers"; [S96] "Number of players: 2 or
+    4"; [S93] "Each joker: 20 points; Each two: 10 points; Each ace: 15 points; Each K, Q, J, 10, 9
+    or 8: 10 points; Each 7, 6, 5, 4 or 3: 5 points." """
+    assert V.players.teams_for(4) == ((0, 2), (1, 3)) and V.players.teams_for(2) == ()
+    assert len(V.deck.shoe(4)) == 108
+    values = {c: rk.card_value(V, rk.Card.parse(c)) for c in ("JK", "2C", "AS", "KH", "8D", "7C", "3H")}
+    assert values == {"JK": 20, "2C": 10, "AS": 15, "KH": 10, "8D": 10, "7C": 5, "3H": 5}
+
+
+def test_no_upcard_the_first_player_draws() -> None:
+    """[S93] "The remaining 42 cards are stacked face down to form the draw pile" (no upcard); [S96]
+    "The player that starts the game, buys a card from the deck on the table." """
+    h = rk.new_hand(V, players=4, seed=3)
+    assert h.discard_pile == ()
+    assert [str(a) for a in h.legal_actions()] == ["draw"]
+
+
+def test_the_whole_pile_is_taken_with_no_condition() -> None:
+    """gamevelvet: "there is the option to draw a card from the pack or all cards at the discard
+    pile"; no source read requires melding its top card (variants/buraco.toml's notes)."""
+    h = _hand("5C 6D 8S 9H JC QD KS AH 4D 7S 3C", discard="KD 2H QH")
+    assert [str(a) for a in h.legal_actions()] == ["draw", "pickup"]
+    h.apply("pickup")
+    assert len(h.hand_of(0)) == 14 and h.discard_pile == ()
+    assert h.table == ()  # nothing had to be melded
+    with pytest.raises(rk.IllegalAction):
+        _hand("5C 6D 8S 9H JC QD KS AH 4D 7S 3C", discard="KD 2H QH").apply("pickup layoff QH on 1")
+
+
+def test_a_single_card_taken_may_not_be_discarded() -> None:
+    """playjoy: "If you draw a single card from the discard pile, you cannot discard it in the same
+    turn." """
+    h = _hand("5C 6D 8S 9H JC QD KS AH 4D 7S 3C", discard="KD")
+    h.apply("pickup")
+    assert not h.is_legal("discard KD")
+    assert h.is_legal("discard KS")
+    h2 = _hand("5C 6D 8S 9H JC QD KS AH 4D 7S 3C", discard="QH KD")
+    h2.apply("pickup")
+    assert h2.is_legal("discard KD")  # a pile of two cards: either may go back
+
+
+@pytest.mark.parametrize(
+    ("cards", "ok"),
+    [("9C 9D 9H", True), ("9C 9D JK", True), ("9C 9D 2S", True), ("9C JK 2S", False), ("9C 9D 2S JK", False)],
+)
+def test_at_most_one_wild_in_a_set(cards: str, ok: bool) -> None:
+    """[S99] "una combinazione può anche contenere una (e una sola) "matta"; non sono ammesse le
+    combinazioni di pinelle"; canastra.online "Só é permitido um coringa por abertura"."""
+    filler = "5C 6D 8S 4D 7S TH QS AC".split()
+    h = _hand(" ".join([*cards.split(), *filler][:11]), stock="KC")
+    h.apply("draw")
+    assert h.is_legal(f"meld {cards}") is ok
+
+
+def test_threes_are_ordinary_cards() -> None:
+    """[S93] "Each 7, 6, 5, 4 or 3: 5 points": threes are valued like the low cards and melded like
+    any rank (no red threes laid out, no black threes barred)."""
+    h = _hand("3H 3D 3C 5C 6D 8S 9H JC QD KS AH", stock="KC")
+    assert h.bonus[0] == ()
+    h.apply("draw")
+    assert h.is_legal("meld 3C 3D 3H")
+
+
+def test_one_set_of_a_rank_per_side() -> None:
+    """eBurraco: "Non si possono calare due combinazioni uguali (esempio: due combinazioni formate da
+    tre Jack)": more cards of the rank go onto the side's set."""
+    h = _hand("7C 7D 7H 7S 7C 7D 5C 6D 8S 4D 3S", stock="KC")
+    h.apply("draw")
+    h.apply("meld 7C 7D 7H")
+    assert not h.is_legal("meld 7C 7D 7S")
+    assert h.is_legal("layoff 7S on 1")
+
+
+def test_going_out_needs_a_clean_canasta() -> None:
+    """[S94] "Só pode-se bater com uma canastra limpa": a dirty canasta does not let a side go out."""
+    dirty = _hand("7C 7D 7H 7S 7C 7D JK KC KD KH KS", stock="3C")
+    dirty.apply("draw")
+    dirty.apply("meld 7C 7C 7D 7D 7H 7S JK")  # a dirty canasta
+    assert not dirty.is_legal("meld KC KD KH KS")  # it would leave one card, to be discarded
+    clean = _hand("7C 7D 7H 7S 7C 7D 7H KC KD KH KS", stock="3C")
+    clean.apply("draw")
+    clean.apply("meld 7C 7C 7D 7D 7H 7H 7S")
+    clean.apply("meld KC KD KH KS")
+    clean.apply("discard 3C")
+    assert clean.is_over and clean.how is rk.Termination.WENT_OUT and clean.went_out == 0
+
+
+def test_scoring_clean_dirty_and_going_out() -> None:
+    """[S94] "a canastra "limpa" (sem curingas) vale 200 pontos, a "suja" vale 100 pontos e os jogos
+    que não chegaram a formar canastra valem apenas a soma dos pontos de suas cartas"; [S96] "Beat =
+    100 points"."""
+    s = rk.settle(
+        V,
+        rk.Ending(
+            went_out=0,
+            hands=["", "KS 4D", "", "JK"],
+            melds=[["7C 7D 7H 7S 7C 7D 7H", "KC KD 2C"], ["QC QD QH"], [], []],
+        ),
+    )
+    # side 0: 35 + 30 melded, 200 clean, 100 out; side 1: 30 melded (no clean canasta: against) - 15 - 20
+    assert s.team_scores == (365, -65)
+
+
+def test_without_a_clean_canasta_everything_counts_against() -> None:
+    """[S94] "caso a dupla não tenha uma limpa, é descontado todos jogos e cartas" (a dirty canasta
+    earns nothing then: our reading)."""
+    s = rk.settle(
+        V,
+        rk.Ending(went_out=None, hands=["5C", "", "", ""], melds=[["8C 8D 8H 8S 8C 8D JK"], [], [], []]),
+    )
+    assert s.team_scores == (-(6 * 10 + 20) - 5, 0)
+
+
+def test_game_to_3000() -> None:
+    """[S94] "Jogam-se várias rodadas ... até que se atinjam 3 000 ou 5 000 pontos." """
+    assert V.game_end.target == 3000
+
+
+def test_two_players_each_alone() -> None:
+    """[S96] "With two people, the game occurs in a 1 vs. 1 mode"."""
+    h = rk.new_hand(V, players=2, seed=1)
+    assert V.players.teams_for(2) == ()
+    assert len(h.hand_of(0)) == len(h.hand_of(1)) == 11
