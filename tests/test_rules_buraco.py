@@ -74,7 +74,7 @@ def test_a_single_card_taken_may_not_be_discarded() -> None:
 def test_at_most_one_wild_in_a_set(cards: str, ok: bool) -> None:
     """[S99] "una combinazione può anche contenere una (e una sola) "matta"; non sono ammesse le
     combinazioni di pinelle"; canastra.online "Só é permitido um coringa por abertura"."""
-    filler = "5C 6D 8S 4D 7S TH QS AC".split()
+    filler = ["5C", "6D", "8S", "4D", "7S", "TH", "QS", "AC"]
     h = _hand(" ".join([*cards.split(), *filler][:11]), stock="KC")
     h.apply("draw")
     assert h.is_legal(f"meld {cards}") is ok
@@ -99,18 +99,66 @@ def test_one_set_of_a_rank_per_side() -> None:
     assert h.is_legal("layoff 7S on 1")
 
 
-def test_going_out_needs_a_clean_canasta() -> None:
-    """[S94] "Só pode-se bater com uma canastra limpa": a dirty canasta does not let a side go out."""
-    dirty = _hand("7C 7D 7H 7S 7C 7D JK KC KD KH KS", stock="3C")
-    dirty.apply("draw")
-    dirty.apply("meld 7C 7C 7D 7D 7H 7S JK")  # a dirty canasta
-    assert not dirty.is_legal("meld KC KD KH KS")  # it would leave one card, to be discarded
-    clean = _hand("7C 7D 7H 7S 7C 7D 7H KC KD KH KS", stock="3C")
-    clean.apply("draw")
-    clean.apply("meld 7C 7C 7D 7D 7H 7H 7S")
-    clean.apply("meld KC KD KH KS")
-    clean.apply("discard 3C")
+def _others_draw_and_discard(h: rk.Hand, drawn: str) -> None:
+    """Seats 1 to 3 each draw and discard the card drawn (``drawn``, in turn)."""
+    for card in drawn.split():
+        h.apply("draw")
+        h.apply(f"discard {card}")
+
+
+_MORTO = "JC JC JH JS 6D 6D 6H 3S 3S 3H 3D"
+
+
+def _to_the_morto(first: str) -> rk.Hand:
+    """Seat 0 melds ``first`` (seven sevens) and four kings, discards its last card and so takes its side's
+    morto for its next turn; seats 1 to 3 draw and discard."""
+    h = rk.new_hand(
+        V, players=4, dealer=3, hands=[first + " KC KD KH KS", *_OTHERS], discard="",
+        stock="3C 9H 8S TH 5C", second_hands=[_MORTO, "AC 6C 8C 9C TC QC KC QD QD KD 4D", "", ""],
+    )  # fmt: skip
+    h.apply("draw")
+    h.apply(f"meld {first}")
+    h.apply("meld KC KD KH KS")
+    h.apply("discard 3C")  # the hand played out by the discard: the morto is taken, played next turn
+    assert h.second_taken[0] and len(h.hand_of(0)) == 11
+    _others_draw_and_discard(h, "9H 8S TH")
+    h.apply("draw")  # 5C
+    for meld in ("JC JC JH JS", "6D 6D 6H"):
+        h.apply(f"meld {meld}")
+    return h
+
+
+def test_the_morto_is_taken_by_the_first_of_a_side_to_run_out() -> None:
+    """[S93] "two 11-card piles (mortos) ... put aside to be taken by the first player of each team who
+    runs out of cards"; [S98] "dovrà scartare e poi prendere il pozzetto per continuare il suo gioco"
+    (by the discard: played from the next turn)."""
+    h = _to_the_morto("7C 7C 7D 7D 7H 7H 7S")
+    assert h.second_counts[0] == 0 and h.second_counts[1] == 11
+    assert len(h.hand_of(0)) == 5
+
+
+def test_going_out_needs_the_morto_and_a_clean_canasta() -> None:
+    """[S94] "Só pode-se bater com uma canastra limpa": with the morto taken, a side holding only a
+    dirty canasta may not discard its last card; [S96] "Beat = 100 points"."""
+    dirty = _to_the_morto("7C 7C 7D 7D 7H 7S JK")
+    assert not dirty.is_legal("meld 3D 3H 3S 3S")  # it would leave the last card, to be discarded
+    with pytest.raises(rk.IllegalAction, match="natural"):
+        dirty.apply("meld 3D 3H 3S 3S")
+    clean = _to_the_morto("7C 7C 7D 7D 7H 7H 7S")
+    clean.apply("meld 3D 3H 3S 3S")
+    clean.apply("discard 5C")
     assert clean.is_over and clean.how is rk.Termination.WENT_OUT and clean.went_out == 0
+    assert clean.result is not None
+    # side 1 never took its morto: 100 against it
+    assert any("second hand never picked up" in r for r in clean.result.reasons)
+
+
+def test_a_side_that_never_took_its_morto_loses_100() -> None:
+    """[S96] "If the player or the adversary double don't get the "dead" deck, 100 points must be
+    subtracted from the final score"."""
+    s = rk.settle(V, rk.Ending(went_out=None, hands=["", "", "", ""], melds=[[], [], [], []],
+                               second_hands=["", "AC 6C 8C 9C TC QC KC QD QD KD 4D", "", ""]))  # fmt: skip
+    assert s.team_scores == (0, -100)
 
 
 def test_scoring_clean_dirty_and_going_out() -> None:

@@ -98,7 +98,10 @@ def read_run(
             if len(rest) > max_wilds:
                 continue
             for meld in _readings(natural, rest, aces):
-                score = (-len(rest), max(r.rank.value if r.rank is not Rank.ACE else 14 for r in meld.represents))
+                score = (
+                    -len(rest),
+                    max(r.rank.value if r.rank is not Rank.ACE else 14 for r in meld.represents),
+                )
                 if best is None or score > best[0]:
                     best = (score, meld)
         if best is not None:
