@@ -18,6 +18,7 @@ import rummykit as rk
 from play_helpers import Keyboard, play, random_player
 from rummykit.engine.phase import TableMeld
 from rummykit.engine.side_melds import make_meld
+from rummykit.rulebook import diff_variants
 
 V = rk.load_variant("hand-and-foot")
 
@@ -491,3 +492,35 @@ def test_the_play_screen_shows_the_feet_as_counts() -> None:
     keys = Keyboard(answer=random_player(3, quit_when=lambda s: s.hand is not None and s.hand.turns > 6))
     _, out = play("hand-and-foot", keys, players=4, seed=7, bots=["random"])
     assert "Feet: yours 13 cards face down;" in out
+
+
+def test_the_svg_picture_shows_the_feet_as_counts() -> None:
+    h = _hand("7C 7D 7H 8C 8D 8H 9C 9D 9H TC TD TH JC")
+    h.apply("draw")
+    h.apply("meld 7C 7D 7H + 8C 8D 8H + 9C 9D 9H + TC TD TH + JC JD JH")
+    pic = rk.svg.position(h.view(0))
+    assert "Seat 0 (you) — dealer — second hand: 13 face down" in pic
+    assert "Seat 1 — to play — second hand picked up" in pic
+    assert pic.count('class="card back"') == 13 + 1  # seat 1's hand (its foot now) and the stock
+
+
+def test_the_rulebook_diff_names_a_house_rules_book_requirement() -> None:
+    house = rk.loads_variant(HOUSE)
+    changes = diff_variants(V, house)
+    assert any(c.concern == "going_out" and "2 natural and 3 mixed" in c.after for c in changes)
+    assert any(c.concern == "second_hand" and "11 cards" in c.after for c in changes)
+
+
+HOUSE = """
+extends = "hand-and-foot"
+[variant]
+name = "hand-and-foot-club"
+[deal]
+hand_size = 11
+[second_hand]
+size = 11
+[going_out]
+canastas = 5
+natural_canastas = 2
+mixed_canastas = 3
+"""

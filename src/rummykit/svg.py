@@ -181,12 +181,19 @@ def position(state: Any, seat: int | None = None, *, max_discard: int = 12) -> s
         discard = list(state.pile)
         stock = len(state.stock)
         current, dealer = state.current_player, state.dealer
+    # a second hand (a foot, a morto): a count face down, or picked up; never its cards
+    second = tuple(getattr(state, "second_counts", ()) or ())
+    taken = tuple(getattr(state, "second_taken", ()) or ())
     body: list[str] = ['<rect width="100%" height="100%" fill="#2e6b3a" rx="10"/>']
     y = 12.0
     width = 420.0
     for p in range(n):
         tag = f"Seat {p}" + (" (you)" if p == me else "") + (" — dealer" if p == dealer else "")
         tag += " — to play" if p == current else ""
+        if second and second[p]:
+            tag += f" — second hand: {second[p]} face down"
+        elif taken and taken[p]:
+            tag += " — second hand picked up"
         body.append(_label(12, y + 12, tag))
         y += 20
         row = hands[p]

@@ -283,7 +283,7 @@ def _follow(g: Hand, trail: _Trail, actions: Iterable[Action]) -> None:
         if actor is not None and top is not None and left:
             passed[actor].append(top)
         choice = left or (isinstance(a, Take) and a.depth == 1 and a.then is None and not a.and_draw)
-        before_hands = [Counter(x) for x in g._hands]
+        before_lists = [list(x) for x in g._hands]
         before_public = _public(g)
         stock_before = len(g._stock)
         reuses = g._reuses
@@ -299,13 +299,16 @@ def _follow(g: Hand, trail: _Trail, actions: Iterable[Action]) -> None:
         lost = before_public - after_public  # public cards that left the pile / table
         shown = after_public - before_public
         for q in range(n):
+            if q != actor and g._hands[q] == before_lists[q]:
+                continue  # unchanged: nothing gained, nothing played, no move of its own
             now = Counter(g._hands[q])
-            gained = now - before_hands[q]
+            before = Counter(before_lists[q])
+            gained = now - before
             seen = gained & lost
             if seen:
                 known[q] += seen
                 lost -= seen
-            went = before_hands[q] - now
+            went = before - now
             # Played cards leave what is known, as everybody saw them: a card the
             # seat showed (on the pile, the table) takes one known copy of it,
             # whether or not it was that very card (with two decks, which one it
@@ -338,7 +341,7 @@ def _follow(g: Hand, trail: _Trail, actions: Iterable[Action]) -> None:
             )
         if g._reuses != reuses and not shuffled:  # turned over as it lay: its order is known
             turned = (
-                len(g._stock) - stock_before + (1 if len(g._hands[actor]) > len(before_hands[actor]) else 0)
+                len(g._stock) - stock_before + (1 if len(g._hands[actor]) > len(before_lists[actor]) else 0)
             )
             trail.stock_known += max(0, turned)
         trail.stock_known = min(trail.stock_known, len(g._stock))
