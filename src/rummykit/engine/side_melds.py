@@ -556,8 +556,6 @@ def frozen(h: Hand, seat: int) -> bool:
     """Whether the pile is frozen against ``seat``'s side (only a natural pair
     of the top card's rank from the hand takes it)."""
     d = h._v.draw
-    if getattr(d, "natural_pair", False):
-        return True
     if getattr(d, "frozen_before_meld", False) and not side_melded(h, seat):
         return True
     r = rules(h)

@@ -73,8 +73,8 @@ def _draw(c: PileDraw, v: Variant) -> list[str]:
             f"{draw}, or take {pile}: its top card goes at once into a meld with two cards of its"
             f" rank from your hand{onto} and the rest of the cards taken into your hand.",
         ]
-    if c.natural_pair:
-        out.append("The pile is taken only with a natural pair of the top card's rank from your hand.")
+    if not c.pair_with_wild and c.meld_top_card:
+        out.append("A new meld with the top card takes a natural pair of its rank from your hand, never a wild.")
     frozen = []
     if c.frozen_by_wild:
         frozen.append("while a wild card (or a red three turned up) lies in it")

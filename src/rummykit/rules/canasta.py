@@ -177,9 +177,6 @@ class PileDraw(DrawPolicy):
     pile_cards: int = 0
     """Cards taken from the top of the pile (0: the whole pile; Hand and Foot:
     the top 7, the rest stays)."""
-    natural_pair: bool = False
-    """The pile is always taken with a natural pair of the top card's rank
-    from the hand, as if frozen (Hand and Foot)."""
     onto_meld: bool = True
     """The top card may be taken onto the side's meld of its rank (off: only
     into a new meld with cards from the hand)."""
