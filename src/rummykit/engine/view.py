@@ -155,7 +155,7 @@ class View:
     def _bound(self, what: str) -> tuple[Hand, Knowledge]:
         """The hand this view was taken of, and the seat's knowledge (cached)."""
         bound = _SOURCES.get(id(self))
-        h = bound[0]() if bound is not None else None
+        h = bound[0]() if bound is not None and bound[3]() is self else None
         if h is None or bound is None or len(h._history) != bound[1]:
             raise ArgumentError(f"View: this view is no longer current: take a new view of the hand to {what}")
         known = bound[2]
@@ -188,14 +188,14 @@ def make_view(h: Hand, player: int) -> View:
         current_player=current,
         dealer=h._dealer,
         hand=tuple(h._hands[player]),
-        hand_counts=tuple(len(x) for x in h._hands),
+        hand_counts=tuple(map(len, h._hands)),
         table=tuple(h._table),
         discard=tuple(h._pile),
         stock_count=len(h._stock),
         cut=h._cut,
         wild_ranks=h._wild,
         melded=tuple(h._melded),
-        dropped=tuple(d is not None for d in h._dropped),
+        dropped=tuple([d is not None for d in h._dropped]),
         turn=h._turns,
         legal=h.legal_actions() if current == player else (),
         face_down=tuple(h._buried) if over else (),
@@ -218,10 +218,25 @@ def make_view(h: Hand, player: int) -> View:
 # given, and views convert to data as they are). In-process bots are trusted
 # code all the same (Python hides nothing from code in the same process): a
 # server gives an untrusted client its view as data (View.to_data).
-_SOURCES: dict[int, tuple[weakref.ref[Hand], int, list[Any]]] = {}
+# Each entry holds a weak reference to the view whose callback drops the
+# entry when the view goes (cheaper than a weakref.finalize per view).
+_SOURCES: dict[int, tuple[weakref.ref[Hand], int, list[Any], _ViewRef]] = {}
+
+
+class _ViewRef(weakref.ref[View]):
+    __slots__ = ("key",)
+    key: int
+
+
+def _forget(ref: weakref.ref[View]) -> None:
+    assert isinstance(ref, _ViewRef)
+    found = _SOURCES.get(ref.key)
+    if found is not None and found[3] is ref:
+        del _SOURCES[ref.key]
 
 
 def _bind(view: View, h: Hand) -> None:
     key = id(view)
-    _SOURCES[key] = (weakref.ref(h), len(h._history), [])
-    weakref.finalize(view, _SOURCES.pop, key, None)
+    ref = _ViewRef(view, _forget)
+    ref.key = key
+    _SOURCES[key] = (weakref.ref(h), len(h._history), [], ref)

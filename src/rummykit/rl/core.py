@@ -70,6 +70,8 @@ class Driver:
         self.version = 0
         self.last_action: Action | None = None
         self._zeros = np.zeros(len(self.tokens), dtype=np.int8)
+        self._masks: dict[frozenset[int], npt.NDArray[np.int8]] = {}
+        """The mask of each set of allowed tokens met (copied out)."""
         self._base: tuple[View, npt.NDArray[np.float32]] | None = None
 
     # ------------------------------------------------------------- the hand
@@ -139,9 +141,13 @@ class Driver:
         d = self.decision
         if d is None or seat != self.current:
             return self._zeros.copy()
-        m = np.zeros(len(self.tokens), dtype=np.int8)
-        m[list(d.allowed)] = 1
-        return m
+        found = self._masks.get(d.allowed)
+        if found is None:
+            if len(self._masks) > 4096:
+                self._masks.clear()
+            found = self._masks[d.allowed] = np.zeros(len(self.tokens), dtype=np.int8)
+            found[list(d.allowed)] = 1
+        return found.copy()
 
     def observe(self, seat: int) -> npt.NDArray[np.float32]:
         h = self.the_hand

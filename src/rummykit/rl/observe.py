@@ -43,6 +43,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from rummykit.cards import Card
 from rummykit.engine import Phase, View
 from rummykit.rl.tokens import ActionTokens, largest_shoe, shoe_identities
 from rummykit.variant import Variant
@@ -81,22 +82,29 @@ class KnownCards:
         same_table = before.table == after.table
         if pile0 == pile1 and same_table:
             return
+        known = self.known[actor]
+        if same_table:  # a draw from the pile or a discard: no table to compare
+            common = _common_prefix(pile0, pile1)
+            if after.stock_count <= before.stock_count:
+                for c in pile0[common:]:
+                    known[c.code] += 1
+            for c in pile1[common:]:
+                left = known.get(c.code, 0) - 1
+                if left > 0:
+                    known[c.code] = left
+                else:
+                    known.pop(c.code, None)
+            return
         gained: Counter[int] = Counter()
         lost: Counter[int] = Counter()
         if pile0 != pile1:
-            common = 0
-            for a, b in zip(pile0, pile1, strict=False):
-                if a is not b and a != b:
-                    break
-                common += 1
+            common = _common_prefix(pile0, pile1)
             if after.stock_count <= before.stock_count:  # not a reshuffle of the pile into the stock
                 gained.update(c.code for c in pile0[common:])
             lost.update(c.code for c in pile1[common:])
-        if not same_table:
-            table0, table1 = _table_codes(before), _table_codes(after)
-            gained += table0 - table1
-            lost += table1 - table0
-        known = self.known[actor]
+        table0, table1 = _table_codes(before), _table_codes(after)
+        gained += table0 - table1
+        lost += table1 - table0
         for code, m in gained.items():
             known[code] += m
         for code, m in lost.items():
@@ -105,6 +113,19 @@ class KnownCards:
                 known[code] = left
             else:
                 known.pop(code, None)
+
+
+def _common_prefix(pile0: tuple[Card, ...], pile1: tuple[Card, ...]) -> int:
+    """How many cards at the bottom two discard piles share."""
+    m = min(len(pile0), len(pile1))
+    if pile0[:m] == pile1[:m]:  # the usual case: a card added on top or taken off it
+        return m
+    common = 0
+    for a, b in zip(pile0, pile1, strict=False):
+        if a is not b and a != b:
+            break
+        common += 1
+    return common
 
 
 class Observer:
@@ -152,11 +173,13 @@ class Observer:
         self._wild_cache: dict[tuple[object, ...], list[int]] = {}
 
     def _wild_columns(self, view: View) -> list[int]:
+        """The positions of the wild plane's ones (cached by wild ranks and cut card)."""
         key = (view.wild_ranks, view.cut)
         found = self._wild_cache.get(key)
         if found is None:
             deck = self.variant.deck
-            wild = [i for i, c in enumerate(self.identities) if deck.is_wild(c, view.wild_ranks)]
+            base = (2 * self.players + 2) * self.k
+            wild = [base + i for i, c in enumerate(self.identities) if deck.is_wild(c, view.wild_ranks)]
             found = self._wild_cache[key] = wild
         return found
 
@@ -172,50 +195,50 @@ class Observer:
         n, k, col = self.players, self.k, self.column
         me = view.player
         order = [(me + i) % n for i in range(n)]
-        x = np.zeros(self.size, dtype=np.float32)
-        for c in view.hand:
-            x[col[c.code]] += 1.0
+        # the planes: one position per card, counted at once
+        at = [col[c.code] for c in view.hand]
         shown = view.shown_hands
         for j, seat in enumerate(order[1:], start=1):
             base = j * k
             if shown:
-                for c in shown[seat]:
-                    x[base + col[c.code]] += 1.0
+                at += [base + col[c.code] for c in shown[seat]]
             else:
                 for code, m in known.known[seat].items():
-                    x[base + col[code]] += m
+                    at += [base + col[code]] * m
         base = n * k
-        for c in view.discard:
-            x[base + col[c.code]] += 1.0
-        if view.discard:
-            x[base + k + col[view.discard[-1].code]] = 1.0
-        rel = {seat: j for j, seat in enumerate(order)}
-        for t in view.table:
-            base = (n + 2 + rel[t.owner]) * k
-            for c in t.meld.cards:
-                x[base + col[c.code]] += 1.0
-        base = (2 * n + 2) * k
-        for i in self._wild_columns(view):
-            x[base + i] = 1.0
-        s = self.layout["scalars"][0]
-        x[s + self._phase_index[view.phase]] = 1.0
-        s += self.n_phases
-        x[s] = 1.0 if view.current_player == me else 0.0
-        x[s + 1] = view.stock_count / self.shoe
+        discard = view.discard
+        at += [base + col[c.code] for c in discard]
+        if discard:
+            at.append(base + k + col[discard[-1].code])
+        if view.table:
+            rel = {seat: j for j, seat in enumerate(order)}
+            for t in view.table:
+                base = (n + 2 + rel[t.owner]) * k
+                at += [base + col[c.code] for c in t.meld.cards]
+        at += self._wild_columns(view)
+        x = np.bincount(at, minlength=self.size).astype(np.float32) if at else np.zeros(self.size, np.float32)
+        # the scalars, written in one slice
+        start, end = self.layout["scalars"]
+        scalars = [0.0] * (end - start)
+        scalars[self._phase_index[view.phase]] = 1.0
+        s = self.n_phases
+        scalars[s] = 1.0 if view.current_player == me else 0.0
+        scalars[s + 1] = view.stock_count / self.shoe
         s += 2
-        melded, dropped = view.melded, view.dropped
+        counts, melded, dropped = view.hand_counts, view.melded, view.dropped
         top = max((abs(v) for v in scores), default=0.0) if scores is not None else 0.0
         for j, seat in enumerate(order):
-            x[s + j] = view.hand_counts[seat] / self.shoe
-            x[s + n + j] = 1.0 if melded[seat] else 0.0
-            x[s + 2 * n + j] = 1.0 if dropped[seat] else 0.0
+            scalars[s + j] = counts[seat] / self.shoe
+            scalars[s + n + j] = 1.0 if melded[seat] else 0.0
+            scalars[s + 2 * n + j] = 1.0 if dropped[seat] else 0.0
             if scores is not None and top:
-                x[s + 3 * n + j] = scores[seat] / top
-        x[s + 4 * n] = min(1.0, view.turn / self.max_turns)
+                scalars[s + 3 * n + j] = scores[seat] / top
+        scalars[s + 4 * n] = min(1.0, view.turn / self.max_turns)
         if self.second:  # the second hands: a count each (never their cards) and who picked one up
             for j, seat in enumerate(order):
-                x[s + 4 * n + 1 + j] = view.second_counts[seat] / self.shoe
-                x[s + 5 * n + 1 + j] = 1.0 if view.second_taken[seat] else 0.0
+                scalars[s + 4 * n + 1 + j] = view.second_counts[seat] / self.shoe
+                scalars[s + 5 * n + 1 + j] = 1.0 if view.second_taken[seat] else 0.0
+        x[start:end] = scalars
         if prefix:
             self.add_prefix(x, prefix)
         return x

@@ -172,8 +172,8 @@ class Decision:
 
     def __init__(self, tokens: ActionTokens, legal: Iterable[Action]) -> None:
         self.tokens = tokens
-        enc = tokens.encode
-        self._cands: list[tuple[tuple[int, ...], Action]] = [(enc(a), a) for a in legal]
+        enc, known = tokens.encode, tokens._cache
+        self._cands: list[tuple[tuple[int, ...], Action]] = [(known.get(a) or enc(a), a) for a in legal]
         self.prefix: list[int] = []
         self._depth = 0
         self.allowed: frozenset[int] = frozenset()
@@ -181,10 +181,7 @@ class Decision:
 
     def _update(self) -> None:
         depth = self._depth
-        allowed = set()
-        for seq, _ in self._cands:
-            allowed.add(seq[depth] if len(seq) > depth else END)
-        self.allowed = frozenset(allowed)
+        self.allowed = frozenset([seq[depth] if len(seq) > depth else END for seq, _ in self._cands])
 
     def fork(self) -> Decision:
         """An independent copy (to explore the trie)."""
