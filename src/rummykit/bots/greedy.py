@@ -48,7 +48,7 @@ from rummykit.melds import (
 )
 from rummykit.variant import Variant
 
-__all__ = ["GreedyBot", "clear_memos"]
+__all__ = ["REQUIREMENT_WEIGHT", "STALL_TURNS", "GreedyBot", "clear_memos"]
 
 HORIZON_TURNS = 6
 """Own turns over which the bot weighs a card's chance of joining a meld:
