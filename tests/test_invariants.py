@@ -98,6 +98,8 @@ def test_views_hold_no_hidden_cards(name: str, players: int, seed: int) -> None:
                 visible += Counter(h)
             visible += Counter(view.face_down)
             assert view.hand_counts == tuple(len(hand.hand_of(s)) for s in range(players))
+            # a second hand (a foot, a morto) is a count in every view, its owner's too, never its cards
+            assert view.second_counts == (hand.second_counts if v.second_hand.dealt() else ())
             if not hand.is_over:
                 assert not view.shown_hands and not view.face_down
                 # Every card the view shows is the seat's own or public: its

@@ -98,7 +98,8 @@ def test_gin_integers_are_stable() -> None:
 
 def _twin(h: Hand) -> Hand:
     """The same deal with seat 1's hidden cards (up to half the stock's size) swapped for the bottom of the stock
-    (never a card the variant lays out at once when it is dealt: Canasta's red threes stay where they are)."""
+    (never a card the variant lays out at once when it is dealt: Canasta's red threes stay where they are),
+    and the second hands (Hand and Foot's feet, seat 0's own too) passed on from seat to seat."""
     stock = list(reversed(h.stock))  # top first, as new_hand takes it (the engine keeps the top last)
     theirs = h.hand_of(1)
     m = min(len(theirs), len(stock) // 2)
@@ -111,9 +112,14 @@ def _twin(h: Hand) -> Hand:
     hands[1] = tuple(stock[i] for i in movable) + theirs[m:]
     for j, i in enumerate(movable):
         stock[i] = theirs[j]
+    # the second hands (a foot, a morto), face down to all, seat 0 too: passed on to the next holder
+    holders = [s for s in range(h.players) if h.second_counts[s]]
+    second = [list(x) for x in h.second_hands]
+    for a, b in zip(holders, holders[1:] + holders[:1], strict=True):
+        second[a] = list(h.second_hands[b])
     return rk.new_hand(
         h.variant, players=h.players, dealer=h.dealer, hands=hands,
-        discard=h.discard_pile, stock=stock, cut=h.cut,
+        discard=h.discard_pile, stock=stock, cut=h.cut, second_hands=second if holders else None,
     )  # fmt: skip
 
 
@@ -127,6 +133,7 @@ def test_hidden_cards_never_enter_the_observation(name: str) -> None:
     assert len(h1.stock) >= 2
     h2 = _twin(h1)
     assert h1.hand_of(1) != h2.hand_of(1)
+    assert not any(h1.second_counts) or h1.second_hands != h2.second_hands
     d1, d2 = Driver(v, n), Driver(v, n)
     d1.start(h1)
     d2.start(h2)

@@ -116,8 +116,7 @@ def canonical(h: Hand, cards: Iterable[Card]) -> Group:
 
 def canastas(h: Hand, seat: int) -> int:
     """Canastas on the table of ``seat``'s side."""
-    r = rules(h)
-    return sum(1 for _, t in side_melds(h, seat) if r.canasta_kind(**_nw(h, t.meld.cards)) is not None)
+    return sum(1 for _, t in side_melds(h, seat) if canasta_of(h, t) is not None)
 
 
 def canasta_of(h: Hand, t: TableMeld) -> str | None:
@@ -475,7 +474,7 @@ def layoff_reason(h: Hand, seat: int, card: Card, target: int, *, left: int) -> 
         return f"meld #{target} is closed: it holds {r.set_max} cards, the most a meld holds (melds.set_max)"
     if not r.meld_ok(naturals=n, wilds=w):
         return f"{card} would put too many wild cards in meld #{target} (at most {r.max_wilds}, never more than its naturals)"
-    before = r.canasta_kind(**_nw(h, t.meld.cards))
+    before = canasta_of(h, t)
     after = r.canasta_kind(naturals=n, wilds=w)
     new = 1 if before is None and after is not None else 0
     if left >= 2 or not (getattr(h._v.going_out, "natural_canastas", 0) or getattr(h._v.going_out, "mixed_canastas", 0)):
@@ -493,8 +492,7 @@ def _lost_reason(h: Hand, seat: int, before: str, after: str | None) -> str | No
     side still has its natural canastas to go out."""
     g = h._v.going_out
     natural = getattr(g, "natural_canastas", 0)
-    r = rules(h)
-    have = sum(1 for _, t in side_melds(h, seat) if r.canasta_kind(**_nw(h, t.meld.cards)) == "natural")
+    have = sum(1 for _, t in side_melds(h, seat) if canasta_of(h, t) == "natural")
     if before == "natural" and have - 1 < natural:
         return f"going out needs {natural} natural canastas on seat {seat}'s side (it would have {have - 1})"
     return None
