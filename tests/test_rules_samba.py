@@ -6,13 +6,21 @@ A draw from the stock takes its two top cards (``stock[0]`` first).
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 import attrs
+import numpy as np
 import pytest
 
 import rummykit as rk
+from play_helpers import Keyboard, play, random_player
+from rummykit import llm, svg
 from rummykit.bots import GreedyBot
+from rummykit.rl import aec_env
+from rummykit.sim import simulate
 
 V = rk.load_variant("samba")
+_NS = "{http://www.w3.org/2000/svg}"
 
 # seats 1-3 hold cards that play no part in a test (no threes, no wild cards)
 _OTHERS = [
@@ -299,3 +307,58 @@ def test_the_greedy_bot_takes_the_pile_builds_canastas_and_goes_out() -> None:
             side = V.players.side_of(4, w)
             assert sum(1 for t in hand.table if t.owner in side and len(t.meld.cards) >= 7) >= 2
     assert outs >= 1
+
+
+def _short(turns: int = 30) -> rk.Variant:
+    return attrs.evolve(V, limits=attrs.evolve(V.limits, max_turns=turns))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_simulate_has_no_stalls_at_any_player_count(players: int) -> None:
+    """Greedy self-play ends every hand before the turn limit, at every player count the sources give
+    ([S91] "2, 3, 4, 5 or even 6 players")."""
+    report = simulate(V, games=2, players=players, bots=("greedy",), seed=players)
+    assert report.games == 2 and report.turn_limit == 0
+
+
+def test_the_play_screen_groups_the_sides_melds_and_shows_the_pile() -> None:
+    """The play screen: the pile as its top card and count (frozen or not), the melds by side with
+    their canastas, every line within 80 columns."""
+    keys = Keyboard(answer=random_player(3, quit_when=lambda s: s.hand is not None and s.hand.turns > 24))
+    _, out = play(_short(60), keys, players=4, seed=5, bots=["greedy"])
+    assert "Discard pile:" in out and "(top card;" in out
+    assert "side's melds" in out or "Melds of" in out
+    assert not [line for line in out.splitlines() if len(line) > 80]
+
+
+def test_the_svg_picture_of_a_seat_shows_no_hidden_card() -> None:
+    h = _hand("4H 5H 6H 7H 8H 9H TH KC KD KH KS AC AD JC QC", stock="JH 2C 8C 8D 9D TC")
+    h.apply("draw")
+    h.apply("meld 4H 5H 6H 7H 8H 9H TH")
+    view = h.view(1)
+    doc = svg.position(view)
+    root = ET.fromstring(doc)
+    faces = [g.get("data-card", "?") for g in root.iter(f"{_NS}g") if "card" in (g.get("class") or "").split()]
+    visible = {str(c) for c in (*view.hand, *view.discard, *(c for t in view.table for c in t.meld.cards))}
+    assert all(c in visible for c in faces if c != "?")
+    assert "4H" in faces  # the samba on the table
+
+
+def test_rl_rewards_are_shared_by_partners() -> None:
+    """The AEC environment: each partner's reward is the side's score."""
+    env = aec_env(_short(16), 4)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter(5_000):
+        obs, reward, term, trunc, _ = env.last()
+        totals[agent] += reward
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert totals["player_0"] == totals["player_2"] and totals["player_1"] == totals["player_3"]
+
+
+def test_the_text_agent_reads_combine() -> None:
+    h = _hand("KC KD KH KS KC KD 7C 7D AC AD JC QC 9D 8S 5C")
+    h.apply("draw")
+    h.apply("meld KC KD KH + KS KC KD")
+    assert str(llm.parse(h, "I'll combine meld 2 into meld 1")) == "combine 2 into 1"

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 
 from rummykit.cards import Card, Rank
-from rummykit.engine import Action, Discard, Draw, Layoff, MeldAction, Pickup, View
+from rummykit.engine import Action, Combine, Discard, Draw, Layoff, MeldAction, Pickup, View
+from rummykit.melds import MeldKind
 from rummykit.variant import Variant
 
 __all__ = ["side_choice"]
@@ -38,6 +39,12 @@ def side_choice(v: Variant, view: View) -> Action:
     outs = [a for a in legal if not isinstance(a, Discard) and len(hand) - len(_hand_cards(a)) == 0]
     if outs:
         return outs[0]
+    size = getattr(v.melds, "canasta", 7)
+    for a in legal:  # two melds of a rank joined, unless both are canastas already (each scores its bonus)
+        if isinstance(a, Combine):
+            lengths = (len(view.table[a.source - 1].meld.cards), len(view.table[a.target - 1].meld.cards))
+            if min(lengths) < size:
+                return a
     melds = [a for a in legal if isinstance(a, MeldAction)]
     if melds:  # the most natural cards first, then the fewest wilds
         return max(
@@ -52,7 +59,6 @@ def side_choice(v: Variant, view: View) -> Action:
     naturals = [a for a in layoffs if not _wild(v, view, a.card)]
     if naturals:
         return naturals[0]
-    size = getattr(v.melds, "canasta", 7)
     for a in layoffs:  # a wild where the meld is a card or two from a canasta
         meld = view.table[a.target - 1].meld
         if size - 2 <= len(meld.cards) < size:
@@ -82,9 +88,35 @@ def _pile_helps(v: Variant, view: View) -> bool:
     return False
 
 
+def _extends_run(view: View, card: Card, side: tuple[int, ...], *, theirs: bool) -> bool:
+    """Whether ``card`` extends a run (a sequence) of the other side (``theirs``) or of this side."""
+    for t in view.table:
+        if t.meld.kind is not MeldKind.RUN or (t.owner not in side) is not theirs:
+            continue
+        ends = (t.meld.cards[0], t.meld.cards[-1])
+        if card.suit is ends[0].suit and card.rank is not None and _next_to(card.rank, ends):
+            return True
+    return False
+
+
 def _fits(v: Variant, view: View, cards: tuple[Card, ...], card: Card) -> bool:
     """Whether ``card`` goes with a side meld of ``cards`` (its rank)."""
     return _rank(v, view, cards) is card.rank
+
+
+def _next_to(rank: Rank, ends: tuple[Card, Card]) -> bool:
+    """Whether ``rank`` lies just below the low end or just above the high end (ace high)."""
+
+    def up(r: Rank | None) -> int:
+        return 14 if r is Rank.ACE else int(r or 0)
+
+    return up(rank) in (up(ends[0].rank) - 1, up(ends[1].rank) + 1)
+
+
+def _gap(a: Rank, b: Rank) -> int:
+    """How far apart two ranks lie in a run (ace high; 0: the same rank, which is no neighbour)."""
+    up = [14 if r is Rank.ACE else int(r) for r in (a, b)]
+    return abs(up[0] - up[1]) or 99
 
 
 def _hand_cards(a: Action) -> tuple[Card, ...]:
@@ -108,9 +140,12 @@ def _discard_cost(v: Variant, view: View, card: Card) -> tuple[int, int]:
     ours = {_rank(v, view, t.meld.cards) for t in view.table if t.owner in side}
     held = Counter(c.rank for c in view.hand)
     cost = 0
-    if card.rank in theirs:
-        cost += 400
-    if card.rank in ours:
+    if card.rank in theirs or _extends_run(view, card, side, theirs=True):
+        cost += 400  # the next side may take the pile with it
+    if card.rank in ours or _extends_run(view, card, side, theirs=False):
         cost += 200
     cost += 100 * (held[card.rank] - 1)
+    if getattr(v.melds, "runs", False) and not _wild(v, view, card):  # suited neighbours: a run to come
+        near = {c.rank for c in view.hand if c.suit is card.suit and c != card and not _wild(v, view, c)}
+        cost += 60 * sum(1 for r in near if r is not None and card.rank is not None and _gap(r, card.rank) <= 2)
     return (cost, v.scoring.card_value(card))

@@ -119,14 +119,15 @@ def canastas(h: Hand, seat: int) -> int:
     return sum(1 for _, t in side_melds(h, seat) if canasta_of(h, t) is not None)
 
 
+def _kind(h: Hand, cards: Iterable[Card], *, run: bool = False) -> str | None:
+    """The canasta ``cards`` make (see :meth:`CanastaMelds.canasta_kind`)."""
+    n, w = counts(h, cards)
+    return rules(h).canasta_kind(naturals=n, wilds=w, run=run)
+
+
 def canasta_of(h: Hand, t: TableMeld) -> str | None:
     """``natural``, ``mixed``, ``sequence`` or None: what canasta ``t`` is."""
-    return rules(h).canasta_kind(**_nw(h, t.meld.cards), run=is_run_meld(t))
-
-
-def _nw(h: Hand, cards: Iterable[Card]) -> dict[str, int]:
-    n, w = counts(h, cards)
-    return {"naturals": n, "wilds": w}
+    return _kind(h, t.meld.cards, run=is_run_meld(t))
 
 
 def side_melded(h: Hand, seat: int) -> bool:
@@ -268,7 +269,6 @@ def melds_reason(
     if need is None and len(groups) > 1:
         return "one meld per action once the side has melded"
     ranks: set[Rank] = set(taken if taken is not None else _ranks_taken(h, seat))
-    r = rules(h)
     new = 0
     kinds: list[str] = []
     for g in groups:
@@ -282,7 +282,7 @@ def melds_reason(
                 ranks.add(rank)
         if why:
             return why
-        kind = r.canasta_kind(**_nw(h, g), run=looks_like_run(h, g))
+        kind = _kind(h, g, run=looks_like_run(h, g))
         if kind is not None:
             new += 1
             kinds.append(kind)
@@ -456,8 +456,8 @@ def layoff_reason(h: Hand, seat: int, card: Card, target: int, *, left: int) -> 
         why = run_layoff_reason(h, t, card, target)
         if why:
             return why
-        before = r.canasta_kind(**_nw(h, t.meld.cards), run=True)
-        after = r.canasta_kind(**_nw(h, (*t.meld.cards, card)), run=True)
+        before = _kind(h, t.meld.cards, run=True)
+        after = _kind(h, (*t.meld.cards, card), run=True)
         new = 1 if before is None and after is not None else 0
         return out_reason(h, seat, left=left, new_canastas=new, new_kinds=[after] if new and after else [])
     rank = meld_rank(t)

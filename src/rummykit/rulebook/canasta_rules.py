@@ -38,6 +38,16 @@ def _melds(c: CanastaMelds, v: Variant) -> list[str]:
         f"A meld of {c.canasta} or more cards with at least {c.canasta_naturals} natural cards is a canasta:"
         " natural without wild cards, mixed with them.",
     ]
+    if c.runs:
+        most = f" to {c.run_max}" if c.run_max else " or more"
+        wilds = "" if c.wilds_in_runs else ", never a wild card"
+        closed = " and takes no more cards" if c.run_max and c.run_max <= c.canasta else ""
+        out.append(
+            f"A run (sequence) is {c.run_min}{most} cards of one suit in sequence, four low and ace high"
+            f" (never a three{wilds}); a run of {c.canasta} cards is a sequence canasta{closed}."
+        )
+    if c.combine and not c.one_per_rank:
+        out.append("A side may combine two of its melds of one rank into one (`combine 3 into 1`).")
     if not c.special_threes:
         out.append("Threes are cards like any other.")
         return out
@@ -68,7 +78,9 @@ def _draw(c: PileDraw, v: Variant) -> list[str]:
     if not c.meld_top_card:
         out = [f"{draw}, or take {pile} into your hand, with no condition."]
     else:
-        onto = ", or onto your side's meld of its rank," if c.onto_meld else ""
+        short = " that is not yet a canasta" if not c.onto_canasta else ""
+        meld = "a meld of your side it fits" if getattr(v.melds, "runs", False) else "your side's meld of its rank"
+        onto = f", or onto {meld}{short}," if c.onto_meld else ""
         out = [
             f"{draw}, or take {pile}: its top card goes at once into a meld with two cards of its"
             f" rank from your hand{onto} and the rest of the cards taken into your hand.",
@@ -132,23 +144,29 @@ def _out(c: CanastaOut, v: Variant) -> list[str]:
             f"Of them, at least {c.natural_canastas} natural and {c.mixed_canastas} mixed (a natural one does not"
             " stand for a mixed one)."
         )
+    if c.sequence_canastas:
+        out.append(f"Of them, at least {c.sequence_canastas} a sequence canasta (a run of seven).")
     return out
 
 
 @_describes(CanastaScoring)
 def _score(c: CanastaScoring, v: Variant) -> list[str]:
     concealed = f" ({c.going_out + c.concealed_bonus} concealed)" if c.concealed_bonus else ""
-    four = f", {c.all_red_threes} all four to one side" if c.all_red_threes else ""
+    four = f", {c.all_red_threes} all of them to one side" if c.all_red_threes else ""
     out = [
         f"Each side scores the values of its melded cards, {c.natural_canasta} for each natural canasta and"
         f" {c.mixed_canasta} for each mixed one, {c.going_out} for going out{concealed},"
         " and less the values of the cards left in its players' hands.",
     ]
     if c.red_three or c.all_red_threes:
-        out.append(
-            f"Red threes laid out count {c.red_three} each{four}"
-            + (", against a side that has melded nothing." if c.red_threes_against else ".")
+        against = (
+            f", against a side without {c.red_threes_canastas} canastas."
+            if c.red_threes_canastas
+            else ", against a side that has melded nothing."
         )
+        out.append(f"Red threes laid out count {c.red_three} each{four}" + (against if c.red_threes_against else "."))
+    if c.sequence_canasta:
+        out.append(f"A sequence canasta (a run) counts {c.sequence_canasta} instead of a canasta's bonus.")
     if c.meldless_melds_minus:
         out.append("A side without a canasta counts its melded cards against it.")
     if c.minus_without_natural:

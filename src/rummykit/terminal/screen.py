@@ -123,7 +123,10 @@ class SessionScreen(SessionBase):
                 line = Text(f"  #{i:<3}")
                 line.append_text(meld_text(t.meld, symbols=self.symbols))
                 if size and len(t.meld.cards) >= size:
-                    line.append("   canasta (" + ("natural" if t.meld.wild_count == 0 else "mixed") + ")")
+                    kind = "natural" if t.meld.wild_count == 0 else "mixed"
+                    if t.meld.kind is rk.MeldKind.RUN:
+                        kind = "sequence" if t.meld.wild_count == 0 else "mixed sequence"
+                    line.append(f"   canasta ({kind})")
                 self.say(line, indent=6)
 
     def show_knock(self, h: rk.Hand, me: int) -> None:

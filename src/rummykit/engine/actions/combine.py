@@ -106,12 +106,12 @@ class CombineKind(ListedKind):
                 by_rank.setdefault(rank, []).append(i)
         out: list[Action] = []
         for same in by_rank.values():
-            for j, t in enumerate(same):
-                for s in same[j + 1 :]:  # the later meld goes into the earlier one
-                    a = Combine(s, t)
+            for j, into in enumerate(same):
+                for other in same[j + 1 :]:  # the later meld goes into the earlier one
+                    a = Combine(other, into)
                     if combine_reason(h, a) is None:
                         out.append(a)
-        return sorted(out, key=lambda a: (a.target, a.source))
+        return sorted(out, key=lambda a: (a.target, a.source) if isinstance(a, Combine) else (0, 0))
 
     def fits(self, a: Action, b: Action) -> bool:
         return a == b
