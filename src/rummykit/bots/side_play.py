@@ -46,6 +46,13 @@ def side_choice(v: Variant, view: View) -> Action:
             if min(lengths) < size:
                 return a
     melds = [a for a in legal if isinstance(a, MeldAction)]
+    open_ranks = _open_ranks(v, view)
+    if open_ranks:  # cards of a rank the side builds already go onto its meld, not into a second one
+        fresh = [a for a in melds if _rank(v, view, a.cards()) not in open_ranks or len(a.groups) > 1]
+        if len(fresh) < len(melds) and any(
+            isinstance(a, Layoff) and not _wild(v, view, a.card) for a in legal
+        ):
+            melds = fresh
     if melds:  # the most natural cards first, then the fewest wilds
         return max(
             melds,
@@ -67,6 +74,21 @@ def side_choice(v: Variant, view: View) -> Action:
     if discards:
         return min(discards, key=lambda a: _discard_cost(v, view, a.card))
     return legal[0]
+
+
+def _open_ranks(v: Variant, view: View) -> set[Rank]:
+    """The ranks of the side's melds short of a canasta (where a side may hold
+    several melds of a rank: ``melds.one_per_rank`` off)."""
+    if getattr(v.melds, "one_per_rank", True):
+        return set()
+    size = getattr(v.melds, "canasta", 7)
+    side = view.side or (view.player,)
+    out: set[Rank] = set()
+    for t in view.table:
+        rank = _rank(v, view, t.meld.cards)
+        if t.owner in side and rank is not None and len(t.meld.cards) < size:
+            out.add(rank)
+    return out
 
 
 def _pile_helps(v: Variant, view: View) -> bool:
