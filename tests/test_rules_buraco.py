@@ -197,3 +197,61 @@ def test_two_players_each_alone() -> None:
     h = rk.new_hand(V, players=2, seed=1)
     assert V.players.teams_for(2) == ()
     assert len(h.hand_of(0)) == len(h.hand_of(1)) == 11
+
+
+@pytest.mark.parametrize(
+    ("cards", "ok"),
+    [
+        ("4H 5H 6H", True),
+        ("4H 2C 6H", True),  # the two stands for the 5H
+        ("AH 2H 3H JK", True),  # the 2H natural in its place, the joker the one wild
+        ("QH KH AH", True),
+        ("AH 2H 3H", True),
+        ("KH AH 3H", False),  # no K-A-2 (and a gap)
+        ("4H 2C JK 7H", False),  # two wild cards
+        ("4H 5S 6H", False),  # one suit
+        ("AH 2H 3H 2C JK", False),  # a natural two, and two wilds
+    ],
+)
+def test_runs_with_at_most_one_wild(cards: str, ok: bool) -> None:
+    """[S93] "sequences in a suit" and "The twos ... can be used either as wild cards or as natural twos
+    in sequences"; [S99] "Una scala, con l'asso prima del due o dopo i re" and "una (e una sola)
+    matta"; playjoy "A combination can include two twos, as long as one acts as a wild card and the
+    other keeps its natural rank"."""
+    filler = ["5C", "6D", "8S", "4D", "7S", "TH", "QS", "AC", "9D", "JD", "KD"]
+    h = _hand(" ".join([*cards.split(), *filler][:11]), stock="KC")
+    h.apply("draw")
+    assert h.is_legal(f"meld {cards}") is ok
+
+
+def test_a_run_grows_at_its_ends_with_one_wild_at_most() -> None:
+    """[S98] "Le sequenze ... può essere continuata in entrambe le direzioni" (eBurraco) and at most one
+    wild card in a meld [S99]; a side may hold two runs of a suit (two packs)."""
+    h = _hand("4H 5H 6H 7H 8H 9H JK 2C 5C 6D 8S", stock="3H")
+    h.apply("draw")
+    h.apply("meld 5H 6H 7H")
+    assert (
+        h.is_legal("layoff 4H on 1")
+        and h.is_legal("layoff 8H on 1")
+        and h.is_legal("layoff 3H on 1") is False
+    )
+    h.apply("layoff 4H on 1")
+    h.apply("layoff 3H on 1")
+    h.apply("layoff JK on 1")
+    assert str(h.table[0].meld) == "3H 4H 5H 6H 7H JK=8H"
+    assert not h.is_legal("layoff 2C on 1")  # a second wild
+    assert not h.is_legal("layoff 8H on 1")  # its place is the joker's
+
+
+def test_a_run_of_seven_is_a_canasta_clean_with_a_natural_two() -> None:
+    """[S94] "canastras (sequência de sete ou mais cartas de mesmo naipe)", clean "sem curingas" (200),
+    dirty 100; a two in its own place is natural [S93]."""
+    s = rk.settle(
+        V,
+        rk.Ending(
+            went_out=None, hands=["", "", "", ""],
+            melds=[["AH 2H 3H 4H 5H 6H 7H"], ["8C 9C TC JC QC KC JK"], [], []],
+        ),
+    )  # fmt: skip
+    # side 0: 15 + 10 + 25 + 200 clean; side 1: a dirty canasta only: its melds count against it
+    assert s.team_scores == (250, -(60 + 20))

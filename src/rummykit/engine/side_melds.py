@@ -25,6 +25,8 @@ from rummykit.engine.side_runs import (
     is_run_meld,
     looks_like_run,
     make_run,
+    run_counts,
+    run_extended,
     run_groups,
     run_layoff_reason,
     run_reason,
@@ -100,7 +102,7 @@ def make_meld(h: Hand, cards: Iterable[Card]) -> Meld:
     cs = list(cards)
     rank = rank_of(h, cs)
     if rank is None and looks_like_run(h, cs):
-        return make_run(cs)
+        return make_run(cs, h)
     assert rank is not None
     nats = sorted((c for c in cs if not _wild(h, c)), key=lambda c: c.code)
     wilds = sorted((c for c in cs if _wild(h, c)), key=lambda c: c.code)
@@ -127,7 +129,16 @@ def _kind(h: Hand, cards: Iterable[Card], *, run: bool = False) -> str | None:
 
 def canasta_of(h: Hand, t: TableMeld) -> str | None:
     """``natural``, ``mixed``, ``sequence`` or None: what canasta ``t`` is."""
-    return _kind(h, t.meld.cards, run=is_run_meld(t))
+    return rules(h).canasta_kind(**_tnw(h, t), run=is_run_meld(t))
+
+
+def _tnw(h: Hand, t: TableMeld) -> dict[str, int]:
+    """(naturals, wilds) of table meld ``t`` (a two in its own place in a run
+    is natural where wilds stand in runs)."""
+    if is_run_meld(t):
+        return run_counts(h, t.meld)
+    n, w = counts(h, t.meld.cards)
+    return {"naturals": n, "wilds": w}
 
 
 def side_melded(h: Hand, seat: int) -> bool:
@@ -282,7 +293,8 @@ def melds_reason(
                 ranks.add(rank)
         if why:
             return why
-        kind = _kind(h, g, run=looks_like_run(h, g))
+        run = looks_like_run(h, g)
+        kind = rules(h).canasta_kind(**run_counts(h, make_run(g, h)), run=True) if run else _kind(h, g)
         if kind is not None:
             new += 1
             kinds.append(kind)
@@ -456,8 +468,10 @@ def layoff_reason(h: Hand, seat: int, card: Card, target: int, *, left: int) -> 
         why = run_layoff_reason(h, t, card, target)
         if why:
             return why
-        before = _kind(h, t.meld.cards, run=True)
-        after = _kind(h, (*t.meld.cards, card), run=True)
+        before = canasta_of(h, t)
+        grown = run_extended(h, t, card) if r.wilds_in_runs else make_run((*t.meld.cards, card))
+        assert grown is not None
+        after = r.canasta_kind(**run_counts(h, grown), run=True)
         new = 1 if before is None and after is not None else 0
         return out_reason(h, seat, left=left, new_canastas=new, new_kinds=[after] if new and after else [])
     rank = meld_rank(t)
@@ -511,12 +525,18 @@ def layoff_candidates(h: Hand) -> list[tuple[Card, int]]:
     runs: dict[Suit | None, list[int]] = {}
     for i, t in mine:
         if is_run_meld(t):
-            runs.setdefault(t.meld.cards[0].suit, []).append(i)
+            runs.setdefault(t.meld.represents[0].suit, []).append(i)
         else:
             groups.setdefault(meld_rank(t), []).append(i)
     every_group = [i for ranks in groups.values() for i in ranks]
+    wild_runs = rules(h).wilds_in_runs
     for c in sorted(set(hand), key=lambda c: c.code):
-        targets = every_group if _wild(h, c) else [*groups.get(c.rank, ()), *runs.get(c.suit, ())]
+        if not _wild(h, c):
+            targets = [*groups.get(c.rank, ()), *runs.get(c.suit, ())]
+        elif wild_runs:  # a wild (a two of the run's suit, in its place) onto any run too
+            targets = [*every_group, *(i for ranks in runs.values() for i in ranks)]
+        else:
+            targets = every_group
         for i in targets:  # the melds the card may fit (the reason decides)
             if layoff_reason(h, p, c, i, left=left) is None:
                 out.append((c, i))
@@ -526,7 +546,9 @@ def layoff_candidates(h: Hand) -> list[tuple[Card, int]]:
 def lay_off_card(h: Hand, seat: int, card: Card, target: int) -> None:
     """Put ``card`` from ``seat``'s hand (or just taken) onto meld ``target``."""
     t = h._table[target - 1]
-    h._table[target - 1] = TableMeld(t.owner, make_meld(h, (*t.meld.cards, card)), (*t.laid, (card, seat)))
+    grown = run_extended(h, t, card) if is_run_meld(t) and rules(h).wilds_in_runs else None
+    meld = grown if grown is not None else make_meld(h, (*t.meld.cards, card))
+    h._table[target - 1] = TableMeld(t.owner, meld, (*t.laid, (card, seat)))
 
 
 def lay_out_red_threes(h: Hand, seat: int, *, replace: bool) -> None:

@@ -4,7 +4,10 @@ Where the variant's ``melds`` component (kind ``canasta``) has ``runs`` on,
 a side may meld natural cards of one suit in sequence, ace high and four low
 (threes and wild cards are never in such a run), from ``run_min`` to
 ``run_max`` cards; a run of ``canasta`` cards is a canasta (a sequence
-canasta) and, at ``run_max``, takes no more cards. :mod:`rummykit.engine.side_melds`
+canasta) and, at ``run_max``, takes no more cards. Where ``wilds_in_runs``
+is on (Buraco), runs follow :mod:`rummykit.melds.wild_runs` instead: every
+rank, the ace low or high as ``ranking.ace`` says, a two natural in its own
+place, at most ``max_wilds`` wild cards. :mod:`rummykit.engine.side_melds`
 asks this module for the runs of a hand, their reasons and their lay-offs.
 
 >>> import rummykit as rk
@@ -18,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from rummykit.cards import Card, Suit
-from rummykit.melds import Meld, MeldKind
+from rummykit.melds import Meld, MeldKind, wild_runs
 from rummykit.rules.canasta import RUN_RANKS, CanastaMelds
 
 if TYPE_CHECKING:
@@ -31,6 +34,8 @@ __all__ = [
     "is_run_meld",
     "looks_like_run",
     "make_run",
+    "run_counts",
+    "run_extended",
     "run_groups",
     "run_layoff_reason",
     "run_reason",
@@ -51,11 +56,37 @@ def _wild(h: Hand, c: Card) -> bool:
 
 def looks_like_run(h: Hand, cards: Sequence[Card]) -> bool:
     """Whether ``cards`` are meant as a run: the variant has runs and the
-    natural cards are of one suit and more than one rank."""
-    if not _rules(h).runs:
+    natural cards are of one suit and more than one rank (with wilds in
+    runs: or they read as a run, a two in its own place, and not as a set)."""
+    r = _rules(h)
+    if not r.runs:
         return False
     nats = [c for c in cards if not _wild(h, c)]
-    return len({c.suit for c in nats}) == 1 and len({c.rank for c in nats}) > 1
+    if len({c.suit for c in nats}) == 1 and len({c.rank for c in nats}) > 1:
+        return True
+    return r.wilds_in_runs and len(nats) < 2 and _read(h, cards) is not None
+
+
+def _aces(h: Hand) -> tuple[int, ...]:
+    return wild_runs.ace_places(getattr(h._v.ranking, "ace", "either"))
+
+
+def _read(h: Hand, cards: Sequence[Card]) -> Meld | None:
+    """The run ``cards`` read with wild cards (``wilds_in_runs``), or None."""
+    r = _rules(h)
+    return wild_runs.read_run(
+        cards, is_wild=lambda c: _wild(h, c), aces=_aces(h), max_wilds=r.max_wilds, min_len=r.run_min
+    )
+
+
+def run_counts(h: Hand, meld: Meld) -> dict[str, int]:
+    """(naturals, wilds) of a run as ``canasta_kind`` takes them: a two in its
+    own place is natural where wilds stand in runs."""
+    if not _rules(h).wilds_in_runs:
+        wilds = sum(1 for c in meld.cards if _wild(h, c))
+        return {"naturals": len(meld.cards) - wilds, "wilds": wilds}
+    wilds = sum(1 for c, x in zip(meld.cards, meld.represents, strict=True) if c != x)
+    return {"naturals": len(meld.cards) - wilds, "wilds": wilds}
 
 
 def _positions(cards: Iterable[Card]) -> list[int] | None:
@@ -71,6 +102,15 @@ def run_reason(h: Hand, cards: Sequence[Card]) -> str | None:
     """Why ``cards`` are not a run (None: they are one)."""
     r = _rules(h)
     txt = " ".join(map(str, cards))
+    if r.wilds_in_runs:
+        if _read(h, cards) is None:
+            return (
+                f"{txt}: a run is {r.run_min} or more cards of one suit in sequence, with at most"
+                f" {r.max_wilds} wild card{'s' if r.max_wilds != 1 else ''} (a two in its own place is natural)"
+            )
+        if r.run_max and len(cards) > r.run_max:
+            return f"{txt}: a run has at most {r.run_max} cards"
+        return None
     if any(_wild(h, c) for c in cards) and not r.wilds_in_runs:
         return f"{txt}: a run holds no wild card"
     if len({c.suit for c in cards}) != 1:
@@ -86,8 +126,13 @@ def run_reason(h: Hand, cards: Sequence[Card]) -> str | None:
     return None
 
 
-def make_run(cards: Iterable[Card]) -> Meld:
-    """The table meld of the run ``cards``, from its low end."""
+def make_run(cards: Iterable[Card], h: Hand | None = None) -> Meld:
+    """The table meld of the run ``cards``, from its low end (with ``h``
+    where wild cards stand in runs: each wild standing where it fits)."""
+    if h is not None and _rules(h).wilds_in_runs:
+        meld = _read(h, list(cards))
+        assert meld is not None
+        return meld
     cs = sorted(cards, key=lambda c: _POS.get(c.rank, -1) if c.rank is not None else -1)
     return Meld(MeldKind.RUN, tuple(cs), tuple(cs))
 
@@ -125,6 +170,15 @@ def run_groups(h: Hand, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     r = _rules(h)
     if not r.runs:
         return []
+    if r.wilds_in_runs:
+        return wild_runs.run_groups(
+            hand,
+            is_wild=lambda c: _wild(h, c),
+            aces=_aces(h),
+            max_wilds=r.max_wilds,
+            min_len=r.run_min,
+            max_len=r.run_max,
+        )
     out: list[tuple[Card, ...]] = []
     for s in _stretches(h, hand):
         for i in range(len(s)):
@@ -140,6 +194,8 @@ def first_runs(h: Hand, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     r = _rules(h)
     if not r.runs:
         return []
+    if r.wilds_in_runs:
+        return wild_runs.first_runs(hand, is_wild=lambda c: _wild(h, c), aces=_aces(h), min_len=r.run_min)
     out: list[tuple[Card, ...]] = []
     for s in _stretches(h, hand):
         most = r.run_max or len(s)
@@ -154,6 +210,12 @@ def run_layoff_reason(h: Hand, t: TableMeld, card: Card, target: int) -> str | N
     """Why ``card`` does not extend the run ``t`` (table meld ``target``)."""
     r = _rules(h)
     cards = t.meld.cards
+    if r.wilds_in_runs:
+        if run_extended(h, t, card) is None:
+            return f"{card} does not extend the run #{target} ({t.text}) at either end (at most {r.max_wilds} wild)"
+        if r.run_max and len(cards) + 1 > r.run_max:
+            return f"the run #{target} ({t.text}) takes no more cards (at most {r.run_max})"
+        return None
     if _wild(h, card) and not r.wilds_in_runs:
         return f"{card} is wild: a run holds no wild card"
     if card.suit is not cards[0].suit or card.rank not in _POS:
@@ -165,3 +227,12 @@ def run_layoff_reason(h: Hand, t: TableMeld, card: Card, target: int) -> str | N
     if not r.run_ok(len(cards) + 1):
         return f"the run #{target} ({t.text}) takes no more cards (at most {r.run_max})"
     return None
+
+
+def run_extended(h: Hand, t: TableMeld, card: Card) -> Meld | None:
+    """The run ``t`` with ``card`` laid off at an end, where wild cards stand
+    in runs (a wild at the high end, else the low), or None: it does not fit."""
+    r = _rules(h)
+    return wild_runs.extend_run(
+        t.meld, card, is_wild=lambda c: _wild(h, c), aces=_aces(h), max_wilds=r.max_wilds
+    )

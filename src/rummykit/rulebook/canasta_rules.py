@@ -30,22 +30,37 @@ def _by_count(value: object, v: Variant, noun: str) -> str:
 def _melds(c: CanastaMelds, v: Variant) -> list[str]:
     size = f"{c.set_min} to {c.set_max}" if c.set_max else f"{c.set_min} or more"
     fewer = "fewer wild cards than natural ones" if c.wild_limit is WildLimit.FEWER else "never more wild cards than natural ones"
+    wilds = (
+        f"at most {c.max_wilds} wild card{'s' if c.max_wilds != 1 else ''}"
+        if c.max_wilds <= 1 or c.wild_limit is WildLimit.ONE
+        else f"{fewer} and at most {c.max_wilds} wilds"
+    )
     out = [
-        f"A meld is {size} cards of one rank (suits do not matter), with at least {c.min_naturals}"
-        f" natural cards, {fewer} and at most {c.max_wilds} wilds.",
+        f"A {'set' if c.runs else 'meld'} is {size} cards of one rank (suits do not matter), with at least"
+        f" {c.min_naturals} natural cards, {wilds}.",
         "Melds belong to a side: either partner adds cards to them, never to the other side's."
-        + (" A side has one meld of each rank." if c.one_per_rank else " A side may have several melds of a rank."),
+        + (
+            f" A side has one {'set' if c.runs else 'meld'} of each rank."
+            if c.one_per_rank
+            else f" A side may have several {'sets' if c.runs else 'melds'} of a rank."
+        ),
         f"A meld of {c.canasta} or more cards with at least {c.canasta_naturals} natural cards is a canasta:"
         " natural without wild cards, mixed with them.",
     ]
     if c.runs:
         most = f" to {c.run_max}" if c.run_max else " or more"
-        wilds = "" if c.wilds_in_runs else ", never a wild card"
-        closed = " and takes no more cards" if c.run_max and c.run_max <= c.canasta else ""
-        out.append(
-            f"A run (sequence) is {c.run_min}{most} cards of one suit in sequence, four low and ace high"
-            f" (never a three{wilds}); a run of {c.canasta} cards is a sequence canasta{closed}."
-        )
+        if c.wilds_in_runs:
+            out.append(
+                f"A run is {c.run_min}{most} cards of one suit in sequence, with at most {c.max_wilds} wild"
+                f" card{'s' if c.max_wilds != 1 else ''} (a two in its own place in its suit's run is natural);"
+                " a side may have several runs of a suit, and a run of seven is a canasta like a set."
+            )
+        else:
+            closed = " and takes no more cards" if c.run_max and c.run_max <= c.canasta else ""
+            out.append(
+                f"A run (sequence) is {c.run_min}{most} cards of one suit in sequence, four low and ace high"
+                f" (never a three, never a wild card); a run of {c.canasta} cards is a sequence canasta{closed}."
+            )
     if c.combine and not c.one_per_rank:
         out.append("A side may combine two of its melds of one rank into one (`combine 3 into 1`).")
     if not c.special_threes:

@@ -104,7 +104,11 @@ class CanastaMelds(StandardMelds):
     ``run_min`` to ``run_max`` cards; a run of ``canasta`` cards is a canasta
     (a sequence canasta) and takes no more cards when ``run_max`` is reached."""
     wilds_in_runs: bool = False
-    """Wild cards may stand in runs (off: a run holds natural cards only)."""
+    """Wild cards may stand in runs, at most ``max_wilds`` (Buraco): runs then
+    hold every rank, the ace low or high as ``ranking.ace`` says, a two
+    natural in its own place, and their canastas are natural or mixed like
+    the sets' (off: a run holds natural cards four to ace only, its canasta
+    a sequence canasta)."""
 
     def wilds_ok(self, *, wilds: int, naturals: int) -> bool:
         return super().wilds_ok(wilds=wilds, naturals=naturals) and wilds <= self.max_wilds
@@ -138,7 +142,7 @@ class CanastaMelds(StandardMelds):
             return None
         if wilds:
             return "mixed"
-        return "sequence" if run else "natural"
+        return "sequence" if run and not self.wilds_in_runs else "natural"
 
     def side_rank_melds(self) -> bool:
         return True

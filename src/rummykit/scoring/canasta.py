@@ -20,8 +20,10 @@ hand never picked up), side by side or seat by seat.
 
 from __future__ import annotations
 
-from rummykit.cards import Card
+from rummykit.cards import Card, Rank
 from rummykit.errors import RummyError
+from rummykit.melds import Meld
+from rummykit.melds.wild_runs import ace_places, read_run
 from rummykit.rules.canasta import RUN_RANKS, CanastaMelds, CanastaScoring, is_red_three
 from rummykit.scoring.context import _Ctx
 from rummykit.scoring.registry import register_settlement
@@ -42,6 +44,20 @@ def _is_run(c: _Ctx, naturals: list[Card], wilds: int) -> bool:
     return pos == list(range(pos[0], pos[0] + len(pos))) and rules.run_ok(len(pos) + wilds)
 
 
+def _wild_run(c: _Ctx, cards: tuple[Card, ...], wild: frozenset[Rank]) -> Meld | None:
+    """The run ``cards`` make where wild cards stand in runs (``melds.wilds_in_runs``), or None."""
+    rules = c.v.melds
+    if not isinstance(rules, CanastaMelds) or not rules.runs or not rules.wilds_in_runs:
+        return None
+    return read_run(
+        cards,
+        is_wild=lambda x: c.v.deck.is_wild(x, wild),
+        aces=ace_places(getattr(c.v.ranking, "ace", "either")),
+        max_wilds=rules.max_wilds,
+        min_len=rules.run_min,
+    )
+
+
 def _melds(c: _Ctx, seat: int) -> tuple[int, int, int, int]:
     """(value of the melded cards, natural, mixed and sequence canastas) of ``seat``."""
     e = c.e
@@ -56,6 +72,10 @@ def _melds(c: _Ctx, seat: int) -> tuple[int, int, int, int]:
         wilds = len(m.cards) - len(naturals)
         ranks = {x.rank for x in naturals}
         run = len(ranks) > 1 and _is_run(c, naturals, wilds)
+        read = _wild_run(c, m.cards, wild) if len(ranks) != 1 and not run else None
+        if read is not None:  # a run holding a wild (a two in its own place natural)
+            run = True
+            wilds = sum(1 for x, r in zip(read.cards, read.represents, strict=True) if x != r)
         if (len(ranks) != 1 and not run) or (special and any(is_red_three(x) for x in m.cards)):
             raise RummyError(
                 f"ending: {m} is not a meld in {c.v.name} (one rank"
@@ -64,7 +84,7 @@ def _melds(c: _Ctx, seat: int) -> tuple[int, int, int, int]:
             )
         value += sum(c.card(x) for x in m.cards)
         if isinstance(rules, CanastaMelds):
-            kind = rules.canasta_kind(naturals=len(naturals), wilds=wilds, run=run)
+            kind = rules.canasta_kind(naturals=len(m.cards) - wilds, wilds=wilds, run=run)
             natural += kind == "natural"
             mixed += kind == "mixed"
             sequence += kind == "sequence"

@@ -31,7 +31,7 @@ import itertools
 from collections.abc import Callable, Sequence
 
 from rummykit.cards import Card, Rank, Suit
-from rummykit.melds import Meld, MeldKind
+from rummykit.melds.meld import Meld, MeldKind
 
 __all__ = ["ace_places", "extend_run", "read_run", "run_positions"]
 
@@ -207,3 +207,106 @@ def extend_run(
     if at < lo:
         return Meld(MeldKind.RUN, (card, *meld.cards), (rep, *meld.represents))
     return Meld(MeldKind.RUN, (*meld.cards, card), (*meld.represents, rep))
+
+
+def _by_place(
+    hand: Sequence[Card], is_wild: Callable[[Card], bool], aces: tuple[int, ...]
+) -> dict[Suit, dict[int, Card]]:
+    """Per suit, one card for each place it may take (an ace at 1 and 14 as
+    ``aces`` allow; a wild-rank card of a suit in its own place)."""
+    out: dict[Suit, dict[int, Card]] = {}
+    for c in sorted(hand, key=lambda c: c.code):
+        if c.is_joker or c.suit is None or c.rank is None:
+            continue
+        places = aces if c.rank is Rank.ACE else (_LOW[c.rank],)
+        for p in places:
+            out.setdefault(c.suit, {}).setdefault(p, c)
+    return out
+
+
+def run_groups(
+    hand: Sequence[Card],
+    *,
+    is_wild: Callable[[Card], bool],
+    aces: tuple[int, ...] = (1, 14),
+    max_wilds: int = 1,
+    min_len: int = 3,
+    max_len: int = 0,
+) -> list[tuple[Card, ...]]:
+    """Every run of the hand, once per set of cards: each stretch of places
+    of a suit with at most ``max_wilds`` of them missing (each filled by the
+    cheapest wild-rank card not in the stretch, or by a joker), from
+    ``min_len`` to ``max_len`` cards (0: up to 13).
+
+    >>> from rummykit.cards import parse_cards
+    >>> two = lambda c: c.is_joker or c.rank is Rank.TWO
+    >>> [" ".join(map(str, g)) for g in run_groups(parse_cards("4H 5H 7H 2C"), is_wild=two)]
+    ['2C 4H 5H', '4H 5H 2C 7H', '5H 2C 7H']
+    """
+    wilds = sorted((c for c in hand if is_wild(c)), key=lambda c: (c.is_joker, c.code))
+    twos = [c for c in wilds if not c.is_joker]
+    joker = next((c for c in wilds if c.is_joker), None)
+    most = min(max_len or 13, 13)
+    out: list[tuple[Card, ...]] = []
+    seen: set[tuple[object, ...]] = set()
+    for suit, at in sorted(_by_place(hand, is_wild, aces).items(), key=lambda x: x[0].letter):
+        for lo in range(1, 15):
+            if lo not in at and lo + 1 not in at:
+                continue
+            missing: list[int] = []
+            for hi in range(lo, min(lo + most, 15)):
+                if hi not in at:
+                    missing.append(hi)
+                    if len(missing) > max_wilds:
+                        break
+                if hi - lo + 1 < min_len or (lo not in at and hi not in at):
+                    continue
+                first = lo if lo in at else lo + 1
+                last = hi if hi in at else hi - 1
+                for fill in _fills(twos, joker, at, lo, hi, len(missing)):
+                    key = (suit, first, last, *(c.code for c in fill))
+                    if key not in seen:
+                        seen.add(key)
+                        wild = dict(zip(missing, fill, strict=True))
+                        out.append(tuple(at[p] if p in at else wild[p] for p in range(lo, hi + 1)))
+    return out
+
+
+def _fills(
+    twos: list[Card], joker: Card | None, at: dict[int, Card], lo: int, hi: int, k: int
+) -> list[tuple[Card, ...]]:
+    """The wild cards to fill ``k`` places of a run lying from ``lo`` to
+    ``hi``: the cheapest two it does not hold, or a joker (one each)."""
+    if k == 0:
+        return [()]
+    if k > 1:
+        return []
+    natural_two = at.get(2) if lo <= 2 <= hi else None
+    two = next((c for c in twos if c is not natural_two and c != natural_two), None)
+    if two is None and natural_two is not None and twos.count(natural_two) > 1:
+        two = natural_two  # its twin from the other pack
+    return [(c,) for c in (two, joker) if c is not None]
+
+
+def first_runs(
+    hand: Sequence[Card],
+    *,
+    is_wild: Callable[[Card], bool],
+    aces: tuple[int, ...] = (1, 14),
+    min_len: int = 3,
+) -> list[tuple[Card, ...]]:
+    """Disjoint runs of natural cards of the hand, the longest of each suit's stretches."""
+    out: list[tuple[Card, ...]] = []
+    for _, at in sorted(_by_place(hand, is_wild, aces).items(), key=lambda x: x[0].letter):
+        used: set[Card] = set()
+        p = 1
+        while p <= 14:
+            q = p
+            while q <= 14 and q in at and at[q] not in used and q - p < 13:
+                q += 1
+            if q - p >= min_len:
+                run = [at[i] for i in range(p, q)]
+                out.append(tuple(run))
+                used.update(run)
+            p = max(q, p + 1)
+    return out
