@@ -107,6 +107,8 @@ class Kit:
         self._quick: dict[Wild, dict[bytes, Meld | None]] = {}
         self._classified: dict[Wild, dict[bytes, Meld | None]] = {}
         self.groups: dict[Meld, Group] = {}
+        self.side_runs: dict[Wild, dict[bytes, Any]] = {}
+        """The Canasta family's runs holding wilds, by cards (engine.side_runs)."""
         self.values: tuple[int, ...] = tuple(v.scoring.card_value(c) for c in _ALL_CARDS)
         """Each card's value in hand, by card code."""
         self.single_deck = max(v.deck.shoe(n).count(_ALL_CARDS[0]) for n in v.players.counts()) <= 1 and (

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from rummykit.cards import Card, Suit
+from rummykit.engine.meld_memo import codes, table_for
 from rummykit.melds import Meld, MeldKind, wild_runs
 from rummykit.rules.canasta import RUN_RANKS, CanastaMelds
 
@@ -72,11 +73,17 @@ def _aces(h: Hand) -> tuple[int, ...]:
 
 
 def _read(h: Hand, cards: Sequence[Card]) -> Meld | None:
-    """The run ``cards`` read with wild cards (``wilds_in_runs``), or None."""
+    """The run ``cards`` read with wild cards (``wilds_in_runs``), or None (memoized)."""
+    table = table_for(h._kit.side_runs, h._wild)
+    key = b"r" + codes(cards)
+    if key in table:
+        found: Meld | None = table[key]
+        return found
     r = _rules(h)
-    return wild_runs.read_run(
+    found = table[key] = wild_runs.read_run(
         cards, is_wild=lambda c: _wild(h, c), aces=_aces(h), max_wilds=r.max_wilds, min_len=r.run_min
     )
+    return found
 
 
 def run_counts(h: Hand, meld: Meld) -> dict[str, int]:
@@ -171,14 +178,19 @@ def run_groups(h: Hand, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     if not r.runs:
         return []
     if r.wilds_in_runs:
-        return wild_runs.run_groups(
-            hand,
-            is_wild=lambda c: _wild(h, c),
-            aces=_aces(h),
-            max_wilds=r.max_wilds,
-            min_len=r.run_min,
-            max_len=r.run_max,
-        )
+        table = table_for(h._kit.side_runs, h._wild)
+        key = b"g" + codes(hand)
+        groups: list[tuple[Card, ...]] | None = table.get(key)
+        if groups is None:
+            groups = table[key] = wild_runs.run_groups(
+                hand,
+                is_wild=lambda c: _wild(h, c),
+                aces=_aces(h),
+                max_wilds=r.max_wilds,
+                min_len=r.run_min,
+                max_len=r.run_max,
+            )
+        return groups
     out: list[tuple[Card, ...]] = []
     for s in _stretches(h, hand):
         for i in range(len(s)):
