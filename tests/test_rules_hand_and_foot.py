@@ -85,7 +85,7 @@ def test_a_hand_and_a_foot_of_thirteen_each() -> None:
     more closed piles of 13 cards ... these cards are called "foot"": hands and feet of 13, then the
     stock and an upcard."""
     h = rk.new_hand(V, players=4, seed=3)
-    assert [len(x) for x in h.hands] == [13] * 4 or any(h.bonus)  # red threes laid out are replaced
+    assert [len(x) for x in h.hands] == [13] * 4  # red threes laid out are replaced
     assert h.second_counts == (13,) * 4 and h.second_taken == (False,) * 4
     assert len(h.cards_in_play()) == 270
     assert Counter(h.cards_in_play()) == Counter(V.deck.shoe(4))
@@ -524,3 +524,12 @@ canastas = 5
 natural_canastas = 2
 mixed_canastas = 3
 """
+
+
+def test_the_text_prompt_tells_the_feet_as_counts() -> None:
+    h = _hand("7C 7D 7H 8C 8D 8H 9C 9D 9H TC TD TH JC")
+    text = rk.llm.prompt(h, 0)
+    assert "Your second hand: 13 cards face down" in text and "a second hand of 13 cards face down" in text
+    h.apply("draw")
+    h.apply("meld 7C 7D 7H + 8C 8D 8H + 9C 9D 9H + TC TD TH + JC JD JH")
+    assert "has picked up a second hand" in rk.llm.prompt(h, 0)

@@ -145,6 +145,11 @@ def _table(view: View, scores: Sequence[int] | None) -> list[str]:
     lines.append(f"Your hand ({_count(len(view.hand), 'card')}): {_cards(view.hand)}")
     if view.melded[me]:
         lines.append("You have melded.")
+    second = view.second_counts
+    if second and second[me]:
+        lines.append(f"Your second hand: {_count(second[me], 'card')} face down, yours once your hand is played out.")
+    elif second and view.second_taken[me]:
+        lines.append("You have picked up your second hand.")
     try:
         known = view.knowledge()
     except ValueError:  # a view read from data: only what it holds
@@ -157,6 +162,10 @@ def _table(view: View, scores: Sequence[int] | None) -> list[str]:
             facts.append("has melded")
         if view.dropped[q]:
             facts.append("has dropped out of the hand")
+        if second and second[q]:
+            facts.append(f"a second hand of {_count(second[q], 'card')} face down")
+        elif second and view.second_taken[q]:
+            facts.append("has picked up a second hand")
         lines.append(f"Seat {q}: {', '.join(facts)}.")
         if known is not None and known.known[q]:
             lines.append(f"  Cards you saw go into seat {q}'s hand: {format_cards(known.known[q])}")
