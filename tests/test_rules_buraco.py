@@ -6,11 +6,21 @@ Seat 0 starts (the dealer is seat 3); partners are seats 0 and 2, 1 and 3.
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
+import attrs
+import numpy as np
 import pytest
 
 import rummykit as rk
+from play_helpers import Keyboard, play, random_player
+from rummykit import svg
+from rummykit.bots import GreedyBot
+from rummykit.rl import aec_env
+from rummykit.sim import simulate
 
 V = rk.load_variant("buraco")
+_NS = "{http://www.w3.org/2000/svg}"
 
 # seats 1-3 hold cards that play no part in a test
 _OTHERS = [
@@ -255,3 +265,77 @@ def test_a_run_of_seven_is_a_canasta_clean_with_a_natural_two() -> None:
     )  # fmt: skip
     # side 0: 15 + 10 + 25 + 200 clean; side 1: a dirty canasta only: its melds count against it
     assert s.team_scores == (250, -(60 + 20))
+
+
+def test_the_greedy_bot_takes_a_useful_pile_builds_canastas_and_goes_out() -> None:
+    """The greedy bot takes the pile when its cards go with the hand, draws otherwise, and goes out
+    with a clean canasta once its side has taken its morto."""
+    useful = _hand("7C 7D 5C 6D 8S 9H JC QD KS AH 4D", discard="3S 7H")
+    assert GreedyBot(V, seed=1).choose(useful.view(0)).word == "pickup"
+    useless = _hand("7C 7D 5C 6D 8S 9H JC QD KS AH 4D", discard="3S")
+    assert GreedyBot(V, seed=1).choose(useless.view(0)).word == "draw"
+    outs = 0
+    for seed in range(3):
+        hand = rk.new_hand(V, players=4, seed=seed)
+        bots = [GreedyBot(V, seed=s) for s in range(4)]
+        while not hand.is_over:
+            seat = hand.current_player
+            assert seat is not None
+            hand.apply(bots[seat].choose(hand.view(seat)))
+        if hand.how is rk.Termination.WENT_OUT:
+            outs += 1
+            w = hand.went_out
+            assert w is not None
+            side = V.players.side_of(4, w)
+            assert any(hand.second_taken[s] for s in side)
+            assert any(t.owner in side and len(t.meld.cards) >= 7 and t.meld.is_pure for t in hand.table)
+    assert outs >= 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_simulate_has_no_stalls_at_any_player_count(players: int) -> None:
+    """Greedy self-play ends every hand before the turn limit with two, three and four players."""
+    report = simulate(V, games=2, players=players, bots=("greedy",), seed=players)
+    assert report.games == 2 and report.turn_limit == 0
+
+
+def _short(turns: int = 30) -> rk.Variant:
+    return attrs.evolve(V, limits=attrs.evolve(V.limits, max_turns=turns))
+
+
+def test_the_play_screen_shows_the_pile_the_sides_melds_and_the_mortos() -> None:
+    """The play screen: the pile as its top card and count, the melds by side, the mortos as counts,
+    every line within 80 columns."""
+    keys = Keyboard(answer=random_player(3, quit_when=lambda s: s.hand is not None and s.hand.turns > 24))
+    _, out = play(_short(60), keys, players=4, seed=5, bots=["greedy"])
+    assert "Discard pile:" in out
+    assert "side's melds" in out or "Melds of" in out
+    assert "second #" in out or "morto" in out.lower()
+    assert not [line for line in out.splitlines() if len(line) > 80]
+
+
+def test_the_svg_picture_of_a_seat_shows_no_hidden_card() -> None:
+    h = _hand("4H 5H 6H 7H 8H 9H JK KC KD KH KS", stock="3C 2C 8C")
+    h.apply("draw")
+    h.apply("meld 4H 5H 6H 7H 8H 9H JK")
+    view = h.view(1)
+    root = ET.fromstring(svg.position(view))
+    faces = [
+        g.get("data-card", "?") for g in root.iter(f"{_NS}g") if "card" in (g.get("class") or "").split()
+    ]
+    visible = {str(c) for c in (*view.hand, *view.discard, *(c for t in view.table for c in t.meld.cards))}
+    assert all(c in visible for c in faces if c != "?")
+    assert "JK" in faces and "4H" in faces  # the dirty canasta on the table
+
+
+def test_rl_rewards_are_shared_by_partners() -> None:
+    """The AEC environment: each partner's reward is the side's score."""
+    env = aec_env(_short(16), 4)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter(5_000):
+        obs, reward, term, trunc, _ = env.last()
+        totals[agent] += reward
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert totals["player_0"] == totals["player_2"] and totals["player_1"] == totals["player_3"]

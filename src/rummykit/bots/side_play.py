@@ -107,7 +107,23 @@ def _pile_helps(v: Variant, view: View) -> bool:
             return True
         if any(_fits(v, view, t.meld.cards, top) for t in view.table if t.owner in side):
             return True
+        if getattr(v.melds, "runs", False) and (
+            _extends_run(view, top, side, theirs=False) or _suited_pair(v, view, top)
+        ):
+            return True
     return False
+
+
+def _suited_pair(v: Variant, view: View, card: Card) -> bool:
+    """Whether two cards of the hand make a run with ``card`` (same suit, within two ranks)."""
+    if card.rank is None:
+        return False
+    near = {
+        c.rank
+        for c in view.hand
+        if c.suit is card.suit and c.rank is not None and not _wild(v, view, c) and _gap(c.rank, card.rank) <= 2
+    }
+    return len(near) >= 2
 
 
 def _extends_run(view: View, card: Card, side: tuple[int, ...], *, theirs: bool) -> bool:
@@ -115,7 +131,7 @@ def _extends_run(view: View, card: Card, side: tuple[int, ...], *, theirs: bool)
     for t in view.table:
         if t.meld.kind is not MeldKind.RUN or (t.owner not in side) is not theirs:
             continue
-        ends = (t.meld.cards[0], t.meld.cards[-1])
+        ends = (t.meld.represents[0], t.meld.represents[-1])  # what a wild at an end stands for
         if card.suit is ends[0].suit and card.rank is not None and _next_to(card.rank, ends):
             return True
     return False
