@@ -10,6 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rummykit.engine import Action, Hand, View, new_hand
+from rummykit.engine.view import make_view
 from rummykit.errors import EnvError
 from rummykit.loading import load_variant
 from rummykit.rl.inputs import check_flag
@@ -95,7 +96,7 @@ class Driver:
             self.view = None
             self.decision = None
             return
-        self.view = view if view is not None else h.view(h.current)
+        self.view = view if view is not None else make_view(h, h.current)
         self.decision = Decision(self.tokens, self.view.legal)
 
     @property
@@ -116,10 +117,11 @@ class Driver:
         """Apply a whole action for the current seat."""
         h = self.the_hand
         seat = h.current
-        before = self.view if self.view is not None else h.view(seat)
+        before = self.view if self.view is not None else make_view(h, seat)
         h.apply(action)
         self.last_action = action
-        after = h.view(seat) if h.is_over else h.view(h.current)
+        # make_view rather than h.view: the seats are the engine's own, no need to check them
+        after = make_view(h, seat if h.is_over else h.current)
         self.known.update(seat, before, after)
         self._next(None if h.is_over else after)
 
