@@ -2,7 +2,12 @@
 (the Canasta family: ``v.melds.side_rank_melds()``): take the pile whenever
 it may be taken, go out when the side may, lay down every meld and add to
 the side's melds (wild cards where they make or near a canasta), and
-discard what the other side cannot use.
+discard what the other side cannot use. Where a player may ask the
+partner's permission to go out, it asks only when it can go out this turn
+(:func:`rummykit.engine.out_line` on a determinization of its view: the
+plays depend only on its own hand and the table), then follows the answer;
+asked, it says yes unless the cards in its own hand count more than going
+out scores (it never sees its partner's hand).
 """
 
 from __future__ import annotations
@@ -10,8 +15,11 @@ from __future__ import annotations
 from collections import Counter
 
 from rummykit.cards import Card, Rank
-from rummykit.engine import Action, Combine, Discard, Draw, Layoff, MeldAction, Pickup, View
+from rummykit.engine import Action, Ask, Combine, Discard, Draw, Layoff, MeldAction, No, Pickup, View, Yes, out_line
+from rummykit.errors import ArgumentError
 from rummykit.melds import MeldKind
+from rummykit.rules.canasta import CanastaMelds
+from rummykit.rules.going_out import FinalDiscard
 from rummykit.variant import Variant
 
 __all__ = ["side_choice"]
@@ -36,6 +44,17 @@ def side_choice(v: Variant, view: View) -> Action:
         return max(pickups, key=lambda a: (len(a.cards()), str(a)))
     if Draw() in legal:
         return Draw()
+    if Yes() in legal:  # the partner asks "May I go out?"
+        return Yes() if _held(v, view) <= getattr(v.scoring, "going_out", 0) else No()
+    asking = any(isinstance(a, Ask) for a in legal)
+    if (asking or view.permission == "yes") and _may_play_out(v, view):
+        line = _line(view)
+        if line and asking:
+            return next(a for a in legal if isinstance(a, Ask))
+        if line and line[0] in legal:
+            rest = Counter(hand) - Counter(line[0].cards())
+            _LINES[(view.player, view.deal, view.turn, tuple(sorted(rest.elements())))] = line[1:]
+            return line[0]
     outs = [a for a in legal if not isinstance(a, Discard) and len(hand) - len(_hand_cards(a)) == 0]
     if outs:
         return outs[0]
@@ -155,6 +174,53 @@ def _gap(a: Rank, b: Rank) -> int:
     """How far apart two ranks lie in a run (ace high; 0: the same rank, which is no neighbour)."""
     up = [14 if r is Rank.ACE else int(r) for r in (a, b)]
     return abs(up[0] - up[1]) or 99
+
+
+def _may_play_out(v: Variant, view: View) -> bool:
+    """The melds component's quick bound on playing the hand out this turn
+    (spares the search of hopeless hands)."""
+    melds = v.melds
+    if not isinstance(melds, CanastaMelds):
+        return True
+    spare = 0 if v.going_out.final_discard_rule() is FinalDiscard.FORBIDDEN else 1
+    return melds.may_play_out(
+        view.hand,
+        [t.meld.cards for _, t in view.side_melds()],
+        is_wild=lambda c: _wild(v, view, c),
+        canastas=v.going_out.canastas_to_go_out(len(view.hand_counts)),
+        spare=spare,
+    )
+
+
+def _held(v: Variant, view: View) -> int:
+    """What the cards in the seat's own hand count against its side."""
+    return sum(v.scoring.card_value(c) for c in view.hand)
+
+
+_LINES: dict[tuple[object, ...], tuple[Action, ...] | None] = {}
+"""The plays found this turn, by seat, deal, turn and hand: asked, then told
+yes, then playing on, a seat looks them up instead of searching again (each
+step checked against the legal actions)."""
+
+
+def _line(view: View) -> tuple[Action, ...] | None:
+    """Plays that take the seat out this turn (None: none, or the view is not
+    bound to a live hand, as a view read from data)."""
+    key = (view.player, view.deal, view.turn, tuple(sorted(view.hand)))
+    if key in _LINES:
+        return _LINES[key]
+    if len(_LINES) > 256:
+        _LINES.clear()
+    _LINES[key] = line = _search(view)
+    return line
+
+
+def _search(view: View) -> tuple[Action, ...] | None:
+    try:
+        hand = view.resample(seed=0)
+    except ArgumentError:
+        return None
+    return out_line(hand)
 
 
 def _hand_cards(a: Action) -> tuple[Card, ...]:

@@ -12,13 +12,15 @@ several kinds ask of a hand), ``turn`` (starting turns, ending the hand),
 and the registry that lists, checks and applies them), ``state`` (the
 :class:`Hand`), ``deal``, ``ending`` (the :class:`~rummykit.Ending` of a
 finished hand), ``view``, ``position``, ``record`` (records and replay),
-``resample``, ``serialization`` (views, actions, records as JSON-ready
+``resample``, ``permission`` (the partner's permission to go out, and
+:func:`out_line`, the plays that go out this turn), ``serialization`` (views, actions, records as JSON-ready
 data), ``match`` (games of several hands). Every rule is asked of the
 variant's components.
 """
 
 from rummykit.engine.actions import (
     Action,
+    Ask,
     Borrow,
     Buy,
     Call,
@@ -32,15 +34,18 @@ from rummykit.engine.actions import (
     Knock,
     Layoff,
     MeldAction,
+    No,
     Pass,
     Pick,
     Pickup,
     Swap,
     Take,
+    Yes,
     parse_action,
 )
 from rummykit.engine.deal import new_hand
 from rummykit.engine.match import Match, new_match
+from rummykit.engine.permission import out_line
 from rummykit.engine.phase import Phase, TableMeld
 from rummykit.engine.record import RecordError, replay
 from rummykit.engine.resample import spoken_for, swap_hidden, with_stock
@@ -49,6 +54,7 @@ from rummykit.engine.view import View
 
 __all__ = [
     "Action",
+    "Ask",
     "Borrow",
     "Buy",
     "Call",
@@ -64,6 +70,7 @@ __all__ = [
     "Layoff",
     "Match",
     "MeldAction",
+    "No",
     "Pass",
     "Phase",
     "Pick",
@@ -73,8 +80,10 @@ __all__ = [
     "TableMeld",
     "Take",
     "View",
+    "Yes",
     "new_hand",
     "new_match",
+    "out_line",
     "parse_action",
     "replay",
     "spoken_for",

@@ -198,6 +198,7 @@ def new_hand(
     h._dropped = [None] * players
     h._hit_until = [0] * players
     h._bought = [0] * players
+    h._asked = [0] * players
     h._penalties = []
     h._bonus = [() for _ in range(players)]
     h._second = [sorted(x, key=_CODE) for x in second]
@@ -219,6 +220,7 @@ def new_hand(
     h._how = None
     h._final_discard = False
     h._fed_by = None
+    h._permission = None
     h._history = []
     starting_phase(h)
     return h

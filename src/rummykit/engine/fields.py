@@ -98,6 +98,7 @@ FIELDS: tuple[Field, ...] = tuple(
         ("dropped", _L, "dropped"),
         ("hit_until", _L, "hit_until"),
         ("bought", _L, "bought"),
+        ("asked", _L, "asked"),
         ("eaten", _L, "eaten"),
         ("penalties", _L, "penalties"),
         ("bonus", _L, "bonus"),
@@ -121,6 +122,7 @@ FIELDS: tuple[Field, ...] = tuple(
         ("how", _S, "how"),
         ("final_discard", _S, "final_discard"),
         ("fed_by", _S, "fed_by"),
+        ("permission", _S, "permission"),
         ("history", _L, None),  # the record's, not the position's
         ("rng", Copy.RNG, "rng"),
         ("_claim", _S, "claim"),
@@ -176,6 +178,8 @@ class HandFields:
     _bought: list[int]
     """Per seat, the last of its own turns on which it may not drop (Tonk's
     hit penalty; 0: none)."""
+    _asked: list[int]
+    """Per seat, the times it asked its partner's permission to go out this hand."""
     _eaten: list[tuple[tuple[Card, Meld], ...]]
     """Per seat, the melds made with a card taken from the pile that stay
     concealed in hand until the showing (each with the card taken)."""
@@ -209,6 +213,9 @@ class HandFields:
     _how: Termination | None
     _final_discard: bool
     _fed_by: int | None
+    _permission: str | None
+    """The partner's permission to go out this turn: ``asked`` (the partner
+    answers), ``yes`` or ``no`` (binding on the player to act); None: not asked."""
     _history: list[Action]
     _rng: random.Random
     _claim: Card | None
@@ -355,6 +362,11 @@ class HandFields:
         return tuple(self._bought)
 
     @property
+    def asked(self) -> tuple[int, ...]:
+        """Per seat, the times it asked its partner's permission to go out this hand."""
+        return tuple(self._asked)
+
+    @property
     def eaten(self) -> tuple[tuple[tuple[Card, Meld], ...], ...]:
         """Per seat, the melds made with a card taken from the pile that stay concealed
         until the showing (each with the card taken)."""
@@ -475,6 +487,13 @@ class HandFields:
     def fed_by(self) -> int | None:
         """The seat whose discard the winner went out with (None: none)."""
         return self._fed_by
+
+    @property
+    def permission(self) -> str | None:
+        """The partner's permission to go out this turn: ``"asked"`` while the
+        partner answers, then ``"yes"`` or ``"no"``, binding on the player
+        to act; None where nobody asked this turn."""
+        return self._permission
 
     @property
     def history(self) -> tuple[Action, ...]:

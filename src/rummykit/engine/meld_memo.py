@@ -127,6 +127,7 @@ class Kit:
         self.drop_needs_meld = v.going_out.drop_needs_meld()
         self.drop_in_play = v.going_out.drops_after_drawing()
         self.answers = v.going_out.answers_draw()
+        self.permission = v.going_out.asks_permission()
         self.declares = v.going_out.declares()
         self.can_knock = v.going_out.knock_limit(upcard_value=0) is not None
         self.table_melds = v.meld_timing.table_melds

@@ -92,12 +92,12 @@ class PositionError(RummyError):
 _FIELDS = (
     "rkpos", "variant", "players", "seat", "dealer", "deal", "phase", "to", "turn", "hands",
     "table", "pile", "stock", "buried", "cut", "upcard", "own_turns", "draws", "melded",
-    "first_shown", "shown", "dropped", "hit_until", "bought", "eaten", "penalties", "bonus", "second",
+    "first_shown", "shown", "dropped", "hit_until", "bought", "asked", "eaten", "penalties", "bonus", "second",
     "second_taken", "standing", "taken",
     "took_top",
     "melds_this_turn", "played", "must_meld", "stock_only", "offer", "reuses", "passes",
     "knocker", "layoff_queue", "claim_queue", "resume", "claim", "went_out", "how",
-    "final_discard", "fed_by", "rng",
+    "final_discard", "fed_by", "permission", "rng",
 )  # fmt: skip
 _REQUIRED = (
     "rkpos", "variant", "players", "dealer", "deal", "phase", "to", "turn", "hands", "stock", "own_turns", "draws",
@@ -195,6 +195,8 @@ def position(hand: Hand, seat: int | None = None) -> str:
         f["hit_until"] = " ".join(map(str, h._hit_until))
     if any(h._bought):
         f["bought"] = " ".join(map(str, h._bought))
+    if any(h._asked):
+        f["asked"] = " ".join(map(str, h._asked))
     if any(h._eaten):
         per_seat = []
         for s, items in enumerate(h._eaten):
@@ -251,6 +253,8 @@ def position(hand: Hand, seat: int | None = None) -> str:
         f["final_discard"] = "1"
     if h._fed_by is not None:
         f["fed_by"] = str(h._fed_by)
+    if h._permission is not None:
+        f["permission"] = h._permission
     if seat is None:
         f["rng"] = shuffle_text(h._rng, h._seed)
     return "; ".join(f"{k} {f[k]}" for k in _FIELDS if k in f)
@@ -472,6 +476,7 @@ def from_position(v: Variant, text: str) -> Hand:
     h._dropped = r.per_seat("dropped", None, lambda t: None if t == "-" else _word(r, "dropped", t))
     h._hit_until = r.per_seat("hit_until", 0, lambda t: r.integer("hit_until", t, 0, 2 * (max_turns + 1)))
     h._bought = r.per_seat("bought", 0, lambda t: r.integer("bought", t, 0, max_turns + 1))
+    h._asked = r.per_seat("asked", 0, lambda t: r.integer("asked", t, 0, max_turns + 1))
     h._eaten = [() for _ in range(n)]
     if "eaten" in f:
         h._eaten = _eaten(r, f["eaten"], h)
@@ -507,7 +512,9 @@ def from_position(v: Variant, text: str) -> Hand:
         raise r.fail("how", f"{_show(how or '')} is not a way a hand ends") from None
     h._final_discard = r.flag("final_discard")
     h._fed_by = r.opt_seat("fed_by")
+    h._permission = r.raw("permission")
     check_phase_fields(h, r.fail)
+    _permission(r, h)
     check_hand_sizes(h, r.fail)
     check_drawn(h, r.fail)
     h._seed, h._rng = read_shuffle_state(f.get("rng"), r)
@@ -561,6 +568,31 @@ def _second(r: _Reader, h: Hand) -> None:
     for side in {h._kit.sides(n)[s] if per_side else (s,) for s in range(n)}:
         if sum(h._second_taken[x] for x in side) > 1:
             raise r.fail("second_taken", f"the side {list(side)} has one second hand, picked up twice")
+def _permission(r: _Reader, h: Hand) -> None:
+    """Refuse a partner's permission (``asked``, ``permission``) that no play gives."""
+    from rummykit.engine.permission import partner
+
+    v = h._v
+    said = h._permission
+    if not h._kit.permission and (said is not None or any(h._asked)):
+        raise r.fail("permission" if said else "asked", f"nobody asks permission to go out in {v.name}")
+    most = v.going_out.asks_per_hand()
+    for s, times in enumerate(h._asked):
+        if most and times > most:
+            raise r.fail("asked", f"seat {s} asked {times} times; {v.name} allows {most} in a hand")
+        if times > h._own_turns[s]:
+            raise r.fail("asked", f"seat {s} asked {times} times in {h._own_turns[s]} turns")
+    if said is None:
+        return
+    if said not in ("asked", "yes", "no"):
+        raise r.fail("permission", f"expected asked, yes or no, got {_show(said)}")
+    asker = h._resume if said == "asked" else h._current
+    if (h._phase is Phase.ANSWER) != (said == "asked") or h._phase not in (Phase.ANSWER, Phase.PLAY):
+        raise r.fail("permission", f"{said} in phase {h._phase.value} (asked: phase answer; yes, no: phase play)")
+    if said == "asked" and h._current != partner(h, asker):
+        raise r.fail("to", f"seat {h._current} is not the partner seat {asker} asks")
+    if not h._asked[asker]:
+        raise r.fail("asked", f"permission {said}, but seat {asker} has not asked this hand")
 
 
 def _bit(r: _Reader, key: str, t: str) -> bool:

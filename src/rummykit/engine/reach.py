@@ -102,7 +102,7 @@ def check_phase_fields(h: Hand, fail: Fail) -> None:
         raise fail("layoff_queue", f"set outside phase layoff (phase {phase.value})")
     if h._knocker is not None and phase not in (Phase.LAYOFF, Phase.OVER, Phase.ANSWER):
         raise fail("knocker", f"set while the hand goes on (phase {phase.value})")
-    if phase is Phase.ANSWER:
+    if phase is Phase.ANSWER and h._permission is None:
         if not h._kit.answers:
             raise fail("phase", f"nobody answers a drop in {v.name}, so phase answer cannot be reached")
         if h._knocker is None or h._current == h._knocker or h._knocker in h._claim_queue:
@@ -193,7 +193,8 @@ def check_hand_sizes(h: Hand, fail: Fail) -> None:
             dealt += max(second_sizes(v, h._n))
         held = len(h._hands[s])
         # the caller's turn; a buyer asked mid-turn
-        mine = s == h._current or (phase is Phase.ANSWER and s == h._knocker) or (phase is Phase.CLAIM and s == h._resume)
+        asked_by = h._knocker if h._permission is None else h._resume  # a called draw; a partner's question
+        mine = s == h._current or (phase is Phase.ANSWER and s == asked_by) or (phase is Phase.CLAIM and s == h._resume)
         # a draw, a borrowed joker; a seat that dropped after drawing keeps the card drawn
         late = mine or phase is Phase.OVER or h._dropped[s] is not None
         most = dealt + gain * h._own_turns[s] + (2 if late else 0)

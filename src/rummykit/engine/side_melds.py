@@ -47,6 +47,7 @@ __all__ = [
     "lay_out_red_threes",
     "layoff_candidates",
     "make_meld",
+    "may_empty",
     "meld_candidates",
     "melds_reason",
     "out_reason",
@@ -178,6 +179,12 @@ def out_reason(
 
         if waiting(h, seat):  # playing out the hand picks up the second hand: no going out yet
             return pickup_reason(h, seat, left=left)
+    if h._permission is not None:
+        from rummykit.engine.permission import no_out_reason
+
+        refused = no_out_reason(h, seat, left=left)
+        if refused:
+            return refused
     if left == 0 and not by_discard and h._kit.final_rule is FinalDiscard.REQUIRED:
         return f"going out needs a final discard: seat {seat} must keep a card to discard (going_out.final_discard)"
     need = h._kit.out_canastas(h._n)
@@ -612,3 +619,23 @@ def may_go_out(h: Hand, seat: int) -> str | None:
         if waiting(h, seat):
             return pickup_reason(h, seat, left=0, by_discard=True)
     return out_reason(h, seat, left=0, by_discard=True)
+
+
+def may_empty(h: Hand, seat: int) -> bool:
+    """A quick bound: False where ``seat`` cannot play out its hand this turn
+    by any melds and lay-offs (see :meth:`CanastaMelds.may_play_out`); True
+    where it may. Exact answers come from a search
+    (:func:`rummykit.engine.permission.out_line`); this only spares it
+    hopeless hands."""
+    if h._kit.second_hand:
+        from rummykit.engine.second_hand import waiting
+
+        if waiting(h, seat):
+            return True  # the second hand picked up brings cards the bound does not know
+    return rules(h).may_play_out(
+        h._hands[seat],
+        [t.meld.cards for _, t in side_melds(h, seat)],
+        is_wild=lambda c: _wild(h, c),
+        canastas=h._kit.out_canastas(h._n),
+        spare=0 if h._kit.final_rule is FinalDiscard.FORBIDDEN else 1,
+    )

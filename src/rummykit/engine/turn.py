@@ -88,6 +88,7 @@ def begin_turn(h: Hand, seat: int, *, draws: bool = True) -> None:
     h._played_this_turn = False
     h._must_meld = None
     h._claim = None
+    h._permission = None
     if not draws:
         h._phase = _PLAY
         return

@@ -87,6 +87,11 @@ class View:
     second_taken: tuple[bool, ...] = ()
     """Per seat, whether it has picked up a second hand (empty where the
     variant deals none)."""
+    permission: str | None = None
+    """The partner's permission to go out this turn, public as the question
+    and the answer are said aloud: ``"asked"`` while the partner answers,
+    then ``"yes"`` (the player to act must go out) or ``"no"`` (it may
+    not); None where nobody asked this turn."""
     """The deal's number within the game (1-based; rules may change by deal)."""
 
     def side_melds(self) -> tuple[tuple[int, TableMeld], ...]:
@@ -207,6 +212,7 @@ def make_view(h: Hand, player: int) -> View:
         pile_frozen=_frozen(h, player),
         second_counts=tuple(len(x) for x in h._second) if h._kit.second_hand else (),
         second_taken=tuple(h._second_taken) if h._kit.second_hand else (),
+        permission=h._permission,
     )
     _bind(view, h)
     return view

@@ -75,7 +75,8 @@ Moves (only those the rules allow now are legal):
 - call 9H on 2: out of turn, claim the discard 9H to lay it off onto meld 2
 - pass: decline (the offered upcard, a claim, more lay-offs), or pass a turn
 - drop: give up the hand; or, where the rules say so, end it with a showdown (call a draw)
-- fight / fold: out of turn, take up a called draw (show; the lowest count wins) or give it up"""
+- fight / fold: out of turn, take up a called draw (show; the lowest count wins) or give it up
+- ask: ask your partner "May I go out?"; yes / no: out of turn, answer your partner (the answer binds)"""
 """The card and move notation, as a prompt explains it (see
 :mod:`rummykit.engine.actions`)."""
 
@@ -212,11 +213,23 @@ def _table(view: View, scores: Sequence[int] | None) -> list[str]:
     return lines
 
 
+_PERMISSION = {
+    "asked": "Your partner asks \"May I go out?\": answer yes (your partner must then go out this turn) or no"
+    " (your partner may not go out this turn).",
+    "yes": "Your partner said yes: you must go out this turn if you can.",
+    "no": "Your partner said no: you may not go out this turn.",
+}
+
+
 def _wanted(view: View) -> str:
     if view.phase is Phase.OVER or view.current_player is None:
         return "The hand is over: no move is wanted."
     if view.current_player != view.player:
         return f"It is seat {view.current_player}'s turn: no move is wanted from you now."
+    if view.permission == "asked":
+        return _PERMISSION["asked"]
+    if view.permission is not None:
+        return f"{_WANTED[view.phase]} {_PERMISSION[view.permission]}"
     top = str(view.top_discard) if view.top_discard is not None else "card"
     return _WANTED[view.phase].format(top=top)
 

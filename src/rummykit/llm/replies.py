@@ -63,6 +63,7 @@ from rummykit import (
     parse_card,
 )
 from rummykit.engine import (
+    Ask,
     Borrow,
     Buy,
     Call,
@@ -76,11 +77,13 @@ from rummykit.engine import (
     Knock,
     Layoff,
     MeldAction,
+    No,
     Pass,
     Pick,
     Pickup,
     Swap,
     Take,
+    Yes,
 )
 from rummykit.llm.tokens import Token, focus, tokenize
 
@@ -287,6 +290,13 @@ def _first_card(tokens: Iterable[Token]) -> Token | None:
 _RANK_NUMBERS = {n: Rank(n) for n in range(2, 11)}
 
 
+_ALONE: dict[str, tuple[type[Action], ...]] = {
+    "draw": (Draw,), "pass": (Pass,), "fight": (Fight,), "fold": (Fold,), "buy": (Buy,),
+    "ask": (Ask,), "yes": (Yes,), "no": (No,),
+}  # fmt: skip
+"""The moves of one word."""
+
+
 def _read(move: _Move) -> _Reading | None:
     """The notation a move's tokens stand for (None: the move word alone,
     without what it needs: filler)."""
@@ -301,8 +311,8 @@ def _read(move: _Move) -> _Reading | None:
         verb = "take"
     if verb == "take" and "stock" in has and "pile" not in has and not cards and not move.then:
         verb = "draw"
-    if verb in ("draw", "pass", "fight", "fold", "buy"):
-        kinds = {"draw": (Draw,), "pass": (Pass,), "fight": (Fight,), "fold": (Fold,), "buy": (Buy,)}[verb]
+    if verb in _ALONE:
+        kinds = _ALONE[verb]
         return _Reading(verb, kinds, (), (), ())
     if verb == "drop":
         if not cards:

@@ -29,6 +29,7 @@ from rummykit import Card, Rank, Suit
 __all__ = ["VERBS", "Token", "focus", "tokenize"]
 
 VERBS = (
+    "ask",
     "borrow",
     "buy",
     "call",
@@ -47,6 +48,8 @@ VERBS = (
     "pickup",
     "swap",
     "take",
+    "yes",
+    "no",
 )
 """The move words of the action notation (see :func:`rummykit.parse_action`)."""
 
@@ -258,6 +261,11 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("fight", r"\b(?:fight(?:s|ing)?|challeng(?:e|es|ing))\b"),
     ("fold", r"\bfold(?:s|ing)?\b"),
     ("drop", r"\b(?:drop(?:s|ping)?|concede)\b"),
+    # the partner's permission to go out (Canasta): words common in prose
+    # count only as the whole move or in a set phrase
+    ("ask", r"\bask(?:s|ing)?\s+(?:my\s+|the\s+)?partner\b|\bmay\s+i\s+go\s+out\b|^\s*ask\s*[.!]?\s*$"),
+    ("yes", r"\b(?:answer|say|reply)\s+yes\b|^\s*yes\s*[.!]?\s*$"),
+    ("no", r"\b(?:answer|say|reply)\s+no\b|^\s*no\s*[.!]?\s*$"),
     ("on", r"\b(?:on|onto|to)\b"),
     ("from", r"\bfrom\b"),
     ("eq", r"=|\b(?:as|for|standing\s+for|stands\s+for|representing|represents)\b"),
@@ -269,7 +277,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("number_cards", r"\b(one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:cards|discards)\b"),
     ("rank_word", rf"\b({_RANK_WORD})\b"),
 )
-_SCAN = re.compile("|".join(f"(?P<{name}>{pattern})" for name, pattern in _PATTERNS), re.IGNORECASE)
+_SCAN = re.compile("|".join(f"(?P<{name}>{pattern})" for name, pattern in _PATTERNS), re.IGNORECASE | re.MULTILINE)
 _VERB_GROUPS = frozenset(VERBS)
 
 

@@ -18,14 +18,17 @@ The vector has three parts (offsets in :attr:`Observer.layout`):
 
 2. ``scalars``: the phase (one-hot over the phases of
    :class:`~rummykit.Phase` the variant can reach: ``answer`` only where
-   the others answer a called draw), whether
+   the others answer a called draw or a partner's permission to go out is
+   asked), whether
    it is the observer's move, the stock count / shoe size, then per seat
    (observer first) its hand count / shoe size, whether it has melded,
    whether it dropped, its score for the hand once over (the settlement,
    scaled by the largest absolute score), and the turn / ``limits.max_turns``;
    where the variant deals a second hand (a foot, a morto), then per seat
    the cards of the second hand it holds face down / shoe size (a count,
-   never its cards) and whether it has picked one up.
+   never its cards) and whether it has picked one up; where a partner's
+   permission to go out is asked, whether the answer this turn was yes, and
+   whether it was no.
 
 3. ``prefix``: per token of the action vocabulary, how many times it appears
    in the pending token prefix of the current decision (all zero between
@@ -52,7 +55,8 @@ __all__ = ["KnownCards", "Observer"]
 
 _PHASES = tuple(p for p in Phase if p is not Phase.ANSWER)
 """The phases every variant may reach (``answer`` is added where a called
-draw is answered, so the other variants' observations keep their shape)."""
+draw is answered or a partner's permission to go out asked, so the other
+variants' observations keep their shape)."""
 
 
 def _table_codes(view: View) -> Counter[int]:
@@ -156,10 +160,13 @@ class Observer:
         self.shoe = float(largest_shoe(v))
         self.n_planes = 2 * n + 3
         planes = self.n_planes * k
-        phases = (*_PHASES, Phase.ANSWER) if v.going_out.answers_draw() else _PHASES
+        self.permission = v.going_out.asks_permission()
+        answered = v.going_out.answers_draw() or self.permission
+        phases = (*_PHASES, Phase.ANSWER) if answered else _PHASES
         self.n_phases = len(phases)
         self.second = v.second_hand.dealt()
-        scalars = self.n_phases + 2 + 4 * n + 1 + (2 * n if self.second else 0)
+        # where a partner's permission to go out is asked: its answer this turn (yes, no)
+        scalars = self.n_phases + 2 + 4 * n + 1 + (2 * n if self.second else 0) + (2 if self.permission else 0)
         prefix = len(tokens) + 1
         self.layout: dict[str, tuple[int, int]] = {
             "planes": (0, planes),
@@ -238,6 +245,10 @@ class Observer:
             for j, seat in enumerate(order):
                 scalars[s + 4 * n + 1 + j] = view.second_counts[seat] / self.shoe
                 scalars[s + 5 * n + 1 + j] = 1.0 if view.second_taken[seat] else 0.0
+        if self.permission:
+            said = s + 4 * n + 1 + (2 * n if self.second else 0)
+            scalars[said] = 1.0 if view.permission == "yes" else 0.0
+            scalars[said + 1] = 1.0 if view.permission == "no" else 0.0
         x[start:end] = scalars
         if prefix:
             self.add_prefix(x, prefix)

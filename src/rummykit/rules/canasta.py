@@ -17,12 +17,14 @@ a canasta; the side's score of melds, canastas, red threes and going out.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import attrs
 
 from rummykit.cards import Card, Rank, Suit
 from rummykit.rules.base import ByPlayers, ConfigError, component
 from rummykit.rules.draw import DrawPolicy
-from rummykit.rules.going_out import EmptyHand
+from rummykit.rules.going_out import EmptyHand, Permission
 from rummykit.rules.melds import SetSuits, StandardMelds, WildLimit
 from rummykit.rules.scoring import Scoring
 from rummykit.rules.timing import InitialMeldRule
@@ -147,6 +149,66 @@ class CanastaMelds(StandardMelds):
     def side_rank_melds(self) -> bool:
         return True
 
+    def may_play_out(
+        self,
+        hand: Sequence[Card],
+        side_melds: Sequence[Sequence[Card]],
+        *,
+        is_wild: Callable[[Card], bool],
+        canastas: int,
+        spare: int = 1,
+    ) -> bool:
+        """A quick bound: False where ``hand`` cannot be played out in one
+        turn onto the side's melds ``side_melds`` and new melds, leaving at
+        most ``spare`` cards (a final discard), with ``canastas`` canastas on
+        the side's table once done; True where it may. Counts by rank: True
+        wherever runs or several melds of a rank are allowed.
+
+        >>> from rummykit.cards import parse_cards
+        >>> wild = lambda c: c.rank is None or c.rank is Rank.TWO
+        >>> seven = parse_cards("7C 7D 7H 7S 7C 7D 7H")
+        >>> CanastaMelds().may_play_out(parse_cards("KC KD 9S"), [seven], is_wild=wild, canastas=1)
+        False
+        >>> CanastaMelds().may_play_out(parse_cards("KC KD 2C 9S"), [seven], is_wild=wild, canastas=1)
+        True
+        """
+        if self.runs or not self.one_per_rank:
+            return True
+        naturals: dict[Rank | None, int] = {}
+        wilds = 0
+        for c in hand:
+            if is_wild(c):
+                wilds += 1
+            elif not is_red_three(c):
+                naturals[c.rank] = naturals.get(c.rank, 0) + 1
+        melds: dict[Rank | None, tuple[int, int]] = {}
+        for m in side_melds:
+            nat = [c for c in m if not is_wild(c)]
+            ranks = {c.rank for c in nat}
+            melds[next(iter(ranks)) if len(ranks) == 1 else None] = (len(nat), len(m) - len(nat))
+        reach = sum(1 for n, w in melds.values() if self.canasta_kind(naturals=n, wilds=w) is not None)
+        stuck = pairs = 0
+        for rank, n in naturals.items():
+            got = melds.get(rank)
+            if rank is Rank.THREE:
+                if got is not None or not (self.black_threes_out and 3 <= n <= 4):
+                    stuck += n
+            elif got is not None:
+                tn, tw = got
+                if self.canasta_kind(naturals=tn, wilds=tw) is None:
+                    more = min(wilds, max(0, self.max_wilds - tw))
+                    reach += self.canasta_kind(naturals=tn + n, wilds=tw + more) is not None
+            elif n < self.min_naturals:
+                stuck += n
+            else:
+                pairs += not self.meld_ok(naturals=n, wilds=0)
+                reach += self.canasta_kind(naturals=n, wilds=min(wilds, self.max_wilds)) is not None
+        if pairs > wilds:
+            stuck += 2 * (pairs - wilds)
+        if wilds and not melds and not naturals:
+            stuck += wilds
+        return stuck <= spare and reach >= canastas
+
 
 @component
 @attrs.frozen(kw_only=True)
@@ -204,6 +266,12 @@ class PileDraw(DrawPolicy):
 
     def stock_draw_count(self, players: int) -> int:
         return self.stock_cards.get(players)
+
+
+def _count(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ConfigError(f"expected a count of 0 or more, got {value!r}")
+    return value
 
 
 _SCORE_TABLE = ((0, 50), (1500, 90), (3000, 120))
@@ -340,9 +408,22 @@ class CanastaOut(EmptyHand):
     """Of them, the fewest mixed ones (Hand and Foot: 2 dirty books)."""
     sequence_canastas: int = 0
     """Of them, the fewest that are runs (Bolivia: one escalera)."""
+    permission: Permission = Permission.NONE
+    """Whether a player may ask the partner "May I go out?" after drawing
+    (``may-ask``; only where the player has a partner), the answer binding
+    for the turn."""
+    asks: int = attrs.field(default=1, converter=_count)
+    """How many times a player may ask in one hand (at most once a turn; 0:
+    on every turn)."""
 
     def canastas_to_go_out(self, players: int) -> int:
         return self.canastas.get(players)
+
+    def asks_permission(self) -> bool:
+        return self.permission is Permission.MAY_ASK
+
+    def asks_per_hand(self) -> int:
+        return self.asks
 
 
 @component
@@ -381,6 +462,9 @@ class CanastaScoring(Scoring):
     """A side without a natural canasta counts its melded cards against it,
     and its mixed canastas earn no bonus (Buraco: "caso a dupla não tenha uma
     limpa, é descontado todos jogos e cartas")."""
+    permission_penalty: int = 100
+    """Taken off the side of a player who asked permission to go out, was told
+    yes and did not go out that turn (``going_out.permission``)."""
 
     def won_by_going_out(self) -> bool:
         return False  # melds, canastas and red threes outweigh going out first

@@ -23,6 +23,7 @@ __all__ = [
     "InvalidDeclaration",
     "Knock",
     "Pattern",
+    "Permission",
     "Showing",
     "parse_pattern",
 ]
@@ -51,6 +52,18 @@ class InvalidDeclaration(Kind):
     declaration or invalid show will earn player 80 points")."""
 
 
+class Permission(Kind):
+    """Whether a player may ask the partner's permission to go out."""
+
+    NONE = "none"
+    """Nobody asks: a player goes out when the rules allow it."""
+    MAY_ASK = "may-ask"
+    """After drawing, a player may ask the partner "May I go out?"; the partner
+    answers yes or no out of turn, and the answer binds for that turn: after a
+    yes the player must go out (a player who cannot pays the scoring's
+    ``permission_penalty``), after a no the player may not."""
+
+
 @concern("going_out", default="empty-hand")
 class GoingOut(Component):
     """Concern: how a player ends the hand."""
@@ -62,6 +75,21 @@ class GoingOut(Component):
     def final_discard_rule(self) -> FinalDiscard:
         """Whether going out needs, allows or forbids a final discard."""
         return FinalDiscard.OPTIONAL
+
+    def asks_permission(self) -> bool:
+        """Whether a player may ask the partner's permission to go out, the
+        answer binding for the turn (``going_out.permission``).
+
+        >>> import rummykit as rk
+        >>> [rk.load_variant(n).going_out.asks_permission() for n in ("canasta", "straight")]
+        [True, False]
+        """
+        return False
+
+    def asks_per_hand(self) -> int:
+        """How many times a player may ask in one hand (at most once a turn;
+        0: on every turn)."""
+        return 1
 
     def buries_final_discard(self) -> bool:
         """Whether the going-out discard goes face down (it cannot be taken)."""

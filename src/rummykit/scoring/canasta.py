@@ -207,5 +207,10 @@ def _canasta(c: _Ctx) -> Settlement:
             scores[x] += out
             c.pay(None, x, out, "going out" + (" concealed" if e.is_concealed(x) else ""))
             c.reasons.append(f"seat {x} went out{' concealed' if e.is_concealed(x) else ''}: +{out}")
+        for seat, what, _ in e.penalties:
+            if seat == x and what == "permission" and s.permission_penalty:
+                scores[x] -= s.permission_penalty
+                c.pay(x, None, s.permission_penalty, "told it may go out, and did not")
+                c.reasons.append(f"seat {x} was told it may go out and did not: -{s.permission_penalty}")
         c.reasons.append(f"seat {x}: melds {value} - hand {held}")
     return c.done(scores, [] if w is None else [w])

@@ -54,7 +54,7 @@ class LaidOff:
 
 
 _DROPS = ("first", "middle", "wrong-declaration", "fold")
-_PENALTIES = ("playable-discard", "eaten")
+_PENALTIES = ("playable-discard", "eaten", "permission")
 
 
 def _bad(why: str) -> RummyError:
@@ -140,7 +140,9 @@ class Ending:
     the variant says so). ``concealed`` marks seats that displayed no meld or
     lay-off before their final turn (going rummy, Thai's doubling).
     ``penalties`` are ``(seat, what, beneficiary)``: ``"playable-discard"``,
-    ``"eaten"`` (the next player took the seat's discard). ``dropped`` are
+    ``"eaten"`` (the next player took the seat's discard), ``"permission"``
+    (the seat asked its partner's permission to go out, was told yes and did
+    not go out; Canasta). ``dropped`` are
     ``(seat, "first" | "middle" | "wrong-declaration" | "fold")`` (``fold``:
     the seat folded against a called draw, Tong-its). ``last_draw`` is the
     seat that took the last card of the stock where the stock ran out.

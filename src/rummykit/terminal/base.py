@@ -17,6 +17,7 @@ from rich.text import Text
 
 import rummykit as rk
 from rummykit.engine import (
+    Ask,
     Borrow,
     Buy,
     Call,
@@ -29,10 +30,12 @@ from rummykit.engine import (
     Knock,
     Layoff,
     MeldAction,
+    No,
     Pass,
     Pick,
     Swap,
     Take,
+    Yes,
 )
 from rummykit.sim import bot_seed
 from rummykit.terminal.text import SORTS, _minus, _plain, _rank_key, cards_text, encodes, symbolize, wrap
@@ -287,6 +290,12 @@ class SessionBase:
             return "fights the draw"
         if isinstance(a, Fold):
             return "folds"
+        if isinstance(a, Ask):
+            return 'asks the partner: "May I go out?"'
+        if isinstance(a, Yes):
+            return "answers yes: the partner must go out this turn"
+        if isinstance(a, No):
+            return "answers no: the partner may not go out this turn"
         if isinstance(a, Swap | Borrow):
             return str(a)
         return str(a)  # pragma: no cover - every action kind is listed above

@@ -177,6 +177,24 @@ class SessionScreen(SessionBase):
             style="dim",
         )
 
+    def show_permission(self, h: rk.Hand, me: int) -> None:
+        """The partner's permission to go out (Canasta): the question, out of
+        turn, to the partner asked; the binding answer to the player asking."""
+        said = h.permission
+        if said is None or h.current_player != me:
+            return
+        seats = self._seats()
+        if said == "asked":
+            self.say(f"{self.name(seats[h.resume])}, your partner, asks: May I go out?", style="bold")
+            self.say(
+                Text("Answer out of turn: yes (your partner must then go out this turn) or no (it may not)."),
+                style="dim",
+            )
+        elif said == "yes":
+            self.say(Text("Your partner said yes: you must go out this turn (or pay the penalty if you cannot)."), style="bold")
+        else:
+            self.say(Text("Your partner said no: you may not go out this turn."), style="bold")
+
     def show_buy(self, h: rk.Hand, me: int) -> None:
         """Contract rummy, out of turn: the discard the player on turn left is
         for sale (buy it with a penalty card from the stock, or pass)."""
@@ -262,6 +280,7 @@ class SessionScreen(SessionBase):
         self.show_table(h, me)
         self.show_knock(h, me)
         self.show_answer(h, me)
+        self.show_permission(h, me)
         self.show_buy(h, me)
         self.show_hand(h, me)
         self.say(f"Your move ({h.phase.value} phase):", style="bold")

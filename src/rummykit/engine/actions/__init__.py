@@ -48,6 +48,8 @@ text                               meaning
                                    (Tong-its)
 ``fight``                          out of turn: take up a called draw (Tong-its)
 ``fold``                           out of turn: give up against a called draw
+``ask``                            ask the partner "May I go out?" (Canasta)
+``yes``, ``no``                    out of turn: answer the partner's question
 =================================  ==============================================
 
 Table melds are numbered from 1 in the order they were laid down. Cards are
@@ -77,7 +79,7 @@ True
 Each kind of action lives in a module of this package (``draw``, ``take``,
 ``pick``, ``pickup``, ``meld``, ``layoff``, ``swap``, ``borrow``, ``combine``,
 ``discard``, ``knock``, ``declare``, ``call``, ``buy``, ``pass_``, ``drop``, ``fight``,
-``fold``) holding its action
+``fold``, ``ask``, ``reply``: ``yes`` and ``no``) holding its action
 class and notation, its candidates, its refusal (the one rule, naming its
 variant key) and its effect: an :class:`~rummykit.engine.kind.ActionKind`.
 This module registers them; :meth:`rummykit.Hand.legal_actions`,
@@ -92,6 +94,7 @@ import weakref
 from typing import TYPE_CHECKING
 
 from rummykit.cards import short_repr
+from rummykit.engine.actions.ask import ASK, Ask, AskKind
 from rummykit.engine.actions.borrow import Borrow, BorrowKind
 from rummykit.engine.actions.buy import BUY, Buy, BuyKind
 from rummykit.engine.actions.call import Call, CallKind
@@ -108,6 +111,7 @@ from rummykit.engine.actions.meld import MeldAction, MeldKind
 from rummykit.engine.actions.pass_ import PASS, Pass, PassKind
 from rummykit.engine.actions.pick import Pick, PickKind
 from rummykit.engine.actions.pickup import Pickup, PickupKind
+from rummykit.engine.actions.reply import NO, YES, No, NoKind, Yes, YesKind
 from rummykit.engine.actions.swap import Swap, SwapKind
 from rummykit.engine.actions.take import TAKE, Take, TakeKind
 from rummykit.engine.kind import ActionKind, Refusal
@@ -148,6 +152,7 @@ _TERMINATION_TURN_LIMIT = Termination.TURN_LIMIT
 
 
 __all__ = [
+    "ASK",
     "BUY",
     "DRAW",
     "DROP",
@@ -156,10 +161,13 @@ __all__ = [
     "MAX_ACTION_TEXT",
     "MAX_NUMBER",
     "MAX_NUMBER_DIGITS",
+    "NO",
     "PASS",
     "TAKE",
+    "YES",
     "Action",
     "ActionKind",
+    "Ask",
     "Borrow",
     "Buy",
     "Call",
@@ -174,6 +182,7 @@ __all__ = [
     "Knock",
     "Layoff",
     "MeldAction",
+    "No",
     "Pass",
     "Pick",
     "Pickup",
@@ -181,6 +190,7 @@ __all__ = [
     "Slot",
     "Swap",
     "Take",
+    "Yes",
     "as_action",
     "check_action",
     "format_group",
@@ -291,6 +301,9 @@ for _kind in (
     DropKind(),
     FightKind(),
     FoldKind(),
+    AskKind(),
+    YesKind(),
+    NoKind(),
 ):
     register_kind(_kind)
 _DISCARD = _KINDS[Discard]
@@ -310,7 +323,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("flod")
     Traceback (most recent call last):
     ...
-    rummykit.errors.NotationError: bad action 'flod': unknown word 'flod' (expected one of borrow, buy, call, combine, declare, discard, draw, drop, fight, fold, knock, layoff, meld, pass, pick, pickup, swap, take)
+    rummykit.errors.NotationError: bad action 'flod': unknown word 'flod' (expected one of ask, borrow, buy, call, combine, declare, discard, draw, drop, fight, fold, knock, layoff, meld, no, pass, pick, pickup, swap, take, yes)
     """
     if not isinstance(text, str):
         raise ArgumentError(f"parse_action: text must be a str, got {short_repr(text)}")
@@ -391,6 +404,8 @@ def _turn_refusal(h: Hand, a: Action, kind: ActionKind) -> Refusal | None:
         if phase is _CLAIM:
             what = "buy" if h._kit.buys else "call"
             return Refusal(f"seat {p} may {what} the discard or pass", "claims")
+        if phase is _ANSWER and h._permission is not None:
+            return Refusal(f"seat {p} must answer its partner's question: yes or no", "going_out.permission")
         if phase is _ANSWER:
             return Refusal(f"seat {p} must answer the called draw: fight or fold", "going_out.answers")
         return Refusal(

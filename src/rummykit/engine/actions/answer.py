@@ -55,4 +55,6 @@ def answer_refusal(h: Hand) -> Refusal | None:
     if not h._kit.answers:
         v = h._v
         return Refusal(f"nobody answers a drop in {v.name} (going_out.answers)", "going_out.answers")
+    if h._permission is not None:
+        return Refusal("the question is a partner's permission to go out: yes or no", "going_out.permission")
     return None

@@ -103,6 +103,11 @@ class DiscardKind(ActionKind):
         kit = h._kit
         if h._must_meld is not None or (len(hand) == 1 and _last_card(h) is not None):
             return ()
+        if len(hand) > 1 and h._permission == "yes":
+            from rummykit.engine.permission import must_go_out
+
+            if must_go_out(h):
+                return ()
         free = free_hand(h, p)
         unique = free if kit.single_deck else distinct(free)
         taken = h._taken
@@ -134,6 +139,15 @@ class DiscardKind(ActionKind):
             return Refusal(f"{refused} (discard {rule.kind})", rule.refusal_rule)
         if len(hand) == 1:
             return _last_card(h)
+        if h._permission == "yes":
+            from rummykit.engine.permission import must_go_out
+
+            if must_go_out(h):
+                return Refusal(
+                    f"seat {h._current}'s partner said yes: seat {h._current} can go out and must"
+                    " (a discard that keeps cards is not allowed; going_out.permission)",
+                    "going_out.permission",
+                )
         return None
 
     def allows(self, h: Hand, a: Action) -> bool:
@@ -150,6 +164,7 @@ class DiscardKind(ActionKind):
             or h._must_meld is not None
             or h._kit.final_rule is _FINALDISCARD_FORBIDDEN
             or ((h._kit.side_rank or h._kit.second_hand) and len(hand) == 1)
+            or h._permission is not None
         ):
             return self.refusal(h, a) is None
         return h._taken is None or h._v.discard.refusal(hand[i], taken=h._taken) is None
@@ -185,7 +200,7 @@ def _last_card(h: Hand) -> Refusal | None:
 
         why = may_go_out(h, p)
         if why:
-            return Refusal(why, "going_out.canastas")
+            return Refusal(why, "going_out.permission" if h._permission == "no" else "going_out.canastas")
     return None
 
 
@@ -211,6 +226,10 @@ def _discard(h: Hand, card: Card) -> None:
         return
     h._pile.append(card)
     h._pile_from.append(p)
+    if h._permission is not None:
+        from rummykit.engine.permission import charge
+
+        charge(h, p)
     if not calling and showing_now(h, p):
         _show_rest(h, p)
         h._shown[p] = True

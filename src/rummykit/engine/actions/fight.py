@@ -55,7 +55,7 @@ class FightKind(ActionKind):
         return bool(kit.answers)
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
-        return (FIGHT,) if h._kit.answers else ()
+        return (FIGHT,) if h._kit.answers and h._permission is None else ()
 
     def refusal(self, h: Hand, a: Action) -> Refusal | None:
         return answer_refusal(h)

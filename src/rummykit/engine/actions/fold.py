@@ -56,7 +56,7 @@ class FoldKind(ActionKind):
         return bool(kit.answers)
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
-        return (FOLD,) if h._kit.answers else ()
+        return (FOLD,) if h._kit.answers and h._permission is None else ()
 
     def refusal(self, h: Hand, a: Action) -> Refusal | None:
         return answer_refusal(h)

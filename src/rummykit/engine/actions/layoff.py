@@ -179,6 +179,11 @@ class LayoffKind(ListedKind):
             from rummykit.engine.side_melds import layoff_reason as side_reason
 
             text = side_reason(h, p, a.card, a.target, left=len(h._hands[p]) - 1)
+            if text and h._permission is not None:
+                from rummykit.engine.permission import RULE, no_out_reason
+
+                if text == no_out_reason(h, p, left=len(h._hands[p]) - 1):
+                    return Refusal(text, RULE)
             return Refusal(text, "melds") if text else None
         bad = concealed(h, (a.card,))
         if bad:

@@ -139,6 +139,11 @@ def meld_reason(h: Hand, a: MeldAction) -> Refusal | None:
         from rummykit.engine.side_melds import melds_reason
 
         why = melds_reason(h, p, [[c for c, _ in g] for g in a.groups], hand=h._hands[p])
+        if why and h._permission is not None:
+            from rummykit.engine.permission import RULE, no_out_reason
+
+            if why == no_out_reason(h, p, left=len(h._hands[p]) - len(a.cards())):
+                return Refusal(why, RULE)
         return Refusal(why, "melds") if why else None
     limit = v.meld_timing.melds_per_turn(deal=h._deal_number)
     if limit and h._melds_this_turn >= limit:
