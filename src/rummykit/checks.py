@@ -230,6 +230,12 @@ def _warn(path: str, message: str) -> Problem:
 
 
 def _warnings(v: Variant) -> Iterator[Problem]:
+    if v.going_out.asks_permission() and not any(v.players.teams_for(n) for n in v.players.counts()):
+        yield _warn(
+            "going_out.permission",
+            "a player asks the partner's permission to go out, but nobody has a partner"
+            " (players.teams): nobody can ever ask",
+        )
     m, deal, deck = v.melds, v.deal, v.deck
     if not (
         isinstance(m, StandardMelds) and isinstance(deal, StandardDeal) and isinstance(deck, StandardDeck)

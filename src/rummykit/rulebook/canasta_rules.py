@@ -161,6 +161,17 @@ def _out(c: CanastaOut, v: Variant) -> list[str]:
         )
     if c.sequence_canastas:
         out.append(f"Of them, at least {c.sequence_canastas} a sequence canasta (a run of seven).")
+    if c.asks_permission():
+        times = "once a turn" if c.asks == 0 else "once in a hand" if c.asks == 1 else f"{c.asks} times in a hand"
+        penalty = getattr(v.scoring, "permission_penalty", 0)
+        out.append(
+            'After drawing, a player with a partner may ask "May I go out?" (ask), '
+            + times
+            + "; the partner answers yes or no out of turn, and the answer binds for the turn: after a yes"
+            " the player must go out"
+            + (f" (a player who cannot pays {penalty})" if penalty else "")
+            + ", after a no the player may not."
+        )
     return out
 
 
