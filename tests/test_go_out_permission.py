@@ -53,7 +53,9 @@ def _asked(draws: str = "KS") -> rk.Hand:
 def test_the_variant_file_turns_the_option_on() -> None:
     going = V.going_out
     assert going.asks_permission() and going.asks_per_hand() == 1
-    assert getattr(V.scoring, "permission_penalty") == 100  # [S86] "that costs you 100 points"
+    scoring = V.scoring
+    assert isinstance(scoring, rk.rules.CanastaScoring)
+    assert scoring.permission_penalty == 100  # [S86] "that costs you 100 points"
     assert {"ask", "yes", "no"} <= {k.words[0] for k in kinds_in(V)}
 
 
@@ -311,7 +313,11 @@ def test_the_aec_env_gives_the_turn_to_the_partner_who_answers() -> None:
             assert agent == f"player_{h.current_player}" and h.current_player == (asker + 2) % 4
             break
         obs, _, term, trunc, _ = env.last()
-        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        if term or trunc:
+            env.step(None)
+            continue
+        assert obs is not None
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     else:
         pytest.fail("nobody asked")
 
