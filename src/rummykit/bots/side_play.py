@@ -15,7 +15,20 @@ from __future__ import annotations
 from collections import Counter
 
 from rummykit.cards import Card, Rank
-from rummykit.engine import Action, Ask, Combine, Discard, Draw, Layoff, MeldAction, No, Pickup, View, Yes, out_line
+from rummykit.engine import (
+    Action,
+    Ask,
+    Combine,
+    Discard,
+    Draw,
+    Layoff,
+    MeldAction,
+    No,
+    Pickup,
+    View,
+    Yes,
+    out_line,
+)
 from rummykit.errors import ArgumentError
 from rummykit.melds import MeldKind
 from rummykit.rules.canasta import CanastaMelds
