@@ -362,3 +362,36 @@ def test_the_text_agent_reads_combine() -> None:
     h.apply("draw")
     h.apply("meld KC KD KH + KS KC KD")
     assert str(llm.parse(h, "I'll combine meld 2 into meld 1")) == "combine 2 into 1"
+
+
+BOLIVIA = rk.loads_variant(
+    'extends = "samba"\n[variant]\nname = "bolivia"\n[initial_meld]\n'
+    "steps = [[0, 50], [1500, 90], [3000, 120], [7000, 150]]\n"
+    "[going_out]\nsequence_canastas = 1\n[scoring]\nblack_three_in_hand = 100\n[game_end]\ntarget = 15000\n"
+)
+
+
+def test_bolivia_going_out_needs_a_sequence_canasta() -> None:
+    """[S88] "At least one of the two canastas must be a sequence canasta, which in this game is called
+    an "escalera" rather than a samba." """
+    seat1 = "4C 5D 6S 8C 9C TC JD QS AH AS 7D 9D JH KS 5C"
+    for seat0, out in (
+        ("QC QD QH QS QC QD QH KC KD KH KS KC KD KH 9C", False),
+        ("4H 5H 6H 7H 8H 9H TH KC KD KH KS KC KD KH 9C", True),
+    ):
+        h = rk.new_hand(BOLIVIA, players=2, dealer=1, hands=[seat0, seat1], discard="7S", stock="9H 9D 8C 8D")
+        h.apply("draw")
+        for meld in ("meld " + " ".join(seat0.split()[:7]), "meld KC KC KD KD KH KH KS"):
+            h.apply(meld)
+        assert h.is_legal("meld 9C 9D 9H") is out
+
+
+def test_bolivia_black_threes_left_in_hand_count_100() -> None:
+    """[S88] "A black three left in the hand when any other player (including a partner) goes out counts
+    minus 100 points. Black threes melded in going out count 5 points each."; the initial meld "stays at
+    150 from 7,000 points up" and "Game is 15,000." """
+    s = rk.settle(BOLIVIA, rk.Ending(went_out=0, hands=["", "3C 3S 4D", "3C", ""]))
+    assert s.scores[1] == -(100 + 100 + 5) and s.team_scores[0] == 200 - 100
+    assert rk.settle(V, rk.Ending(went_out=0, hands=["", "3C 3S 4D", "", ""])).scores[1] == -15
+    assert BOLIVIA.initial_meld.minimum(score=8000) == 150  # type: ignore[attr-defined]
+    assert BOLIVIA.game_end.target == 15000  # type: ignore[attr-defined]

@@ -193,6 +193,8 @@ def _score(c: CanastaScoring, v: Variant) -> list[str]:
         out.append(f"Red threes laid out count {c.red_three} each{four}" + (against if c.red_threes_against else "."))
     if c.sequence_canasta:
         out.append(f"A sequence canasta (a run) counts {c.sequence_canasta} instead of a canasta's bonus.")
+    if c.black_three_in_hand:
+        out.append(f"A black three left in hand counts {c.black_three_in_hand} against its holder.")
     if c.meldless_melds_minus:
         out.append("A side without a canasta counts its melded cards against it.")
     if c.minus_without_natural:

@@ -458,6 +458,9 @@ class CanastaScoring(Scoring):
     canasta)."""
     meldless_melds_minus: bool = False
     """A side without a canasta counts its melded cards against it (off: for it)."""
+    black_three_in_hand: int = 0
+    """What a black three left in hand counts against its holder (0: its card
+    value, as when melded; Bolivia: 100)."""
     minus_without_natural: bool = False
     """A side without a natural canasta counts its melded cards against it,
     and its mixed canastas earn no bonus (Buraco: "caso a dupla não tenha uma

@@ -24,7 +24,7 @@ from rummykit.cards import Card, Rank
 from rummykit.errors import RummyError
 from rummykit.melds import Meld
 from rummykit.melds.wild_runs import ace_places, read_run
-from rummykit.rules.canasta import RUN_RANKS, CanastaMelds, CanastaScoring, is_red_three
+from rummykit.rules.canasta import RUN_RANKS, CanastaMelds, CanastaScoring, is_black_three, is_red_three
 from rummykit.scoring.context import _Ctx
 from rummykit.scoring.registry import register_settlement
 from rummykit.scoring.values import Settlement, Termination
@@ -198,6 +198,9 @@ def _canasta(c: _Ctx) -> Settlement:
             c.pay(None, x, red, "red threes" + (f" ({why}: against)" if red < 0 else ""))
             c.reasons.append(f"seat {x}: {reds[x]} red threes: {red:+d}")
         held = c.hand(x)
+        if s.black_three_in_hand and c.count(x) is None:  # from the cards: each black three at its own price
+            threes = [card for card in e.hands[x] if is_black_three(card)]
+            held += sum(s.black_three_in_hand - c.card(card) for card in threes)
         if held:
             scores[x] -= held
             c.pay(x, None, held, "cards left in hand")
