@@ -160,6 +160,9 @@ class Ending:
     knocker's melds in the way best for the defender (the rules let the
     defender choose), instead of taking the hands as already laid off.
     ``dealer`` breaks ties where a rule names the dealer (Phỏm).
+    ``second_hands`` are the second hands never picked up (Hand and Foot's
+    foot, Buraco's morto: per seat, the cards it held face down), or counted
+    at the table as ``second_left`` (their value, None where picked up).
 
     >>> e = Ending(went_out=1, hands=["5H 5D", ""], melds=[[], ["7H 8H 9H"]])
     >>> e.players, e.hands[0]
