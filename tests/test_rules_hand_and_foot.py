@@ -533,3 +533,27 @@ def test_the_text_prompt_tells_the_feet_as_counts() -> None:
     h.apply("draw")
     h.apply("meld 7C 7D 7H + 8C 8D 8H + 9C 9D 9H + TC TD TH + JC JD JH")
     assert "has picked up a second hand" in rk.llm.prompt(h, 0)
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        "[players]\nmore_teams = [[[0, 3], [1, 4], [2, 5]]]",  # six in three sides of two [S104]
+        "[deck]\ndecks = { 2 = 2, 3 = 3, 4 = 4, 5 = 5, 6 = 6 }",  # one pack per player [S103, S102]
+        "[deal]\nupcard = false",  # no upcard [S101]
+        "[draw]\nstock_cards = 1\npile_cards = 0\npair_with_wild = true",  # house rules [S104]
+        "[initial_meld]\nminimums = [60, 90, 120, 150]",  # [S103]
+        "[scoring]\nmixed_canasta = 200\ngoing_out = 100",  # [S102], handandfootfrenzy
+    ],
+)
+def test_the_options_of_the_notes_load_and_play(lines: str) -> None:
+    """Each option the notes name is a few TOML lines that load and deal."""
+    v = rk.loads_variant(f'extends = "hand-and-foot"\n[variant]\nname = "hf-option"\n{lines}\n')
+    n = 6 if "more_teams" in lines else 4
+    h = rk.new_hand(v, players=n, seed=2)
+    assert h.second_counts == (13,) * n
+    rng = random.Random(2)
+    for _ in range(12):
+        h.apply(rng.choice(h.legal_actions()))
+    if "more_teams" in lines:
+        assert v.players.teams_for(6) == ((0, 3), (1, 4), (2, 5))
