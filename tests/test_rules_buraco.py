@@ -339,3 +339,18 @@ def test_rl_rewards_are_shared_by_partners() -> None:
         totals[agent] += reward
         env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert totals["player_0"] == totals["player_2"] and totals["player_1"] == totals["player_3"]
+
+
+def test_settle_from_counts_side_by_side() -> None:
+    """A scorekeeper's counts: melded cards, (clean, dirty) canastas, cards left in hand and a morto
+    never taken ([S96] "100 points must be subtracted ... as well as all the points from the remaining
+    cards in their hands")."""
+    s = rk.settle(
+        V,
+        rk.Ending(
+            went_out=0, counts=[0, 35, 0, 0], meld_totals=[180, 60, 0, 0],
+            canastas=[(1, 1), (0, 0), (0, 0), (0, 0)], second_left=[None, 0, None, None],
+        ),
+    )  # fmt: skip
+    # side 0: 180 + 200 + 100 + 100 out; side 1: no clean canasta, 60 against, 35 in hand, 100 for the morto
+    assert s.team_scores == (580, -195)
