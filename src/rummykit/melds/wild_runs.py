@@ -98,10 +98,7 @@ def read_run(
             if len(rest) > max_wilds:
                 continue
             for meld in _readings(natural, rest, aces):
-                score = (
-                    -len(rest),
-                    max(r.rank.value if r.rank is not Rank.ACE else 14 for r in meld.represents),
-                )
+                score = (-len(rest), max(run_positions(meld)))
                 if best is None or score > best[0]:
                     best = (score, meld)
         if best is not None:
