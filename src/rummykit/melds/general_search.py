@@ -38,12 +38,14 @@ from collections.abc import Callable, Sequence
 
 from rummykit.caches import register_cache
 from rummykit.cards import Card
+from rummykit.errors import ArgumentError
 from rummykit.melds.classify import first_reading
 from rummykit.melds.core_lists import Entry, candidates, card_keys, swar
 from rummykit.melds.meld import Meld
 from rummykit.melds.meld_bounds import cannot_meld_all, may_hold_pure_run
 from rummykit.melds.no_wilds import PlainTables, plain_cost, plain_keyed_melds, plain_plan, plain_tables
-from rummykit.melds.tables import JOKER, Rules
+from rummykit.melds.rank_order import rank_search, supports
+from rummykit.melds.tables import JOKER, MAXK, Rules
 from rummykit.melds.wild_cores import few_cores, few_wilds
 
 __all__ = ["few_arrangement", "few_search", "search"]
@@ -80,8 +82,12 @@ def search(
     value (a declaration keeps the cheapest discard). Returns ``(cost, plan)``
     with ``cost = value * SCALE + cards``, or ``None`` when impossible
     (``want_plan=False``: the cost only, with an empty plan). The tests hold
-    it to a memoised enumeration of the same questions.
+    it to a memoised enumeration of the same questions. Big hands of one deck
+    without wilds and without requirements are searched rank by rank
+    (:mod:`rummykit.melds.rank_order`), in bounded time.
     """
+    if not (min_runs or min_pure) and sizes is None and supports(rules, codes):
+        return rank_search(rules, codes, strict=strict, leave=leave, leave_costs=leave_costs)
     wild = rules.wild
     values = rules.values
     counts = Counter(codes)
@@ -90,8 +96,18 @@ def search(
     dead_jokers = 0 if wild[JOKER] else jokers
     wild_codes = sorted(c for c in counts if wild[c])
     wmax = pool_jokers + sum(counts[c] for c in wild_codes)
-    if wmax > 127 or min_runs > 15 or min_pure > 15:
-        raise ValueError("too many wild cards or required runs for the meld search")
+    if wmax > MAXK:  # the state keeps the wilds left in 7 bits, the tables up to MAXK
+        raise ArgumentError(
+            f"cards: {wmax} wild cards in one hand, more than the {MAXK} the meld search takes"
+        )
+    assert min_runs >= 0 and min_pure >= 0, f"required runs {min_runs}, pure {min_pure}"
+    if min_runs > 15 or min_pure > 15:
+        # the state keeps the runs still needed in 4 bits; a run takes 3 cards at least
+        if 3 * max(min_runs, min_pure) > len(codes):
+            return None
+        raise ArgumentError(
+            f"min_runs: {max(min_runs, min_pure)} required runs, more than the 15 the meld search takes"
+        )
     if min_pure and not may_hold_pure_run(rules, counts):
         return None  # no suit holds a whole run window of natural cards
     top = max([*counts.values(), dead_jokers, 1])

@@ -136,8 +136,8 @@ def best_with_runs(
             n += 1 << (c << 1)
     pure_n = max(min_pure, 0)
     other = max(min_runs - pure_n, 0)
-    if pure_n > MAX_REQUIRED or other > 1:
-        raise ValueError("too many required runs for the component solver")
+    # the only caller (rummykit.melds.solver._with_runs) sends the rest elsewhere
+    assert pure_n <= MAX_REQUIRED and other <= 1, f"required runs {min_runs}, pure {min_pure}: not here"
     found: list[tuple[int, int, list[RunChoice]]] = []
 
     def other_run(nn: int, levels: list[list[int]], ww: int, chosen: list[RunChoice]) -> None:

@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rummykit.cards import Card, Rank
-from rummykit.errors import ArgumentError
+from rummykit.errors import ArgumentError, whole_number
 from rummykit.melds.arg_checks import checked
 from rummykit.melds.classify import first_reading
 from rummykit.melds.component_discards import deadwood_each, one_dead
@@ -52,8 +52,9 @@ from rummykit.melds.general_search import Plan, few_arrangement, few_search, sea
 from rummykit.melds.meld import Arrangement, Meld
 from rummykit.melds.meld_bounds import may_hold_pure_run
 from rummykit.melds.no_wilds import SCALE, PlainTables, plain_cost, plain_melds, plain_plan, plain_tables
+from rummykit.melds.rank_order import BIG_HAND, supports
 from rummykit.melds.required_runs import MAX_REQUIRED, best_with_runs, runs_plan
-from rummykit.melds.tables import JOKER, Rules, rules_for
+from rummykit.melds.tables import JOKER, MAXK, Rules, rules_for
 from rummykit.variant import Variant
 
 __all__ = [
@@ -127,6 +128,13 @@ def _with_runs(
     return True, None if found is None else (ct, codes, found)
 
 
+def _required(fn: str, min_runs: object, min_pure_runs: object) -> None:
+    """Refuse required-run counts that are not whole numbers from 0 up."""
+    for name, value in (("min_runs", min_runs), ("min_pure_runs", min_pure_runs)):
+        if whole_number(value, f"{fn}: {name}") < 0:
+            raise ArgumentError(f"{fn}: {name} cannot be negative, got {value!r}")
+
+
 def _mask(cards: Sequence[Card]) -> int:
     """The 52-bit mask of ``cards``, or -1 if they hold a joker or a duplicate."""
     mask = 0
@@ -149,7 +157,7 @@ def solve(
     leave_costs: bool = False,
 ) -> tuple[int, Plan] | None:
     """The best plan for ``codes`` (see :func:`rummykit.melds.general_search.search`)."""
-    if not (min_runs or min_pure or strict or leave or sizes is not None):
+    if not (min_runs or min_pure or strict or leave or sizes is not None) and not supports(rules, codes):
         t = _plain(rules)
         if t is not None:
             mask = _mask([_CARDS[c] for c in codes])
@@ -199,6 +207,8 @@ def _route(
     Tables ``None``: the general search."""
     rules = rules_for(v, wild_ranks if wild_ranks.__class__ is frozenset else frozenset(wild_ranks))
     hand = cards if isinstance(cards, (tuple, list)) else tuple(cards)
+    if len(hand) > BIG_HAND and supports(rules, [c.code for c in hand]):
+        return rules, hand, None, 0, 0  # the rank-by-rank search, in bounded time
     if not needs_runs:
         t = rules.plain
         if t is None:
@@ -213,7 +223,7 @@ def _route(
             elif rules.wild[JOKER]:
                 jokers = sum(1 for card in hand if card.code == JOKER)
                 mask &= _NATURAL
-                if mask.bit_count() == len(hand) - jokers:
+                if mask.bit_count() == len(hand) - jokers and jokers <= MAXK:
                     return rules, hand, t, mask, jokers
     return rules, hand, None, 0, 0
 
@@ -245,6 +255,8 @@ def best_arrangement(
     >>> best_arrangement(indian, rk.parse_cards("7C 7D 7H 8H 9H"), min_runs=2) is None
     True
     """
+    if min_runs or min_pure_runs:
+        _required("best_arrangement", min_runs, min_pure_runs)
     rules, hand, t, mask, jokers = _route(v, cards, wild_ranks, min_runs or min_pure_runs)
     if t is not None and not jokers:
         cost, melds, dead = plain_melds(t, mask)
@@ -289,6 +301,8 @@ def min_deadwood(
     >>> min_deadwood(rk.load_variant("gin"), rk.parse_cards("AC 2C 3C 4C 4D 4H 9S TS JS KD"))
     10
     """
+    if min_runs or min_pure_runs:
+        _required("min_deadwood", min_runs, min_pure_runs)
     rules, hand, t, mask, jokers = _route(v, cards, wild_ranks, min_runs or min_pure_runs)
     if min_runs or min_pure_runs:
         fast, answer = _with_runs(rules, hand, min_runs, min_pure_runs)
@@ -362,7 +376,7 @@ def best_discard(
         raise ArgumentError("best_discard: cards: needs at least one card")
     rules = rules_for(v, _frozen(wild_ranks))
     t = _plain(rules)
-    mask = _mask(hand) if t is not None else -1
+    mask = _mask(hand) if t is not None and not supports(rules, [c.code for c in hand]) else -1
     best: tuple[int, Card] | None = None
     if t is not None and mask >= 0:
         rest = mask
