@@ -36,7 +36,15 @@ from rummykit.rules.ranking import Ace
 if TYPE_CHECKING:
     from rummykit.variant import Variant
 
-__all__ = ["MAX_HAND_CARDS", "ending_warnings", "override_warnings", "size_warnings", "winner_problems"]
+__all__ = [
+    "MAX_HAND_CARDS",
+    "MAX_LEGAL_ACTIONS",
+    "ending_warnings",
+    "growth_warnings",
+    "override_warnings",
+    "size_warnings",
+    "winner_problems",
+]
 
 MAX_HAND_CARDS = 20
 """The most cards a ruleset's deal may put in one hand at once (the hand
@@ -46,6 +54,17 @@ actions, in about a second at most (a 20-card Gin hand built of many
 overlapping melds, the worst case measured). A bigger deal loads, with a warning (the
 solver's work grows fast with the hand: a Gin hand of 31 cards from two
 decks takes half a minute, one of 61 from eight decks does not finish)."""
+
+MAX_LEGAL_ACTIONS = 5_000
+"""The most actions ``legal_actions()`` lists on any position of a built-in
+variant that :func:`rummykit.from_position` accepts, whatever the hands
+(the most measured: about 2,000, a 500 Rum seat at five players holding one
+deck with the other in the discard pile, each depth of the pile a take with
+its meld). Variants whose hands grow by several cards a turn need no big
+search for it either: one deck without wild cards is searched rank by rank
+(:mod:`rummykit.melds.rank_order`), a Boathouse seat holding 51 cards finds
+its declarations in under a second. A ruleset where such hands would go to
+the exponential searches warns (:func:`size_warnings`)."""
 
 _WORDS = {
     "went-out": "going out",
@@ -185,7 +204,85 @@ def override_warnings(v: Variant) -> Iterator[Problem]:
 
 
 def size_warnings(v: Variant) -> Iterator[Problem]:
-    """Deals that put more than :data:`MAX_HAND_CARDS` cards in one hand."""
+    """Deals that put more than :data:`MAX_HAND_CARDS` cards in one hand, and
+    hands that grow past it by several cards a turn where going out asks the
+    meld solver about the whole hand beyond its bound (:func:`growth_warnings`)."""
+    yield from _deal_warnings(v)
+    yield from growth_warnings(v)
+
+
+def _grows(v: Variant) -> bool:
+    """Whether a turn may add several cards to a hand (a dig, the top two
+    discards, the whole pile, a stock card with the discard)."""
+    d = v.draw
+    return (
+        max(d.depths(1_000), default=1) > 1
+        or d.with_stock()
+        or d.picks_any()
+        or d.takes_whole_pile()
+        or any(d.stock_draw_count(n) > 1 for n in v.players.counts())
+    )
+
+
+def _why_unbounded(v: Variant) -> str | None:
+    """Why the meld solver's answer about a big hand of ``v`` is not bounded
+    (``None``: the rank-by-rank search takes every hand of every player count)."""
+    from rummykit.melds.declare import declaration_rule
+    from rummykit.melds.rank_order import supports
+    from rummykit.melds.tables import rules_for
+
+    if v.deck.cuts_wild():
+        return "a wild rank cut at each deal"
+    patterns, min_runs, min_pure, _ = declaration_rule(v)
+    if patterns or min_runs or min_pure:
+        return "declaration patterns or required runs"
+    rules = rules_for(v)
+    for n in v.players.counts():
+        codes = [c.code for c in v.deck.shoe(n)]
+        if any(rules.wild[c] for c in codes):
+            return "wild cards"
+        copies = max(codes.count(c) for c in set(codes))
+        if copies > 1:
+            return f"{copies} decks ({n} players)"
+        if not supports(rules, codes):
+            return "runs in no one rank order"
+    return None
+
+
+def growth_warnings(v: Variant) -> Iterator[Problem]:
+    """Hands that a turn of several cards lets grow past :data:`MAX_HAND_CARDS`,
+    where going out (a declaration, all melds at once, a knock) asks the meld
+    solver about the whole hand and the hands are ones its bounded search does
+    not take (several decks, wild cards, declaration requirements).
+
+    >>> import rummykit as rk
+    >>> v = rk.loads_variant('extends = "boathouse"\\n[deck]\\njokers_per_deck = 2')
+    >>> print(next(growth_warnings(v)))
+    warning: draw.kind: "top-two" takes several cards a turn, so a hand can grow past 20 cards, and going out asks the meld solver about the whole hand with wild cards: legal_actions() on such a hand may take minutes (its bounded search takes one deck without wild cards)
+    >>> list(growth_warnings(rk.load_variant("boathouse")))
+    []
+    """
+    if not _grows(v):
+        return
+    timing = v.meld_timing
+    whole = (
+        v.going_out.declares()
+        or isinstance(v.going_out, Knock)
+        or any(timing.all_at_once(deal=d) for d in range(1, 21))
+    )
+    if not whole:
+        return
+    why = _why_unbounded(v)
+    if why is not None:
+        yield _warn(
+            "draw.kind",
+            f'"{v.draw.kind}" takes several cards a turn, so a hand can grow past {MAX_HAND_CARDS} cards,'
+            f" and going out asks the meld solver about the whole hand with {why}: legal_actions() on"
+            " such a hand may take minutes (its bounded search takes one deck without wild cards)",
+        )
+
+
+def _deal_warnings(v: Variant) -> Iterator[Problem]:
     deal = v.deal
     if not isinstance(deal, StandardDeal):
         return
