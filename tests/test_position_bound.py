@@ -38,22 +38,34 @@ def _position(
     ``others`` cards, the discard pile ``pile`` (top last), the stock the rest."""
     v = rk.load_variant(name)
     f = _fields(rk.position(rk.new_hand(v, players=players, seed=0)))
-    rest = [str(c) for c in v.deck.shoe(players)]
+    rest = _available(v, players, f)
     for c in hand + pile:
         rest.remove(c)
-    rest.sort(key=lambda c: c[0] == "3" and c[1] in "DH")  # red threes (Canasta) stay in the stock
     to = int(f["to"])
     hands = [hand if s == to else [rest.pop() for _ in range(others)] for s in range(players)]
     f["hands"] = " / ".join(" ".join(h) for h in hands)
     f["pile"] = " ".join(pile)
     f["stock"] = " ".join(rest) or "-"
     f["phase"] = phase
-    f["turn"] = str(20 * players)
-    f["own_turns"] = " ".join("20" for _ in range(players))
+    f["turn"] = str(80 * players)
+    f["own_turns"] = " ".join("80" for _ in range(players))
     f["draws"] = " ".join("1" if s == to and phase == "play" else "0" for s in range(players))
     f.pop("upcard", None)
     f.pop("bonus", None)
     return rk.from_position(v, "; ".join(f"{k} {x}" if x else k for k, x in f.items()))
+
+
+def _available(v: rk.Variant, players: int, f: dict[str, str] | None = None) -> list[str]:
+    """The shoe but the second hands' cards (a foot, a morto: kept as dealt),
+    red threes last (Canasta lays them out at once: they stay in the stock)."""
+    if f is None:
+        f = _fields(rk.position(rk.new_hand(v, players=players, seed=0)))
+    rest = [str(c) for c in v.deck.shoe(players)]
+    for c in f.get("second", "").replace("/", " ").split():
+        if c != "-":
+            rest.remove(c)
+    rest.sort(key=lambda c: c[0] == "3" and c[1] in "DH")
+    return rest
 
 
 def _listed(h: rk.Hand) -> tuple[rk.Action, ...]:
@@ -99,9 +111,12 @@ def test_a_thai_seat_holding_most_of_the_deck() -> None:
     _listed(h)
 
 
-def test_a_canasta_seat_holding_most_of_the_shoe() -> None:
-    """Whole pile (Canasta, two decks and jokers): a hundred cards in hand."""
-    v = rk.load_variant("canasta")
-    shoe = [str(c) for c in v.deck.shoe(2) if str(c) not in ("3D", "3H")]
-    h = _position("canasta", 2, shoe[:96], shoe[96:102], "play")
-    _listed(h)
+@pytest.mark.parametrize("name", ["canasta", "samba", "buraco", "hand-and-foot"])
+def test_a_seat_taking_whole_piles_holding_most_of_the_shoe(name: str) -> None:
+    """Whole pile (the Canasta family, two or three decks and jokers): all
+    but a few cards of the shoe in one hand."""
+    v = rk.load_variant(name)
+    cards = [c for c in _available(v, 2) if not (c[0] == "3" and c[1] in "DH")]
+    for pile in (6, 40):
+        h = _position(name, 2, cards[:-pile], cards[-pile:], "play")
+        _listed(h)
