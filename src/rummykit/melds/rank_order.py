@@ -158,7 +158,7 @@ def rank_search(
             return r + 1 if r < top else top
         return r + 1 if r < rmax else -1
 
-    sets, runs = rules.sets, rules.runs
+    has_sets, has_runs = rules.sets, rules.runs
 
     def moves(f: int, held: bool, first: bool, head_here: bool, wait_here: bool) -> tuple[_Move, ...]:
         """What one card may do from a suit's field ``f``: ``(new field, choice,
@@ -175,7 +175,7 @@ def rank_search(
             if can_end:
                 out.append((ended, _ABSENT, 0, 0, 0))
             return tuple(out)
-        if first and can_end and sets:
+        if first and can_end and has_sets:
             out.append((ended, _SET, 1, 0, 0))
         if r:
             g = grow(r)
@@ -186,7 +186,7 @@ def rank_search(
         # a run of the shortest length or more is better continued than ended
         # for a new one (it can still end at any later card), except a head,
         # whose length the king may need
-        if can_end and runs and (r == 0 or h == 1 or not capped):
+        if can_end and has_runs and (r == 0 or h == 1 or not capped):
             if head_here:
                 out.append((1 | 1 << 4, _HEAD, 0, 0, 0))
             else:
@@ -274,7 +274,7 @@ def rank_search(
                     if old is None or c < old:
                         nxt[ns] = c
                         came[ns] = st << 3 | what
-            if s < 3 and sets:  # a set begun that the rank's other cards cannot fill
+            if s < 3 and has_sets:  # a set begun that the rank's other cards cannot fill
                 later = sum(1 for t in range(s + 1, 4) if mask >> (t * 13 + rank) & 1)
                 short = [k for k in range(1, 5) if not any(k <= x <= k + later for x in rules.set_sizes)]
                 if short:
