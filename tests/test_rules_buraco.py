@@ -14,7 +14,7 @@ import pytest
 
 import rummykit as rk
 from play_helpers import Keyboard, play, random_player
-from rummykit import svg
+from rummykit import llm, svg
 from rummykit.bots import GreedyBot
 from rummykit.rl import aec_env
 from rummykit.sim import simulate
@@ -354,3 +354,9 @@ def test_settle_from_counts_side_by_side() -> None:
     )  # fmt: skip
     # side 0: 180 + 200 + 100 + 100 out; side 1: no clean canasta, 60 against, 35 in hand, 100 for the morto
     assert s.team_scores == (580, -195)
+
+
+def test_the_text_agent_takes_the_whole_pile() -> None:
+    h = _hand("5C 6D 8S 9H JC QD KS AH 4D 7S 3C", discard="KD 2H QH")
+    assert str(llm.parse(h, "I take the whole pile")) == "pickup"
+    assert str(llm.parse(h, "I'll pick up the entire discard pile")) == "pickup"

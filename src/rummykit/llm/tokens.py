@@ -247,7 +247,11 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("layoff", r"\b(?:lay(?:s|ing)?[\s-]*off|laid\s+off|layoffs?|add|put|place)\b"),
     ("discard", r"\b(?:discard(?:s|ing|ed)?|throw(?:s|ing)?(?:\s+(?:away|out|down))?|threw|toss|dump)\b"),
     ("draw", r"\b(?:draw(?:s|ing|n)?|drew)\b"),
-    ("pickup", r"\bpickups?\b|\bpick(?:s|ing|ed)?\s+up\s+the\s+(?:whole|entire)\s+(?:discard\s+)?pile\b"),
+    (
+        "pickup",
+        r"\bpickups?\b|\b(?:pick(?:s|ing|ed)?\s+up|tak(?:e|es|ing)|took|grab(?:s|bing)?)\s+the\s+(?:whole|entire)"
+        r"\s+(?:discard\s+)?pile\b",
+    ),
     ("take", r"\b(?:tak(?:e|es|en|ing)|took|pick(?:s|ing|ed)?\s+up|grab)\b"),
     ("pick", r"\bpick(?:s|ing)?\b"),
     ("knock", r"\bknock(?:s|ing|ed)?\b"),
