@@ -557,3 +557,20 @@ def test_the_options_of_the_notes_load_and_play(lines: str) -> None:
         h.apply(rng.choice(h.legal_actions()))
     if "more_teams" in lines:
         assert v.players.teams_for(6) == ((0, 3), (1, 4), (2, 5))
+
+
+def test_the_partners_permission_is_an_option_and_a_foot_waiting_is_no_way_out() -> None:
+    """Asking "may I go out?" is an option (handandfootfrenzy: "Etiquette in most house rulesets ...
+    expects the player going out to ask"), off by default; on, a player whose foot waits cannot go out
+    by discarding its last card (it picks up the foot), so no way out is found for the answer to bind."""
+    from rummykit.engine.permission import out_line
+
+    assert not V.going_out.asks_permission()
+    v = rk.loads_variant('extends = "hand-and-foot"\n[variant]\nname = "hf-ask"\n[going_out]\npermission = "may-ask"\n')
+    others = ["4C 4D 5S 6S 8C 9C TC JD QS AH AS KS KD", "4H 4S 5D 6C 8D 9D TD JH QH AC AD KC KH", _SEAT0]
+    h = rk.new_hand(v, players=4, dealer=3, hands=["7C 7D 7H 8C 8D 8H 9C 9D 9H TC TD TH 4S", *others],
+                    discard="6H", stock="7S 8S 5C 5D 6C 6D")  # fmt: skip
+    h.apply("draw")
+    h.apply("meld 7C 7D 7H 7S + 8C 8D 8H 8S + 9C 9D 9H + TC TD TH")
+    assert h.hand_of(0) == tuple(rk.parse_cards("4S")) and h.is_legal("ask")
+    assert out_line(h) is None

@@ -129,6 +129,7 @@ def out_line(h: Hand) -> tuple[Action, ...] | None:
 
     if h._phase is not Phase.PLAY:
         return None
+    from rummykit.engine.second_hand import waiting as waits
     from rummykit.engine.side_melds import may_empty
 
     p = h._current
@@ -151,7 +152,7 @@ def out_line(h: Hand) -> tuple[Action, ...] | None:
         if key in failed or (x._kit.side_rank and not may_empty(x, p)):
             failed.add(key)
             return False
-        if len(hand) == 1:
+        if len(hand) == 1 and not waits(x, p):  # (with a second hand waiting it is picked up instead)
             for a in legal_actions(x, every_arrangement=False):
                 if isinstance(a, Discard):
                     line.append(a)
