@@ -360,3 +360,14 @@ def test_the_text_agent_takes_the_whole_pile() -> None:
     h = _hand("5C 6D 8S 9H JC QD KS AH 4D 7S 3C", discard="KD 2H QH")
     assert str(llm.parse(h, "I take the whole pile")) == "pickup"
     assert str(llm.parse(h, "I'll pick up the entire discard pile")) == "pickup"
+
+
+def test_sequences_only_where_sets_are_off() -> None:
+    """jogatina's table of the Brazilian modalities: "Vale Trinca? Buraco Aberto NÃO" (no sets in
+    Buraco Aberto): ``melds.sets = false`` leaves runs only."""
+    aberto = rk.loads_variant('extends = "buraco"\n[variant]\nname = "aberto"\n[melds]\nsets = false\n')
+    h = rk.new_hand(aberto, players=4, dealer=3, hands=["7C 7D 7H 4H 5H 6H 9C 5C 6D 8S 3S", *_OTHERS],
+                    discard="", stock="KC")  # fmt: skip
+    h.apply("draw")
+    assert not h.is_legal("meld 7C 7D 7H") and h.is_legal("meld 4H 5H 6H 7H")
+    assert all(len({c.suit for c in a.cards()}) == 1 for a in h.legal_actions() if a.word == "meld")

@@ -233,6 +233,8 @@ def group_reason(
     r = rules(h)
     if any(r.red_three(c) for c in cards):
         return "red threes are never melded: they are laid out at once"
+    if not r.sets:
+        return f"{_txt(cards)}: cards of one rank are no meld here, only runs (melds.sets is off)"
     rank = rank_of(h, cards)
     if rank is None:
         return f"a meld is of one rank, with at least {r.min_naturals} natural cards: {_txt(cards)}"
@@ -343,6 +345,8 @@ def _groups(h: Hand, hand: Sequence[Card], ranks_taken: set[Rank]) -> list[tuple
     r = rules(h)
     nats, jokers, twos = _by_rank(h, hand)
     out: list[tuple[Card, ...]] = []
+    if not r.sets:
+        return out
     for rank, cs in nats.items():
         if r.one_per_rank and rank in ranks_taken:
             continue
@@ -368,7 +372,7 @@ def first_melds(h: Hand, hand: Sequence[Card], ranks_taken: set[Rank]) -> list[t
     order = sorted(
         ((rank, cs) for rank, cs in nats.items() if (rank is not Rank.THREE or not r.special_threes) and rank not in ranks_taken),
         key=lambda x: (-len(x[1]), -_value(h, x[1][:1])),
-    )
+    ) if r.sets else []
     for _, cs in order:
         if len(cs) >= r.set_min:
             groups.append(list(cs))
