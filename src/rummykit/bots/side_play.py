@@ -189,12 +189,21 @@ def _gap(a: Rank, b: Rank) -> int:
     return abs(up[0] - up[1]) or 99
 
 
+_SEARCHED = 5
+"""Where the melds component gives no quick bound (runs), the bot looks for a
+way out only with this many cards or fewer."""
+
+
 def _may_play_out(v: Variant, view: View) -> bool:
     """The melds component's quick bound on playing the hand out this turn
     (spares the search of hopeless hands)."""
     melds = v.melds
     if not isinstance(melds, CanastaMelds):
-        return True
+        return len(view.hand) <= _SEARCHED
+    if view.second_counts and any(view.second_counts[s] for s in view.side or (view.player,)):
+        return False  # a second hand still to come: going out this turn would need it played out too
+    if melds.runs or not melds.one_per_rank:
+        return len(view.hand) <= _SEARCHED
     spare = 0 if v.going_out.final_discard_rule() is FinalDiscard.FORBIDDEN else 1
     return melds.may_play_out(
         view.hand,

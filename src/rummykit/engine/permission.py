@@ -44,9 +44,28 @@ __all__ = [
 ]
 
 RULE = "going_out.permission"
-SEARCH_LIMIT = 4000
-"""Most positions :func:`can_go_out` looks at; beyond them the player is taken
-to be unable to go out (the discard is allowed, the penalty charged)."""
+SEARCH_LIMIT = 300
+"""Most positions :func:`out_line` looks at; beyond them the player is taken
+to be unable to go out (the discard is allowed, the penalty charged). The
+answer depends on the position alone (the search runs in a fixed order)."""
+
+_FOUND: dict[tuple[object, ...], tuple[Action, ...] | None] = {}
+"""The answers of :func:`out_line` by position (a function of the position
+alone, asked again by the legal list, the refusal and the bots)."""
+
+
+def _state(x: Hand, p: int) -> tuple[object, ...]:
+    """What the plays of seat ``p`` this turn depend on."""
+    second = getattr(x, "_second", None)
+    return (
+        tuple(c.code for c in x._hands[p]),
+        tuple(t.text for t in x._table),
+        tuple(x._melded),
+        x._standing,
+        x._must_meld,
+        tuple(c.code for c in second[p]) if second else (),
+        tuple(getattr(x, "_second_taken", ())),
+    )
 
 
 def partner(h: Hand, seat: int) -> int | None:
@@ -133,6 +152,9 @@ def out_line(h: Hand) -> tuple[Action, ...] | None:
     from rummykit.engine.side_melds import may_empty
 
     p = h._current
+    top = (h._kit, h._n, p, _state(h, p))
+    if top in _FOUND:
+        return _FOUND[top]
     failed: set[tuple[object, ...]] = set()
     line: list[Action] = []
 
@@ -148,7 +170,7 @@ def out_line(h: Hand) -> tuple[Action, ...] | None:
         if x._phase is not Phase.PLAY or x._current != p or len(failed) >= SEARCH_LIMIT:
             return False
         hand = x._hands[p]
-        key = (tuple(c.code for c in hand), tuple(t.text for t in x._table), tuple(x._melded))
+        key = _state(x, p)
         if key in failed or (x._kit.side_rank and not may_empty(x, p)):
             failed.add(key)
             return False
@@ -173,7 +195,11 @@ def out_line(h: Hand) -> tuple[Action, ...] | None:
         failed.add(key)
         return False
 
-    return tuple(line) if search(free(h)) else None
+    found = tuple(line) if search(free(h)) else None
+    if len(_FOUND) > 512:
+        _FOUND.clear()
+    _FOUND[top] = found
+    return found
 
 
 def charge(h: Hand, seat: int) -> None:
