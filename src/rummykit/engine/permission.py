@@ -63,6 +63,7 @@ def _state(x: Hand, p: int) -> tuple[object, ...]:
         tuple(x._melded),
         x._standing,
         x._must_meld,
+        x._taken,
         tuple(c.code for c in second[p]) if second else (),
         tuple(getattr(x, "_second_taken", ())),
     )
