@@ -376,7 +376,8 @@ def best_discard(
         raise ArgumentError("best_discard: cards: needs at least one card")
     rules = rules_for(v, _frozen(wild_ranks))
     t = _plain(rules)
-    mask = _mask(hand) if t is not None and not supports(rules, [c.code for c in hand]) else -1
+    big = len(hand) > BIG_HAND and supports(rules, [c.code for c in hand])
+    mask = _mask(hand) if t is not None and not big else -1
     best: tuple[int, Card] | None = None
     if t is not None and mask >= 0:
         rest = mask
