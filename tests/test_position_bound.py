@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 import rummykit as rk
+from rummykit.checks import check_warnings
 from rummykit.engine.actions.declare import Declare
 from rummykit.soundness import MAX_LEGAL_ACTIONS
 
@@ -32,11 +33,11 @@ def _fields(text: str) -> dict[str, str]:
 
 
 def _position(
-    name: str, players: int, hand: list[str], pile: list[str], phase: str, *, others: int = 1
+    name: str | rk.Variant, players: int, hand: list[str], pile: list[str], phase: str, *, others: int = 1
 ) -> rk.Hand:
     """A position of ``name`` whose seat to play holds ``hand``, each other seat
     ``others`` cards, the discard pile ``pile`` (top last), the stock the rest."""
-    v = rk.load_variant(name)
+    v = name if isinstance(name, rk.Variant) else rk.load_variant(name)
     f = _fields(rk.position(rk.new_hand(v, players=players, seed=0)))
     rest = _available(v, players, f)
     for c in hand + pile:
@@ -120,3 +121,14 @@ def test_a_seat_taking_whole_piles_holding_most_of_the_shoe(name: str) -> None:
     for pile in (6, 40):
         h = _position(name, 2, cards[:-pile], cards[-pile:], "play")
         _listed(h)
+
+
+def test_a_dig_from_four_decks_passes_the_bound_and_is_warned() -> None:
+    """What ``validate`` warns of (tests/data/warn_variants/10_*) is real."""
+    v = rk.loads_variant('extends = "rum500"\n[variant]\nname = "rum500-4"\n[deck]\ndecks = 4')
+    assert [p.path for p in check_warnings(v)] == ["draw.kind"]
+    shoe = [str(c) for c in v.deck.shoe(5)]
+    for c in _deck():
+        shoe.remove(c)
+    h = _position(v, 5, _deck(), shoe[:-4], "draw")
+    assert len(h.legal_actions()) > MAX_LEGAL_ACTIONS

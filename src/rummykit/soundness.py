@@ -204,11 +204,14 @@ def override_warnings(v: Variant) -> Iterator[Problem]:
 
 
 def size_warnings(v: Variant) -> Iterator[Problem]:
-    """Deals that put more than :data:`MAX_HAND_CARDS` cards in one hand, and
+    """Deals that put more than :data:`MAX_HAND_CARDS` cards in one hand;
     hands that grow past it by several cards a turn where going out asks the
-    meld solver about the whole hand beyond its bound (:func:`growth_warnings`)."""
+    meld solver about the whole hand beyond its bound (:func:`growth_warnings`);
+    a pile taken from any depth, deep enough to list more than
+    :data:`MAX_LEGAL_ACTIONS` takes."""
     yield from _deal_warnings(v)
     yield from growth_warnings(v)
+    yield from _dig_warnings(v)
 
 
 def _grows(v: Variant) -> bool:
@@ -280,6 +283,33 @@ def growth_warnings(v: Variant) -> Iterator[Problem]:
             f" and going out asks the meld solver about the whole hand with {why}: legal_actions() on"
             " such a hand may take minutes (its bounded search takes one deck without wild cards)",
         )
+
+
+_TAKES_PER_DEPTH = 45
+"""About how many actions one depth of the discard pile lists where a player
+may take from any depth (each meld its card makes with the hand, its
+lay-offs): the most measured, a whole deck in hand (500 Rum)."""
+
+
+def _dig_warnings(v: Variant) -> Iterator[Problem]:
+    """A draw from any depth of a pile deep enough that the takes alone can
+    pass :data:`MAX_LEGAL_ACTIONS` (a deck in hand, the rest of the shoe in
+    the pile)."""
+    d = v.draw
+    if max(d.depths(1_000), default=1) < 1_000:
+        return
+    for n in sorted(v.players.counts(), reverse=True):
+        shoe = len(v.deck.shoe(n))
+        deepest = shoe - 52 - (n - 1)
+        if deepest * _TAKES_PER_DEPTH > MAX_LEGAL_ACTIONS:
+            yield _warn(
+                "draw.kind",
+                f'"{d.kind}" takes from any depth of the discard pile, which can hold {deepest} cards'
+                f" ({shoe} in the shoe at {n} players, a deck in one hand): legal_actions() can then"
+                f" list more than the bound of {MAX_LEGAL_ACTIONS} actions (a take per depth, with each"
+                " meld its card makes)",
+            )
+            return
 
 
 def _deal_warnings(v: Variant) -> Iterator[Problem]:
