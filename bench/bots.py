@@ -234,11 +234,19 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name:<15} no {args.players}-player form", flush=True)
                 continue
             t = time.perf_counter()
+            teams = v.players.teams_for(args.players)
+            # with partnerships, greedy plays seat 0's side and random every other side (six of
+            # Samba: three pairs); without, greedy and random take turns round the table
+            seats = (
+                tuple("greedy" if s in v.players.side_of(args.players, 0) else "random" for s in range(args.players))
+                if teams
+                else ("greedy", "random")
+            )
             r = simulate(
-                v, games=args.games, players=args.players, bots=("greedy", "random"), seed=args.seed,
+                v, games=args.games, players=args.players, bots=seats, seed=args.seed,
                 jobs=args.jobs, match=args.matches,
             )  # fmt: skip
-            # greedy's seats (0, 2, ...) win together where they are partners
+            # greedy's seats (seat 0's side, or 0, 2, ...) win together where they are partners
             side = r.wins[0] + r.shared_wins[0] if v.players.teams_for(args.players) else sum(r.wins[0::2])
             label = f"greedy vs random, {args.players} players" + (" (matches)" if args.matches else "")
             ok = "OK" if side / r.games > 0.85 else "below"
