@@ -563,7 +563,7 @@ def test_the_partners_permission_is_an_option_and_a_foot_waiting_is_no_way_out()
     """Asking "may I go out?" is an option (handandfootfrenzy: "Etiquette in most house rulesets ...
     expects the player going out to ask"), off by default; on, a player whose foot waits cannot go out
     by discarding its last card (it picks up the foot), so no way out is found for the answer to bind."""
-    from rummykit.engine.permission import out_line
+    from rummykit.engine.out_line import out_line
 
     assert not V.going_out.asks_permission()
     v = rk.loads_variant('extends = "hand-and-foot"\n[variant]\nname = "hf-ask"\n[going_out]\npermission = "may-ask"\n')

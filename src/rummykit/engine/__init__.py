@@ -45,7 +45,7 @@ from rummykit.engine.actions import (
 )
 from rummykit.engine.deal import new_hand
 from rummykit.engine.match import Match, new_match
-from rummykit.engine.permission import out_line
+from rummykit.engine.out_line import out_line
 from rummykit.engine.phase import Phase, TableMeld
 from rummykit.engine.record import RecordError, replay
 from rummykit.engine.resample import spoken_for, swap_hidden, with_stock

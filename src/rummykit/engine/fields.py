@@ -102,7 +102,7 @@ FIELDS: tuple[Field, ...] = tuple(
         ("eaten", _L, "eaten"),
         ("penalties", _L, "penalties"),
         ("bonus", _L, "bonus"),
-        ("second", _LL, "second"),  # the second hands, face down (engine.second_hand)
+        ("_second", _LL, "second"),  # the second hands, face down (engine.second_hand; public reading: second_hands)
         ("second_taken", _L, "second_taken"),
         ("standing", _S, "standing"),
         ("taken", _S, "taken"),

@@ -629,7 +629,7 @@ def may_empty(h: Hand, seat: int) -> bool:
     """A quick bound: False where ``seat`` cannot play out its hand this turn
     by any melds and lay-offs (see :meth:`CanastaMelds.may_play_out`); True
     where it may. Exact answers come from a search
-    (:func:`rummykit.engine.permission.out_line`); this only spares it
+    (:func:`rummykit.engine.out_line.out_line`); this only spares it
     hopeless hands."""
     if h._kit.second_hand:
         from rummykit.engine.second_hand import waiting

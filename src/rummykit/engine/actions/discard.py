@@ -104,7 +104,7 @@ class DiscardKind(ActionKind):
         if h._must_meld is not None or (len(hand) == 1 and _last_card(h) is not None):
             return ()
         if len(hand) > 1 and h._permission == "yes":
-            from rummykit.engine.permission import must_go_out
+            from rummykit.engine.out_line import must_go_out
 
             if must_go_out(h):
                 return ()
@@ -140,7 +140,7 @@ class DiscardKind(ActionKind):
         if len(hand) == 1:
             return _last_card(h)
         if h._permission == "yes":
-            from rummykit.engine.permission import must_go_out
+            from rummykit.engine.out_line import must_go_out
 
             if must_go_out(h):
                 return Refusal(
