@@ -371,3 +371,16 @@ def test_sequences_only_where_sets_are_off() -> None:
     h.apply("draw")
     assert not h.is_legal("meld 7C 7D 7H") and h.is_legal("meld 4H 5H 6H 7H")
     assert all(len({c.suit for c in a.cards()}) == 1 for a in h.legal_actions() if a.word == "meld")
+
+
+def test_a_run_from_ace_to_ace_where_the_house_allows_it() -> None:
+    """eBurraco: "L'asso nelle sequenze è unico" (one ace in a run: the default); playjoy "Runs from ace
+    to ace are allowed" and [S94] "muitos jogos permitem as canastras de ás a Rei e de ás a ás"
+    (``melds.ace_to_ace``)."""
+    run = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    assert rk.settle(V, rk.Ending(went_out=None, hands=["", "", "", ""], melds=[[run[:-3]], [], [], []]))
+    with pytest.raises(rk.RummyError):
+        rk.settle(V, rk.Ending(went_out=None, hands=["", "", "", ""], melds=[[run], [], [], []]))
+    house = rk.loads_variant('extends = "buraco"\n[variant]\nname = "a-to-a"\n[melds]\nace_to_ace = true\n')
+    s = rk.settle(house, rk.Ending(went_out=None, hands=["", "", "", ""], melds=[[run], [], [], []]))
+    assert s.team_scores == (2 * 15 + 10 + 5 * 5 + 6 * 10 + 200, 0)

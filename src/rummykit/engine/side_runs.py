@@ -68,6 +68,11 @@ def looks_like_run(h: Hand, cards: Sequence[Card]) -> bool:
     return r.wilds_in_runs and len(nats) < 2 and _read(h, cards) is not None
 
 
+def _span(h: Hand) -> int:
+    """The most places a run spans: 14 with an ace at each end (``melds.ace_to_ace``), else 13."""
+    return 14 if _rules(h).ace_to_ace else 13
+
+
 def _aces(h: Hand) -> tuple[int, ...]:
     return wild_runs.ace_places(getattr(h._v.ranking, "ace", "either"))
 
@@ -81,7 +86,12 @@ def _read(h: Hand, cards: Sequence[Card]) -> Meld | None:
         return found
     r = _rules(h)
     found = table[key] = wild_runs.read_run(
-        cards, is_wild=lambda c: _wild(h, c), aces=_aces(h), max_wilds=r.max_wilds, min_len=r.run_min
+        cards,
+        is_wild=lambda c: _wild(h, c),
+        aces=_aces(h),
+        max_wilds=r.max_wilds,
+        min_len=r.run_min,
+        span=_span(h),
     )
     return found
 
@@ -189,6 +199,7 @@ def run_groups(h: Hand, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
                 max_wilds=r.max_wilds,
                 min_len=r.run_min,
                 max_len=r.run_max,
+                span=_span(h),
             )
         return groups
     out: list[tuple[Card, ...]] = []
@@ -246,5 +257,5 @@ def run_extended(h: Hand, t: TableMeld, card: Card) -> Meld | None:
     in runs (a wild at the high end, else the low), or None: it does not fit."""
     r = _rules(h)
     return wild_runs.extend_run(
-        t.meld, card, is_wild=lambda c: _wild(h, c), aces=_aces(h), max_wilds=r.max_wilds
+        t.meld, card, is_wild=lambda c: _wild(h, c), aces=_aces(h), max_wilds=r.max_wilds, span=_span(h)
     )

@@ -28,12 +28,17 @@ True
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from rummykit.cards import Card, Rank, Suit
 from rummykit.melds.meld import Meld, MeldKind
 
-__all__ = ["ace_places", "extend_run", "read_run", "run_positions"]
+if TYPE_CHECKING:
+    from rummykit.variant import Variant
+
+__all__ = ["ace_places", "extend_run", "first_runs", "read_run", "run_groups", "run_positions", "side_run"]
 
 _LOW = {r: i for i, r in enumerate((Rank.ACE, *[r for r in Rank if r is not Rank.ACE]), 1)}
 """A rank's place in a run with the ace low: A 1, 2 2 ... K 13 (the ace high: 14)."""
@@ -56,14 +61,16 @@ def _place(card: Card, ace_at: int) -> int:
     return ace_at if card.rank is Rank.ACE else _LOW[card.rank]
 
 
-def _limits(places: Sequence[int], aces: tuple[int, ...]) -> tuple[int, int]:
-    """The lowest and highest places a run holding ``places`` may reach."""
+def _limits(places: Sequence[int], aces: tuple[int, ...], span: int = 13) -> tuple[int, int]:
+    """The lowest and highest places a run holding ``places`` may reach (an
+    ace at both ends only where ``span`` is 14)."""
     lo = 1 if 1 in aces else 2
     hi = 14 if 14 in aces else 13
-    if 1 in places:
-        hi = 13
-    if 14 in places:
-        lo = 2
+    if span < 14:
+        if 1 in places:
+            hi = 13
+        if 14 in places:
+            lo = 2
     return lo, hi
 
 
@@ -74,10 +81,12 @@ def read_run(
     aces: tuple[int, ...] = (1, 14),
     max_wilds: int = 1,
     min_len: int = 3,
+    span: int = 13,
 ) -> Meld | None:
     """The run ``cards`` make (None: none): the reading with the fewest wild
     cards, then the highest; each wild-rank card of the run's suit may stand
-    in its own place as a natural card."""
+    in its own place as a natural card; ``span`` 14: an ace may stand at
+    each end (A-2-...-K-A)."""
     if len(cards) < min_len:
         return None
     wild = [c for c in cards if is_wild(c)]
@@ -97,7 +106,7 @@ def read_run(
                 rest.remove(c)
             if len(rest) > max_wilds:
                 continue
-            for meld in _readings(natural, rest, aces):
+            for meld in _readings(natural, rest, aces, span):
                 score = (-len(rest), max(run_positions(meld)))
                 if best is None or score > best[0]:
                     best = (score, meld)
@@ -106,19 +115,23 @@ def read_run(
     return None
 
 
-def _readings(natural: list[Card], wilds: list[Card], aces: tuple[int, ...]) -> list[Meld]:
+def _readings(natural: list[Card], wilds: list[Card], aces: tuple[int, ...], span: int = 13) -> list[Meld]:
     suit = natural[0].suit
     assert suit is not None
     out: list[Meld] = []
     has_ace = [c for c in natural if c.rank is Rank.ACE]
-    if len(has_ace) > 1:
+    if len(has_ace) > (2 if span >= 14 and aces == (1, 14) else 1):
         return out
-    for ace_at in aces if has_ace else (0,):
-        places = sorted((_place(c, ace_at), c) for c in natural)
+    choices: list[tuple[int, ...]] = (
+        [(1, 14)] if len(has_ace) == 2 else [(a,) for a in aces] if has_ace else [()]
+    )
+    for ace_at in choices:
+        given = iter(ace_at)
+        places = sorted(((next(given) if c.rank is Rank.ACE else _place(c, 0)), c) for c in natural)
         where = [p for p, _ in places]
         if len(set(where)) != len(where):
             continue
-        lo_lim, hi_lim = _limits(where, aces)
+        lo_lim, hi_lim = _limits(where, aces, span)
         if where[0] < lo_lim or where[-1] > hi_lim:
             continue
         gaps = [p for p in range(where[0], where[-1] + 1) if p not in where]
@@ -128,10 +141,10 @@ def _readings(natural: list[Card], wilds: list[Card], aces: tuple[int, ...]) -> 
         lo, hi = where[0], where[-1]
         ends: list[int] = []
         for _ in range(extra):  # the high end first
-            if hi < hi_lim and hi - lo + 1 < 13:
+            if hi < hi_lim and hi - lo + 1 < span:
                 hi += 1
                 ends.append(hi)
-            elif lo > lo_lim and hi - lo + 1 < 13:
+            elif lo > lo_lim and hi - lo + 1 < span:
                 lo -= 1
                 ends.append(lo)
         if len(ends) < extra:
@@ -170,6 +183,7 @@ def extend_run(
     aces: tuple[int, ...] = (1, 14),
     max_wilds: int = 1,
     stands_for: Card | None = None,
+    span: int = 13,
 ) -> Meld | None:
     """``meld`` with ``card`` laid off at one of its ends (None: it does not
     fit): a natural card of the run's suit next to an end, a wild-rank card
@@ -179,8 +193,8 @@ def extend_run(
     assert suit is not None
     places = run_positions(meld)
     lo, hi = places[0], places[-1]
-    lo_lim, hi_lim = _limits(places, aces)
-    if hi - lo + 1 >= 13:
+    lo_lim, hi_lim = _limits(places, aces, span)
+    if hi - lo + 1 >= span:
         return None
     free = [p for p in (lo - 1, hi + 1) if lo_lim <= p <= hi_lim]
     natural_at = None
@@ -229,11 +243,13 @@ def run_groups(
     max_wilds: int = 1,
     min_len: int = 3,
     max_len: int = 0,
+    span: int = 13,
 ) -> list[tuple[Card, ...]]:
     """Every run of the hand, once per set of cards: each stretch of places
     of a suit with at most ``max_wilds`` of them missing (each filled by the
     cheapest wild-rank card not in the stretch, or by a joker), from
-    ``min_len`` to ``max_len`` cards (0: up to 13).
+    ``min_len`` to ``max_len`` cards (0: up to ``span``, 14 where an ace
+    may stand at each end).
 
     >>> from rummykit.cards import parse_cards
     >>> two = lambda c: c.is_joker or c.rank is Rank.TWO
@@ -243,9 +259,10 @@ def run_groups(
     wilds = sorted((c for c in hand if is_wild(c)), key=lambda c: (c.is_joker, c.code))
     twos = [c for c in wilds if not c.is_joker]
     joker = next((c for c in wilds if c.is_joker), None)
-    most = min(max_len or 13, 13)
+    most = min(max_len or span, span)
     out: list[tuple[Card, ...]] = []
     seen: set[tuple[object, ...]] = set()
+    aces_held = Counter(c.suit for c in hand if c.rank is Rank.ACE and not is_wild(c))
     for suit, at in sorted(_by_place(hand, is_wild, aces).items(), key=lambda x: x[0].letter):
         for lo in range(1, 15):
             if lo not in at and lo + 1 not in at:
@@ -260,6 +277,8 @@ def run_groups(
                     continue
                 first = lo if lo in at else lo + 1
                 last = hi if hi in at else hi - 1
+                if first == 1 and last == 14 and aces_held[suit] < 2:
+                    continue  # one ace cannot stand at both ends
                 for fill in _fills(twos, joker, at, lo, hi, len(missing)):
                     key = (suit, first, last, *(c.code for c in fill))
                     if key not in seen:
@@ -307,3 +326,20 @@ def first_runs(
                 used.update(run)
             p = max(q, p + 1)
     return out
+
+
+def side_run(v: Variant, cards: Sequence[Card], wild_ranks: frozenset[Rank] = frozenset()) -> Meld | None:
+    """The run ``cards`` make as a side's meld of ``v`` where its melds let
+    wild cards stand in runs (``melds.wilds_in_runs``), or None."""
+    m = v.melds
+    if not getattr(m, "runs", False) or not getattr(m, "wilds_in_runs", False):
+        return None
+    wild = v.deck.wild_ranks_for(None) | wild_ranks
+    return read_run(
+        cards,
+        is_wild=lambda c: v.deck.is_wild(c, wild),
+        aces=ace_places(getattr(v.ranking, "ace", "either")),
+        max_wilds=int(getattr(m, "max_wilds", 1)),
+        min_len=int(getattr(m, "run_min", 3)),
+        span=14 if getattr(m, "ace_to_ace", False) else 13,
+    )

@@ -54,6 +54,7 @@ def _melds(c: CanastaMelds, v: Variant) -> list[str]:
                 f"A run is {c.run_min}{most} cards of one suit in sequence, with at most {c.max_wilds} wild"
                 f" card{'s' if c.max_wilds != 1 else ''} (a two in its own place in its suit's run is natural);"
                 " a side may have several runs of a suit, and a run of seven is a canasta like a set."
+                + (" A run may hold an ace at each end (A-2-...-K-A)." if c.ace_to_ace else "")
             )
         else:
             closed = " and takes no more cards" if c.run_max and c.run_max <= c.canasta else ""

@@ -105,6 +105,9 @@ class CanastaMelds(StandardMelds):
     ace high and four low (threes and wild cards are never in a run), of
     ``run_min`` to ``run_max`` cards; a run of ``canasta`` cards is a canasta
     (a sequence canasta) and takes no more cards when ``run_max`` is reached."""
+    ace_to_ace: bool = False
+    """With ``wilds_in_runs``: a run may hold an ace at each end
+    (A-2-...-K-A, fourteen cards; off: one ace, low or high)."""
     wilds_in_runs: bool = False
     """Wild cards may stand in runs, at most ``max_wilds`` (Buraco): runs then
     hold every rank, the ace low or high as ``ranking.ace`` says, a two

@@ -23,7 +23,7 @@ from __future__ import annotations
 from rummykit.cards import Card, Rank
 from rummykit.errors import RummyError
 from rummykit.melds import Meld
-from rummykit.melds.wild_runs import ace_places, read_run
+from rummykit.melds.wild_runs import side_run
 from rummykit.rules.canasta import RUN_RANKS, CanastaMelds, CanastaScoring, is_black_three, is_red_three
 from rummykit.scoring.context import _Ctx
 from rummykit.scoring.registry import register_settlement
@@ -46,16 +46,7 @@ def _is_run(c: _Ctx, naturals: list[Card], wilds: int) -> bool:
 
 def _wild_run(c: _Ctx, cards: tuple[Card, ...], wild: frozenset[Rank]) -> Meld | None:
     """The run ``cards`` make where wild cards stand in runs (``melds.wilds_in_runs``), or None."""
-    rules = c.v.melds
-    if not isinstance(rules, CanastaMelds) or not rules.runs or not rules.wilds_in_runs:
-        return None
-    return read_run(
-        cards,
-        is_wild=lambda x: c.v.deck.is_wild(x, wild),
-        aces=ace_places(getattr(c.v.ranking, "ace", "either")),
-        max_wilds=rules.max_wilds,
-        min_len=rules.run_min,
-    )
+    return side_run(c.v, cards, wild)
 
 
 def _melds(c: _Ctx, seat: int) -> tuple[int, int, int, int]:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from rummykit.cards import Card, Rank, parse_cards
 from rummykit.errors import NotationError, RummyError
 from rummykit.melds import Meld, MeldKind, best_arrangement, classify_meld, meld_value
+from rummykit.melds.wild_runs import side_run
 from rummykit.rules import MeldedWild
 from rummykit.scoring.values import Ending, LaidOff, Payment, ScoreUnits, Settlement, Termination, _bad
 from rummykit.variant import Variant
@@ -34,8 +35,10 @@ class _Ctx:
             if not isinstance(m, Meld):
                 raise _bad(f"{m!r} is not a meld (text or Meld)")
             wr = self.e.wild_ranks
-            if classify_meld(self.v, m, wild_ranks=wr) is None and (
-                classify_meld(self.v, m.cards, wild_ranks=wr) is None
+            if (
+                classify_meld(self.v, m, wild_ranks=wr) is None
+                and classify_meld(self.v, m.cards, wild_ranks=wr) is None
+                and side_run(self.v, m.cards, wr) is None
             ):
                 raise _bad(f"{str(m)!r} is not a meld in {self.v.name}")
             return m
@@ -44,6 +47,8 @@ class _Ctx:
             found = classify_meld(self.v, Meld.parse(m), wild_ranks=self.e.wild_ranks)
         except NotationError:
             found = classify_meld(self.v, parse_cards(m), wild_ranks=self.e.wild_ranks)
+        if found is None and "=" not in m:
+            found = side_run(self.v, parse_cards(m), self.e.wild_ranks)
         if found is None:
             raise RummyError(f"ending: {m!r} is not a meld in {self.v.name}")
         return found
