@@ -254,9 +254,10 @@ def _why_unbounded(v: Variant) -> str | None:
 
 def growth_warnings(v: Variant) -> Iterator[Problem]:
     """Hands that a turn of several cards lets grow past :data:`MAX_HAND_CARDS`,
-    where going out (a declaration, all melds at once, a knock) asks the meld
-    solver about the whole hand and the hands are ones its bounded search does
-    not take (several decks, wild cards, declaration requirements).
+    where going out (a declaration, all melds at once, a knock) or an initial
+    meld asks the meld solver about the whole hand and the hands are ones its
+    bounded search does not take (several decks, wild cards, declaration
+    requirements).
 
     >>> import rummykit as rk
     >>> v = rk.loads_variant('extends = "boathouse"\\n[deck]\\njokers_per_deck = 2')
@@ -268,19 +269,23 @@ def growth_warnings(v: Variant) -> Iterator[Problem]:
     if not _grows(v):
         return
     timing = v.meld_timing
-    whole = (
+    going_out = (
         v.going_out.declares()
         or isinstance(v.going_out, Knock)
         or any(timing.all_at_once(deal=d) for d in range(1, 21))
     )
-    if not whole:
+    # an initial meld is listed with the best arrangement of the hand (the
+    # Canasta family's melds of one rank need none)
+    initial = v.initial_meld.kind != "none" and not v.melds.side_rank_melds()
+    if not (going_out or initial):
         return
     why = _why_unbounded(v)
+    what = "going out" if going_out else "an initial meld"
     if why is not None:
         yield _warn(
             "draw.kind",
             f'"{v.draw.kind}" takes several cards a turn, so a hand can grow past {MAX_HAND_CARDS} cards,'
-            f" and going out asks the meld solver about the whole hand with {why}: legal_actions() on"
+            f" and {what} asks the meld solver about the whole hand with {why}: legal_actions() on"
             " such a hand may take minutes (its bounded search takes one deck without wild cards)",
         )
 
