@@ -97,6 +97,21 @@ def test_a_red_three_drawn_is_replaced() -> None:
     assert rk.Card.parse("9C") in h.hand_of(0) and len(h.hand_of(0)) == 12
 
 
+@pytest.mark.parametrize("stock", ["3H", "3D 3H"])
+def test_a_red_three_drawn_last_ends_the_hand(stock: str) -> None:
+    """[S109] "If the last card drawn is a red 3, it automatically ends the game" (the stock's last
+    card, drawn or drawn as a replacement: laid out with no replacement, nobody out)."""
+    h = _hand("7C 7D KS KH KD 5C 6D 8S 9H JC QD", stock=stock)
+    h.apply("draw")
+    assert set(h.bonus[0]) == set(rk.parse_cards(stock)) and len(h.hand_of(0)) == 11
+    assert h.is_over and h.how is rk.Termination.STOCK_EXHAUSTED and h.result is not None
+    off = attrs.evolve(V, melds=attrs.evolve(V.melds, last_red_three_ends=False))
+    g = rk.new_hand(off, players=4, dealer=3, hands=["7C 7D KS KH KD 5C 6D 8S 9H JC QD", *_OTHERS],
+                    discard="7S", stock=stock)
+    g.apply("draw")
+    assert not g.is_over and g.stock_count == 0  # off: play goes on without a stock
+
+
 def test_a_wild_upcard_is_covered_and_freezes_the_pile() -> None:
     """[S80] "If that card is wild or a red three, another card is turned and placed on top of it.
     That continues until a natural card or a black three is turned up." """

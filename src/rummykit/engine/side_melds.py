@@ -562,25 +562,27 @@ def lay_off_card(h: Hand, seat: int, card: Card, target: int) -> None:
     h._table[target - 1] = TableMeld(t.owner, meld, (*t.laid, (card, seat)))
 
 
-def lay_out_red_threes(h: Hand, seat: int, *, replace: bool) -> None:
+def lay_out_red_threes(h: Hand, seat: int, *, replace: bool) -> Card | None:
     """Lay ``seat``'s red threes out in front of it, each replaced from the
     stock where ``replace`` (and the stock holds a card), again while a
-    replacement is a red three."""
+    replacement is a red three; the last replacement drawn (None: none)."""
     if not rules(h).red_threes or not rules(h).special_threes:
-        return
+        return None
     hand = h._hands[seat]
+    last: Card | None = None
     while True:
         reds = [c for c in hand if rules(h).red_three(c)]
         if not reds:
-            return
+            return last
         for c in reds:
             hand.remove(c)
             h._bonus[seat] = (*h._bonus[seat], c)
         if not replace:
-            return
+            return last
         for _ in reds:
             if h._stock:
-                insort(hand, h._stock.pop())
+                last = h._stock.pop()
+                insort(hand, last)
 
 
 def frozen(h: Hand, seat: int) -> bool:
@@ -606,13 +608,19 @@ def at_deal(h: Hand) -> None:
         lay_out_red_threes(h, s, replace=True)
 
 
-def draw_from_stock(h: Hand, seat: int) -> None:
-    """The rest of a draw from the stock after its first card: more cards where
-    the draw takes several, then red threes laid out and replaced."""
+def draw_from_stock(h: Hand, seat: int, first: Card) -> bool:
+    """The rest of a draw from the stock after its first card ``first``: more
+    cards where the draw takes several, then red threes laid out and
+    replaced. True where the hand ends now: the stock's last card drawn was
+    a red three (``melds.last_red_three_ends``)."""
+    last = first
     for _ in range(h._v.draw.stock_draw_count(h._n) - 1):
         if h._stock:
-            insort(h._hands[seat], h._stock.pop())
-    lay_out_red_threes(h, seat, replace=True)
+            last = h._stock.pop()
+            insort(h._hands[seat], last)
+    last = lay_out_red_threes(h, seat, replace=True) or last
+    r = rules(h)
+    return r.last_red_three_ends and not h._stock and r.red_three(last) and r.red_threes
 
 
 def may_go_out(h: Hand, seat: int) -> str | None:

@@ -72,6 +72,8 @@ def _melds(c: CanastaMelds, v: Variant) -> list[str]:
             "Red threes are never melded: each is laid out face up at once and replaced from the stock"
             " (one taken in the discard pile is not replaced)."
         )
+    if c.red_threes and c.last_red_three_ends:
+        out.append("A red three drawn as the stock's last card is laid out and ends the hand at once, nobody out.")
     out.append(
         "Black threes are melded only in going out, three or four of them without wild cards."
         if c.black_threes_out

@@ -93,6 +93,10 @@ class CanastaMelds(StandardMelds):
     red_threes: bool = True
     """Red threes are laid out at once and replaced from the stock (one taken
     in the discard pile is laid out without a replacement)."""
+    last_red_three_ends: bool = False
+    """A red three drawn as the stock's last card (or as the last
+    replacement) is laid out, with no replacement, and ends the hand at once,
+    nobody out (off: play goes on without a stock)."""
     black_threes_out: bool = True
     """Black threes are melded only in going out (three or four, no wilds);
     off: never melded."""

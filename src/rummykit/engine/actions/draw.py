@@ -25,8 +25,9 @@ from rummykit.engine.conditions import insort, stock_drawable
 from rummykit.engine.kind import ActionKind, Refusal
 from rummykit.engine.notation import Action, bad_text
 from rummykit.engine.phase import Phase
-from rummykit.engine.turn import turn_over
+from rummykit.engine.turn import end_hand, turn_over
 from rummykit.rules.stock import WhenEmpty
+from rummykit.settlement import Termination
 
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 # enum members as module constants: a lookup through the class is slow in Python 3.11
 _DRAW = Phase.DRAW
 _PLAY = Phase.PLAY
+_TERMINATION_STOCK_EXHAUSTED = Termination.STOCK_EXHAUSTED
 _WHENEMPTY_REUSE = WhenEmpty.REUSE
 
 
@@ -80,14 +82,19 @@ class DrawKind(ActionKind):
         p = h._current
         if not stock_drawable(h):
             turn_over(h)
-        insort(h._hands[p], h._stock.pop())
+        card = h._stock.pop()
+        insort(h._hands[p], card)
+        ends = False
         if h._kit.side_rank:
             from rummykit.engine.side_melds import draw_from_stock
 
-            draw_from_stock(h, p)
+            ends = draw_from_stock(h, p, card)
         h._draws[p] += 1
         h._stock_only = False
         h._passes = 0
         h._phase = _PLAY
+        if ends:  # a red three drawn last (melds.last_red_three_ends)
+            end_hand(h, _TERMINATION_STOCK_EXHAUSTED)
+            return
         if h._kit.buys:  # the player on turn passed the discard by: others may buy it
             open_buying(h, p)
