@@ -106,8 +106,14 @@ def test_a_red_three_drawn_last_ends_the_hand(stock: str) -> None:
     assert set(h.bonus[0]) == set(rk.parse_cards(stock)) and len(h.hand_of(0)) == 11
     assert h.is_over and h.how is rk.Termination.STOCK_EXHAUSTED and h.result is not None
     off = attrs.evolve(V, melds=attrs.evolve(V.melds, last_red_three_ends=False))
-    g = rk.new_hand(off, players=4, dealer=3, hands=["7C 7D KS KH KD 5C 6D 8S 9H JC QD", *_OTHERS],
-                    discard="7S", stock=stock)
+    g = rk.new_hand(
+        off,
+        players=4,
+        dealer=3,
+        hands=["7C 7D KS KH KD 5C 6D 8S 9H JC QD", *_OTHERS],
+        discard="7S",
+        stock=stock,
+    )
     g.apply("draw")
     assert not g.is_over and g.stock_count == 0  # off: play goes on without a stock
 
@@ -293,6 +299,20 @@ def test_red_threes_all_four_and_against() -> None:
         laid_out=[["3H", "3D", "3H"], [], ["3D"], []],
     )
     assert s4.team_scores[0] == 35 + 500 + 100 + 800
+
+
+def test_two_hand_red_threes_without_the_penalty() -> None:
+    """[S82] (two players) "The penalties for red cards and insufficient melds do not apply": with
+    ``scoring.red_threes_against = false`` a player who melded nothing counts its red threes for it."""
+    two = attrs.evolve(V, scoring=attrs.evolve(V.scoring, red_threes_against=False))
+    ending = rk.Ending(
+        went_out=0,
+        hands=["", "5D KS"],
+        laid_out=[[], ["3H", "3D"]],
+        melds=[["7C 7D 7H 7S 7C 7D 7H", "8C 8D 8H 8S 8C 8D 8H"], []],
+    )
+    assert rk.settle(V, ending).scores[1] == -200 - 15
+    assert rk.settle(two, ending).scores[1] == 200 - 15
 
 
 def test_settle_from_counts_side_by_side() -> None:
