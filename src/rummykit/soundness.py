@@ -23,6 +23,7 @@ extra cards and a draw) in about a second at most.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +32,8 @@ import attrs
 from rummykit.errors import Problem
 from rummykit.rules import Deals, Knock, KnockScoring, StandardDeal, StandardDraw, StandardMelds, Target
 from rummykit.rules.game_end import Best
-from rummykit.rules.ranking import Ace
+from rummykit.rules.going_out import Declare
+from rummykit.rules.ranking import Ace, StandardRanking
 
 if TYPE_CHECKING:
     from rummykit.variant import Variant
@@ -229,27 +231,46 @@ def _grows(v: Variant) -> bool:
 
 def _why_unbounded(v: Variant) -> str | None:
     """Why the meld solver's answer about a big hand of ``v`` is not bounded
-    (``None``: the rank-by-rank search takes every hand of every player count)."""
-    from rummykit.melds.declare import declaration_rule
-    from rummykit.melds.rank_order import supports
-    from rummykit.melds.tables import rules_for
-
-    if v.deck.cuts_wild():
+    (``None``: its rank-by-rank search takes every hand of every player
+    count), asked of the components: that search takes hands of one deck
+    without wild cards, no declaration requirements, card values not
+    negative, sets of at most four and runs in one rank order (the tests
+    hold this to :func:`rummykit.melds.rank_order.supports`)."""
+    deck, going_out = v.deck, v.going_out
+    if deck.cuts_wild():
         return "a wild rank cut at each deal"
-    patterns, min_runs, min_pure, _ = declaration_rule(v)
-    if patterns or min_runs or min_pure:
+    if isinstance(going_out, Declare) and (
+        going_out.pattern_sizes() or going_out.min_runs or going_out.min_pure_runs
+    ):
         return "declaration patterns or required runs"
-    rules = rules_for(v)
+    wild_ranks = deck.wild_ranks_for(None)
     for n in v.players.counts():
-        codes = [c.code for c in v.deck.shoe(n)]
-        if any(rules.wild[c] for c in codes):
+        shoe = deck.shoe(n)
+        if any(deck.is_wild(c, wild_ranks) for c in shoe):
             return "wild cards"
-        copies = max(codes.count(c) for c in set(codes))
+        copies = max(Counter(shoe).values())
         if copies > 1:
             return f"{copies} decks ({n} players)"
-        if not supports(rules, codes):
+        if any(v.scoring.card_value(c) < 0 for c in shoe) or not _one_rank_order(v):
             return "runs in no one rank order"
     return None
+
+
+def _one_rank_order(v: Variant) -> bool:
+    """Whether ``v``'s runs are the consecutive ranks of one order (ace low,
+    high, either, or around the corner with no longest run) and its sets hold
+    at most four cards."""
+    melds, ranking = v.melds, v.ranking
+    if not isinstance(melds, StandardMelds) or not isinstance(ranking, StandardRanking):
+        return False
+    if melds.sets and not melds.distinct_suits() and any(melds.set_size_ok(k) for k in range(5, 14)):
+        return False
+    if not melds.runs:
+        return True
+    sizes = [k for k in range(1, 14) if melds.run_size_ok(k)]
+    if not sizes or sizes != list(range(sizes[0], sizes[-1] + 1)):
+        return False
+    return not (ranking.ace is Ace.AROUND and sizes[-1] < 13)
 
 
 def growth_warnings(v: Variant) -> Iterator[Problem]:
