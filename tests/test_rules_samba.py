@@ -365,9 +365,9 @@ def test_the_text_agent_reads_combine() -> None:
 
 
 BOLIVIA = rk.loads_variant(
-    'extends = "samba"\n[variant]\nname = "bolivia"\n[initial_meld]\n'
-    "steps = [[0, 50], [1500, 90], [3000, 120], [7000, 150]]\n"
-    "[going_out]\nsequence_canastas = 1\n[scoring]\nblack_three_in_hand = 100\n[game_end]\ntarget = 15000\n"
+    'extends = "samba"\n[variant]\nname = "bolivia"\n[melds]\nwild_melds = true\n[initial_meld]\n'
+    "steps = [[0, 50], [1500, 90], [3000, 120], [7000, 150]]\n[going_out]\nsequence_canastas = 1\n"
+    "[scoring]\nwild_canasta = 2500\nblack_three_in_hand = 100\n[game_end]\ntarget = 15000\n"
 )
 
 
@@ -395,3 +395,25 @@ def test_bolivia_black_threes_left_in_hand_count_100() -> None:
     assert rk.settle(V, rk.Ending(went_out=0, hands=["", "3C 3S 4D", "", ""])).scores[1] == -15
     assert BOLIVIA.initial_meld.minimum(score=8000) == 150  # type: ignore[attr-defined]
     assert BOLIVIA.game_end.target == 15000  # type: ignore[attr-defined]
+
+
+def test_bolivia_melds_wild_cards_alone() -> None:
+    """[S88] "Three or more wild cards may be melded. There is no distinction between deuces and jokers. A
+    canasta of seven wild cards, called a "bolivia," counts 2,500." (Samba: "Wild cards may not be melded
+    separately" [S87].)"""
+    seat1 = "4C 5D 6S 8C 9C TC JD QS AH AS 7D 9D JH KS 5C"
+    seat0 = "JK JK 2C 2D 2H 2S KC KD KH KS AC AD JC QC 9H"
+    h = rk.new_hand(BOLIVIA, players=2, dealer=1, hands=[seat0, seat1], discard="7S", stock="JK 8D 8C 9D")
+    h.apply("draw")  # JK and 8D
+    assert "meld 2C 2D JK" in _words(h) and "meld 2C 2D 2H 2S JK JK JK" in _words(h)
+    h.apply("meld JK JK 2C 2D 2H 2S JK")  # 150 + 80: a first meld
+    from rummykit.engine.side_melds import canasta_of
+
+    assert canasta_of(h, h.table[0]) == "wild"
+    assert not h.is_legal("layoff KC on 1")
+    s = _hand("JK JK 2C 2D 2H 2S KC KD KH KS AC AD JC QC 9H", stock="JK 8D 8C 9D")
+    s.apply("draw")
+    with pytest.raises(rk.IllegalAction, match="one rank"):
+        s.apply("meld JK JK 2C")
+    won = rk.settle(BOLIVIA, rk.Ending(went_out=None, hands=["", ""], melds=[["JK JK 2C 2D 2H 2S JK"], []]))
+    assert won.scores[0] == 3 * 50 + 4 * 20 + 2500

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from rummykit.cards import Card, Rank, Suit
 from rummykit.engine.conditions import INITIAL_COMBOS, insort
+from rummykit.engine.meld_memo import LISTED_WILDS
 from rummykit.engine.notation import Group
 from rummykit.engine.phase import TableMeld
 from rummykit.engine.side_runs import (
@@ -90,10 +91,22 @@ def rank_of(h: Hand, cards: Iterable[Card]) -> Rank | None:
     return next(iter(ranks)) if len(ranks) == 1 else None
 
 
-def meld_rank(t: TableMeld) -> Rank | None:
-    """The rank of table meld ``t`` (None: a run); every card of a meld of one
-    rank stands for a card of that rank (see :func:`make_meld`)."""
-    return t.meld.represents[0].rank if t.meld.kind is MeldKind.SET else None
+def meld_rank(h: Hand, t: TableMeld) -> Rank | None:
+    """The rank of table meld ``t`` (None: a run, or wild cards alone); every
+    card of a meld of one rank stands for a card of that rank (see
+    :func:`make_meld`)."""
+    if t.meld.kind is not MeldKind.SET:
+        return None
+    first = t.meld.represents[0]
+    if first == t.meld.cards[0] and _wild(h, first):  # a wild standing for itself: wild cards alone
+        return None
+    return first.rank
+
+
+def is_wild_group(h: Hand, cards: Sequence[Card]) -> bool:
+    """Whether ``cards`` are a meld of wild cards alone the variant allows in
+    shape (``melds.wild_melds``), whatever their number."""
+    return bool(cards) and rules(h).wild_melds and all(_wild(h, c) for c in cards)
 
 
 def make_meld(h: Hand, cards: Iterable[Card]) -> Meld:
@@ -104,6 +117,9 @@ def make_meld(h: Hand, cards: Iterable[Card]) -> Meld:
     rank = rank_of(h, cs)
     if rank is None and looks_like_run(h, cs):
         return make_run(cs, h)
+    if rank is None and is_wild_group(h, cs):  # wild cards alone stand for themselves
+        alone = tuple(sorted(cs, key=lambda c: c.code))
+        return Meld(MeldKind.SET, alone, alone)
     assert rank is not None
     nats = sorted((c for c in cs if not _wild(h, c)), key=lambda c: c.code)
     wilds = sorted((c for c in cs if _wild(h, c)), key=lambda c: c.code)
@@ -236,6 +252,10 @@ def group_reason(
     if not r.sets:
         return f"{_txt(cards)}: cards of one rank are no meld here, only runs (melds.sets is off)"
     rank = rank_of(h, cards)
+    if rank is None and is_wild_group(h, cards):
+        if not r.set_min <= len(cards) <= r.canasta:
+            return f"{_txt(cards)}: a meld of wild cards holds {r.set_min} to {r.canasta} of them"
+        return None
     if rank is None:
         return f"a meld is of one rank, with at least {r.min_naturals} natural cards: {_txt(cards)}"
     n, w = counts(h, cards)
@@ -296,9 +316,8 @@ def melds_reason(
             why = run_reason(h, g)
         else:
             why = group_reason(h, seat, g, ranks_taken=ranks, out=left <= 1)
-            if why is None:
-                rank = rank_of(h, g)
-                assert rank is not None
+            rank = rank_of(h, g)
+            if why is None and rank is not None:
                 ranks.add(rank)
         if why:
             return why
@@ -320,7 +339,7 @@ def melds_reason(
 
 def _ranks_taken(h: Hand, seat: int) -> frozenset[Rank]:
     """The ranks of ``seat``'s side's melds of one rank."""
-    return frozenset(x for x in (meld_rank(t) for _, t in side_melds(h, seat)) if x is not None)
+    return frozenset(x for x in (meld_rank(h, t) for _, t in side_melds(h, seat)) if x is not None)
 
 
 def _by_rank(h: Hand, cards: Iterable[Card]) -> tuple[dict[Rank, list[Card]], list[Card], list[Card]]:
@@ -347,6 +366,7 @@ def _groups(h: Hand, hand: Sequence[Card], ranks_taken: set[Rank]) -> list[tuple
     out: list[tuple[Card, ...]] = []
     if not r.sets:
         return out
+    wild_choices = _wild_choices(jokers, twos, r.max_wilds)
     for rank, cs in nats.items():
         if r.one_per_rank and rank in ranks_taken:
             continue
@@ -355,11 +375,31 @@ def _groups(h: Hand, hand: Sequence[Card], ranks_taken: set[Rank]) -> list[tuple
                 out.extend(tuple(cs[:k]) for k in (3, 4) if len(cs) >= k)
             continue
         for k in range(r.min_naturals, len(cs) + 1):
-            for j in range(min(len(jokers), r.max_wilds) + 1):
-                for t in range(min(len(twos), r.max_wilds - j) + 1):
-                    if r.meld_ok(naturals=k, wilds=j + t):
-                        out.append((*cs[:k], *jokers[:j], *twos[:t]))
+            for wild_cards in wild_choices:
+                if r.meld_ok(naturals=k, wilds=len(wild_cards)):
+                    out.append((*cs[:k], *wild_cards))
+    if r.wild_melds:  # wild cards alone, once per count of jokers and other wilds
+        for j in range(len(jokers) + 1):
+            for t in range(len(twos) + 1):
+                if r.set_min <= j + t <= r.canasta:
+                    out.append((*jokers[:j], *twos[:t]))
     return out
+
+
+def _wild_choices(jokers: list[Card], twos: list[Card], most: int) -> list[tuple[Card, ...]]:
+    """The wild cards a meld of one rank may take from the hand: every choice
+    of up to :data:`LISTED_WILDS` of them (other twos are other cards), and
+    beyond that once per count of jokers and other wilds (the lowest)."""
+    pool = [*jokers, *twos]
+    out: dict[tuple[Card, ...], None] = {(): None}
+    for n in range(1, min(most, LISTED_WILDS) + 1):
+        for combo in combinations(pool, n):
+            out[combo] = None
+    for j in range(min(len(jokers), most) + 1):
+        for t in range(min(len(twos), most - j) + 1):
+            if j + t > LISTED_WILDS:
+                out[(*jokers[:j], *twos[:t])] = None
+    return list(out)
 
 
 def first_melds(h: Hand, hand: Sequence[Card], ranks_taken: set[Rank]) -> list[tuple[Card, ...]]:
@@ -485,7 +525,9 @@ def layoff_reason(h: Hand, seat: int, card: Card, target: int, *, left: int) -> 
         after = r.canasta_kind(**run_counts(h, grown), run=True)
         new = 1 if before is None and after is not None else 0
         return out_reason(h, seat, left=left, new_canastas=new, new_kinds=[after] if new and after else [])
-    rank = meld_rank(t)
+    rank = meld_rank(h, t)
+    if rank is None and is_wild_group(h, t.meld.cards):
+        return _wild_layoff_reason(h, seat, t, card, target, left=left)
     if rank is Rank.THREE and r.special_threes:
         return "nothing is added to a meld of black threes"
     n, w = counts(h, t.meld.cards)
@@ -523,6 +565,18 @@ def _lost_reason(h: Hand, seat: int, before: str, after: str | None) -> str | No
     return None
 
 
+def _wild_layoff_reason(h: Hand, seat: int, t: TableMeld, card: Card, target: int, *, left: int) -> str | None:
+    """Why ``card`` may not go onto the meld of wild cards ``t`` (None: it may)."""
+    r = rules(h)
+    if not _wild(h, card):
+        return f"{card} does not fit meld #{target} ({t.text}): a meld of wild cards takes wild cards only"
+    if len(t.meld.cards) >= r.canasta:
+        return f"meld #{target} ({t.text}) takes no more cards: {r.canasta} wild cards at most"
+    after = r.canasta_kind(naturals=0, wilds=len(t.meld.cards) + 1)
+    new = 1 if canasta_of(h, t) is None and after is not None else 0
+    return out_reason(h, seat, left=left, new_canastas=new, new_kinds=[after] if new and after else [])
+
+
 def layoff_candidates(h: Hand) -> list[tuple[Card, int]]:
     """(card, meld number) of every lay-off of the current player."""
     p = h._current
@@ -538,7 +592,7 @@ def layoff_candidates(h: Hand) -> list[tuple[Card, int]]:
         if is_run_meld(t):
             runs.setdefault(t.meld.represents[0].suit, []).append(i)
         else:
-            groups.setdefault(meld_rank(t), []).append(i)
+            groups.setdefault(meld_rank(h, t), []).append(i)
     every_group = [i for ranks in groups.values() for i in ranks]
     wild_runs = rules(h).wilds_in_runs
     for c in sorted(set(hand), key=lambda c: c.code):

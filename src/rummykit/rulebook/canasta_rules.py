@@ -62,6 +62,11 @@ def _melds(c: CanastaMelds, v: Variant) -> list[str]:
                 f"A run (sequence) is {c.run_min}{most} cards of one suit in sequence, four low and ace high"
                 f" (never a three, never a wild card); a run of {c.canasta} cards is a sequence canasta{closed}."
             )
+    if c.wild_melds:
+        out.append(
+            f"Wild cards may be melded alone, {c.set_min} to {c.canasta} of them (deuces and jokers alike);"
+            f" {c.canasta} make a wild canasta."
+        )
     if c.combine and not c.one_per_rank:
         out.append("A side may combine two of its melds of one rank into one (`combine 3 into 1`).")
     if not c.special_threes:
@@ -196,6 +201,8 @@ def _score(c: CanastaScoring, v: Variant) -> list[str]:
         out.append(f"Red threes laid out count {c.red_three} each{four}" + (against if c.red_threes_against else "."))
     if c.sequence_canasta:
         out.append(f"A sequence canasta (a run) counts {c.sequence_canasta} instead of a canasta's bonus.")
+    if c.wild_canasta:
+        out.append(f"A canasta of wild cards alone counts {c.wild_canasta}.")
     if c.black_three_in_hand:
         out.append(f"A black three left in hand counts {c.black_three_in_hand} against its holder.")
     if c.meldless_melds_minus:

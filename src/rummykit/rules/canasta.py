@@ -90,6 +90,9 @@ class CanastaMelds(StandardMelds):
     combine: bool = False
     """A side may join two of its melds of one rank into one (``combine 3
     into 1``), in its turn."""
+    wild_melds: bool = False
+    """Melds of wild cards alone (deuces and jokers alike), ``set_min`` to
+    ``canasta`` of them: seven make a wild canasta (Bolivia's *bolivia*)."""
     red_threes: bool = True
     """Red threes are laid out at once and replaced from the stock (one taken
     in the discard pile is laid out without a replacement)."""
@@ -120,6 +123,8 @@ class CanastaMelds(StandardMelds):
     a sequence canasta)."""
 
     def wilds_ok(self, *, wilds: int, naturals: int) -> bool:
+        if self.wild_melds and not naturals:  # wild cards alone
+            return self.set_min <= wilds <= self.canasta
         return super().wilds_ok(wilds=wilds, naturals=naturals) and wilds <= self.max_wilds
 
     def run_ok(self, size: int) -> bool:
@@ -146,7 +151,10 @@ class CanastaMelds(StandardMelds):
 
     def canasta_kind(self, *, naturals: int, wilds: int, run: bool = False) -> str | None:
         """``natural``, ``mixed``, ``sequence`` (a run without wild cards) or
-        None (no canasta) for a meld of these counts."""
+        None (no canasta) for a meld of these counts; ``wild`` for a canasta of
+        wild cards alone (``wild_melds``)."""
+        if self.wild_melds and not naturals and wilds >= self.canasta:
+            return "wild"
         if naturals + wilds < self.canasta or naturals < self.canasta_naturals:
             return None
         if wilds:
@@ -465,6 +473,9 @@ class CanastaScoring(Scoring):
     canasta)."""
     meldless_melds_minus: bool = False
     """A side without a canasta counts its melded cards against it (off: for it)."""
+    wild_canasta: int = 0
+    """Bonus for each canasta of wild cards alone (``melds.wild_melds``;
+    Bolivia: 2,500)."""
     black_three_in_hand: int = 0
     """What a black three left in hand counts against its holder (0: its card
     value, as when melded; Bolivia: 100)."""

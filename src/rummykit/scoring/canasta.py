@@ -49,18 +49,22 @@ def _wild_run(c: _Ctx, cards: tuple[Card, ...], wild: frozenset[Rank]) -> Meld |
     return side_run(c.v, cards, wild)
 
 
-def _melds(c: _Ctx, seat: int) -> tuple[int, int, int, int]:
-    """(value of the melded cards, natural, mixed and sequence canastas) of ``seat``."""
+def _melds(c: _Ctx, seat: int) -> tuple[int, int, int, int, int]:
+    """(value of the melded cards, natural, mixed, sequence and wild canastas) of ``seat``."""
     e = c.e
     given = e.canastas[seat] if e.canastas else None
     total = e.meld_totals[seat] if e.meld_totals and e.meld_totals[seat] is not None else None
     rules = c.v.melds
     special = not isinstance(rules, CanastaMelds) or rules.special_threes
     wild = c.v.deck.wild_ranks_for(None) | e.wild_ranks
-    value = natural = mixed = sequence = 0
+    value = natural = mixed = sequence = wilds_only = 0
     for m in c.melds[seat]:
         naturals = [x for x in m.cards if not c.v.deck.is_wild(x, wild)]
         wilds = len(m.cards) - len(naturals)
+        if not naturals and isinstance(rules, CanastaMelds) and rules.wild_melds:  # wild cards alone
+            value += sum(c.card(x) for x in m.cards)
+            wilds_only += rules.canasta_kind(naturals=0, wilds=wilds) == "wild"
+            continue
         ranks = {x.rank for x in naturals}
         run = len(ranks) > 1 and _is_run(c, naturals, wilds)
         read = _wild_run(c, m.cards, wild) if len(ranks) != 1 and not run else None
@@ -84,7 +88,7 @@ def _melds(c: _Ctx, seat: int) -> tuple[int, int, int, int]:
     if given is not None:
         natural, mixed = int(given[0]), int(given[1])
         sequence = int(given[2]) if len(given) > 2 else 0
-    return value, natural, mixed, sequence
+    return value, natural, mixed, sequence, wilds_only
 
 
 def _red_values(c: _Ctx, reds: list[int]) -> list[int]:
@@ -148,9 +152,9 @@ def _canasta(c: _Ctx) -> Settlement:
     w = e.went_out if c.how is Termination.WENT_OUT else None
     for x in range(n):
         side = players.side_of(n, x)
-        value, natural, mixed, sequence = parts[x]
+        value, natural, mixed, sequence, wild_canastas = parts[x]
         side_melded = any(parts[y][0] or c.melds[y] for y in side)
-        side_canastas = sum(parts[y][1] + parts[y][2] + parts[y][3] for y in side)
+        side_canastas = sum(parts[y][1] + parts[y][2] + parts[y][3] + parts[y][4] for y in side)
         side_canasta = side_canastas > 0
         no_natural = s.minus_without_natural and not any(
             parts[y][1] + (0 if s.sequence_canasta else parts[y][3]) for y in side
@@ -170,8 +174,9 @@ def _canasta(c: _Ctx) -> Settlement:
         if no_natural:
             mixed = 0
         bonus = natural * s.natural_canasta + mixed * s.mixed_canasta + sequence * s.sequence_canasta
+        bonus += wild_canastas * s.wild_canasta
         if bonus:
-            runs = f", {sequence} sequence" if sequence else ""
+            runs = (f", {sequence} sequence" if sequence else "") + (f", {wild_canastas} wild" if wild_canastas else "")
             scores[x] += bonus
             c.pay(None, x, bonus, f"{natural} natural and {mixed} mixed canastas{runs}")
             c.reasons.append(f"seat {x}: {natural} natural, {mixed} mixed{runs} canastas: +{bonus}")

@@ -30,11 +30,26 @@ class _Ctx:
         self.units = ScoreUnits.POINTS
         self.laid: tuple[LaidOff, ...] = ()
 
+    def _wilds_alone(self, cards: tuple[Card, ...]) -> bool:
+        """Whether ``cards`` are a meld of wild cards alone the variant allows
+        (``melds.wild_melds``: Bolivia)."""
+        rules = self.v.melds
+        wild = self.v.deck.wild_ranks_for(None) | self.e.wild_ranks
+        ok = getattr(rules, "wilds_ok", None)
+        return (
+            bool(getattr(rules, "wild_melds", False))
+            and ok is not None
+            and all(self.v.deck.is_wild(c, wild) for c in cards)
+            and bool(ok(wilds=len(cards), naturals=0))
+        )
+
     def _meld(self, m: Meld | str) -> Meld:
         if not isinstance(m, str):
             if not isinstance(m, Meld):
                 raise _bad(f"{m!r} is not a meld (text or Meld)")
             wr = self.e.wild_ranks
+            if self._wilds_alone(m.cards):
+                return m
             if (
                 classify_meld(self.v, m, wild_ranks=wr) is None
                 and classify_meld(self.v, m.cards, wild_ranks=wr) is None
@@ -46,7 +61,10 @@ class _Ctx:
         try:
             found = classify_meld(self.v, Meld.parse(m), wild_ranks=self.e.wild_ranks)
         except NotationError:
-            found = classify_meld(self.v, parse_cards(m), wild_ranks=self.e.wild_ranks)
+            cards = tuple(parse_cards(m))
+            if self._wilds_alone(cards):
+                return Meld(MeldKind.SET, cards, cards)
+            found = classify_meld(self.v, cards, wild_ranks=self.e.wild_ranks)
         if found is None and "=" not in m:
             found = side_run(self.v, parse_cards(m), self.e.wild_ranks)
         if found is None:

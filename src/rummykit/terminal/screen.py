@@ -124,7 +124,11 @@ class SessionScreen(SessionBase):
                 line.append_text(meld_text(t.meld, symbols=self.symbols))
                 if size and len(t.meld.cards) >= size:
                     kind = "natural" if t.meld.wild_count == 0 else "mixed"
-                    if t.meld.kind is rk.MeldKind.RUN:
+                    if t.meld.cards == t.meld.represents and all(
+                        self.v.deck.is_wild(c, view.wild_ranks) for c in t.meld.cards
+                    ):
+                        kind = "wild"
+                    elif t.meld.kind is rk.MeldKind.RUN:
                         kind = "sequence" if t.meld.wild_count == 0 else "mixed sequence"
                     line.append(f"   canasta ({kind})")
                 self.say(line, indent=6)

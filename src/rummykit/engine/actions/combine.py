@@ -67,8 +67,8 @@ def combine_reason(h: Hand, a: Combine) -> str | None:
         return "a player combines only the side's own melds"
     if is_run_meld(s) or is_run_meld(t):
         return "runs are not combined: only melds of one rank"
-    rank = meld_rank(t)
-    if rank is None or meld_rank(s) is not rank:
+    rank = meld_rank(h, t)
+    if rank is None or meld_rank(h, s) is not rank:
         return f"melds #{a.source} and #{a.target} are not of one rank"
     nat, wild = counts(h, (*s.meld.cards, *t.meld.cards))
     r = rules(h)
@@ -101,7 +101,7 @@ class CombineKind(ListedKind):
 
         by_rank: dict[object, list[int]] = {}
         for i, t in side_melds(h, h._current):
-            rank = meld_rank(t)
+            rank = meld_rank(h, t)
             if rank is not None:
                 by_rank.setdefault(rank, []).append(i)
         out: list[Action] = []
