@@ -186,6 +186,21 @@ def test_by_players_plain_integer_replaces_a_table(tmp_path: Path) -> None:
     assert rk.load_variant(house).deal.hand_size.to_toml() == 6
 
 
+def test_every_number_by_player_count_covers_every_count(tmp_path: Path) -> None:
+    """A house rule that seats more players must give every number by player count for them (a
+    draw of no known size would fail in play)."""
+    house = write(
+        tmp_path,
+        "six.toml",
+        'extends = "canasta"\n[players]\nmax = 6\nmore_teams = [[[0, 3], [1, 4], [2, 5]]]\n'
+        "[deck]\ndecks = 3\n[deal]\nhand_size = 13\n",
+    )
+    assert [str(p) for p in rk.validate_file(house)] == [
+        "draw.stock_cards: nothing given for 5 or 6 players",
+        "going_out.canastas: nothing given for 5 or 6 players",
+    ]
+
+
 def test_replace_takes_a_table_whole(tmp_path: Path) -> None:
     """replace = [...] opts out of the merge: the house rule's table is the whole table."""
     house = write(

@@ -191,6 +191,7 @@ def _ranges(v: Variant) -> Iterator[Problem]:
         "limits",
     }  # the component tables, in file order, as variant.component_fields()
     tables += [(f.name, getattr(v, f.name)) for f in attrs.fields(type(v)) if f.name not in plain]
+    counts = () if any(_players(v)) else v.players.counts()  # bad player counts are reported alone
     for table, obj in tables:
         if not attrs.has(type(obj)):
             continue
@@ -200,6 +201,9 @@ def _ranges(v: Variant) -> Iterator[Problem]:
             if how == "int" and isinstance(value, int) and not lo <= value <= hi:
                 yield Problem(f"{table}.{name}", f"{value} is out of range: allowed {lo} to {hi}")
             elif how == "by-players" and isinstance(value, ByPlayers):
+                missing = [n for n in counts if not value.covers(n)]
+                if missing:  # a number by player count leaves none out
+                    yield Problem(f"{table}.{name}", f"nothing given for {_counts(missing)} players")
                 bad = next((x for x in value.values() if not lo <= x <= hi), None)
                 if bad is not None:
                     yield Problem(f"{table}.{name}", f"{bad} is out of range: allowed {lo} to {hi}")
