@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from rummykit.cards import Card, Rank, Suit
 from rummykit.engine.conditions import INITIAL_COMBOS, insort
-from rummykit.engine.meld_memo import LISTED_WILDS
 from rummykit.engine.notation import Group
 from rummykit.engine.phase import TableMeld
 from rummykit.engine.side_runs import (
@@ -32,6 +31,7 @@ from rummykit.engine.side_runs import (
     run_layoff_reason,
     run_reason,
 )
+from rummykit.engine.wild_groups import is_wild_group, wild_choices
 from rummykit.melds import Meld, MeldKind
 from rummykit.rules.canasta import CanastaMelds
 from rummykit.rules.going_out import FinalDiscard
@@ -101,12 +101,6 @@ def meld_rank(h: Hand, t: TableMeld) -> Rank | None:
     if first == t.meld.cards[0] and _wild(h, first):  # a wild standing for itself: wild cards alone
         return None
     return first.rank
-
-
-def is_wild_group(h: Hand, cards: Sequence[Card]) -> bool:
-    """Whether ``cards`` are a meld of wild cards alone the variant allows in
-    shape (``melds.wild_melds``), whatever their number."""
-    return bool(cards) and rules(h).wild_melds and all(_wild(h, c) for c in cards)
 
 
 def make_meld(h: Hand, cards: Iterable[Card]) -> Meld:
@@ -366,7 +360,7 @@ def _groups(h: Hand, hand: Sequence[Card], ranks_taken: set[Rank]) -> list[tuple
     out: list[tuple[Card, ...]] = []
     if not r.sets:
         return out
-    wild_choices = _wild_choices(jokers, twos, r.max_wilds)
+    wild_sets = wild_choices(jokers, twos, r.max_wilds)
     for rank, cs in nats.items():
         if r.one_per_rank and rank in ranks_taken:
             continue
@@ -375,7 +369,7 @@ def _groups(h: Hand, hand: Sequence[Card], ranks_taken: set[Rank]) -> list[tuple
                 out.extend(tuple(cs[:k]) for k in (3, 4) if len(cs) >= k)
             continue
         for k in range(r.min_naturals, len(cs) + 1):
-            for wild_cards in wild_choices:
+            for wild_cards in wild_sets:
                 if r.meld_ok(naturals=k, wilds=len(wild_cards)):
                     out.append((*cs[:k], *wild_cards))
     if r.wild_melds:  # wild cards alone, once per count of jokers and other wilds
@@ -384,22 +378,6 @@ def _groups(h: Hand, hand: Sequence[Card], ranks_taken: set[Rank]) -> list[tuple
                 if r.set_min <= j + t <= r.canasta:
                     out.append((*jokers[:j], *twos[:t]))
     return out
-
-
-def _wild_choices(jokers: list[Card], twos: list[Card], most: int) -> list[tuple[Card, ...]]:
-    """The wild cards a meld of one rank may take from the hand: every choice
-    of up to :data:`LISTED_WILDS` of them (other twos are other cards), and
-    beyond that once per count of jokers and other wilds (the lowest)."""
-    pool = [*jokers, *twos]
-    out: dict[tuple[Card, ...], None] = {(): None}
-    for n in range(1, min(most, LISTED_WILDS) + 1):
-        for combo in combinations(pool, n):
-            out[combo] = None
-    for j in range(min(len(jokers), most) + 1):
-        for t in range(min(len(twos), most - j) + 1):
-            if j + t > LISTED_WILDS:
-                out[(*jokers[:j], *twos[:t])] = None
-    return list(out)
 
 
 def first_melds(h: Hand, hand: Sequence[Card], ranks_taken: set[Rank]) -> list[tuple[Card, ...]]:
