@@ -388,3 +388,43 @@ def test_with_the_stock_out_a_fitting_discard_must_be_taken() -> None:
     assert h.current_player == 3 and h.is_legal("pass")  # nothing fits seat 3's side: it may pass
     h.apply("pass")
     assert h.is_over and h.how is rk.Termination.STOCK_EXHAUSTED
+
+
+_SIX = """
+extends = "canasta"
+[variant]
+name = "canasta-for-six"
+[players]
+min = 6
+max = 6
+teams = TEAMS
+[deck]
+decks = 3
+[deal]
+hand_size = 13
+[draw]
+stock_cards = 1
+[going_out]
+canastas = 2
+[scoring]
+all_red_threes = 1200
+[game_end]
+target = 7500
+"""
+
+
+@pytest.mark.parametrize("teams", ["[[0, 3], [1, 4], [2, 5]]", "[[0, 2, 4], [1, 3, 5]]"])
+def test_six_players_in_partnerships_as_a_house_rule(teams: str) -> None:
+    """[S83] "The game may be play with two three-player partnerships, or three two-player
+    partnerships ... Three complete decks are used (three 52-card decks, plus 6 jokers, for a total of
+    162 cards). Each player is dealt thirteen cards. ... Two canastas are required to go out." """
+    from rummykit.sim import simulate
+
+    six = rk.loads_variant(_SIX.replace("TEAMS", teams))
+    h = rk.new_hand(six, players=6, seed=2)
+    assert len(six.deck.shoe(6)) == 162 and all(len(h.hand_of(s)) == 13 for s in range(6))
+    assert h.kit.out_canastas(6) == 2
+    report = simulate(six, games=1, players=6, bots="greedy", seed=1)
+    assert report.turn_limit == 0 and report.hands_played == 1
+    side = six.players.teams_for(6)[0]
+    assert len({report.scores[s].mean for s in side}) == 1  # partners share the side's score
