@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
+from collections import Counter
 
 import attrs
 import numpy as np
@@ -414,3 +415,100 @@ def test_side_runs_read_as_the_general_classifier_reads_runs() -> None:
     for _ in range(20):
         hand = rng.sample(shoe, 15)
         assert all(read_run(g, is_wild=two) is not None for g in run_groups(hand, is_wild=two))
+
+
+_MORTO_1 = "AC 6C 8C 9C TC QC KC QD QD KD 4D"
+
+
+def _morto_by_discard(stock: str, v: rk.Variant = V) -> rk.Hand:
+    """Seat 0 melds its hand but for one card, discards it and so takes its side's morto by the
+    discard ("indirect"); seats 1 to 3 then draw and discard ``stock``'s next three cards."""
+    h = rk.new_hand(
+        v, players=4, dealer=3, hands=["7C 7C 7D 7D 7H 7H 7S KC KD KH KS", *_OTHERS], discard="",
+        stock=stock, second_hands=[_MORTO, _MORTO_1, "", ""],
+    )  # fmt: skip
+    h.apply("draw")
+    h.apply("meld 7C 7C 7D 7D 7H 7H 7S")
+    h.apply("meld KC KD KH KS")
+    h.apply("discard 3C")
+    assert h.second_taken[0] and h.second_unplayed == (v.second_hand.taken_once_played(), False, False, False)
+    return h
+
+
+def _whole_stock(first: str) -> str:
+    """``first`` and then every card of the shoe that _morto_by_discard deals nowhere else (a
+    position holds the whole shoe)."""
+    dealt = Counter(rk.parse_cards(" ".join(["7C 7C 7D 7D 7H 7H 7S KC KD KH KS", *_OTHERS, first, _MORTO, _MORTO_1])))
+    rest = Counter(V.deck.shoe(4)) - dealt
+    return " ".join([first, *map(str, sorted(rest.elements()))])
+
+
+def test_a_morto_taken_by_the_discard_and_not_played_counts_as_not_taken() -> None:
+    """[S96] "If one player buy the "dead" deck by indirect beat and the other player finish the game
+    before reaching his turn again, the "dead" deck score is not counted and it's punished as it was
+    not bought." The stock runs out before seat 0's next turn: its side loses the 100 and the morto's
+    cards are not counted against seat 0."""
+    h = _morto_by_discard("3C 9H 8S TH")
+    _others_draw_and_discard(h, "9H 8S TH")
+    assert h.is_over and h.how is rk.Termination.STOCK_EXHAUSTED
+    assert h.result is not None
+    assert any("seat 0: second hand never picked up: -100" in r for r in h.result.reasons)
+    at_once = attrs.evolve(V, second_hand=attrs.evolve(V.second_hand, untaken_until_played=False))
+    h_off = _morto_by_discard("3C 9H 8S TH", at_once)
+    _others_draw_and_discard(h_off, "9H 8S TH")
+    off = h_off.result
+    assert off is not None and h_off.how is rk.Termination.STOCK_EXHAUSTED
+    assert not any("seat 0: second hand never picked up" in r for r in off.reasons)
+    morto = sum(rk.card_value(V, c) for c in rk.parse_cards(_MORTO))
+    assert off.team_scores[0] - h.result.team_scores[0] == 100 - morto  # the morto's cards in hand instead
+
+
+def test_a_morto_taken_by_the_discard_counts_once_its_taker_plays() -> None:
+    """[S96] (as above): once seat 0's turn comes again, the morto it took by the discard counts as
+    taken; before, its partner may not go out [ours: the side has not taken its morto]."""
+    h = _morto_by_discard(_whole_stock("3C 9H 8S TH 5C"))
+    text = rk.position(h)
+    assert "second_unplayed" in text and rk.from_position(V, text).second_unplayed == h.second_unplayed
+    _others_draw_and_discard(h, "9H 8S TH")
+    assert not h.is_over and h.second_unplayed == (False, False, False, False)
+    assert rk.replay(h.record()).second_unplayed == h.second_unplayed
+
+
+def test_a_partner_may_not_go_out_while_the_morto_waits_for_its_taker() -> None:
+    """[S96] (as above) [ours: the side has not taken its morto yet]: seat 2, holding one card with a
+    clean canasta on its side, may not discard it to go out while seat 0's morto, taken by the
+    discard, waits for seat 0's next turn; once seat 0 has played, it may."""
+    h = _morto_by_discard(_whole_stock("3C 9H 8S TH 5C"))
+    h.apply("draw")
+    h.apply("discard 9H")
+    fields = dict(f.split(" ", 1) for f in rk.position(h).split("; "))
+    hands = fields["hands"].split(" / ")
+    rest = hands[2].split()
+    hands[2] = rest.pop()
+    fields.update(phase="play", hands=" / ".join(hands), stock=" ".join([*rest, fields["stock"]]))
+    fields.update(own_turns="1 1 1 0", draws="1 1 1 0")
+    waiting = rk.from_position(V, "; ".join(f"{k} {x}" for k, x in fields.items()))
+    assert waiting.current == 2 and waiting.second_unplayed[0]
+    assert not waiting.is_legal(f"discard {hands[2]}")
+    with pytest.raises(rk.IllegalAction, match="untaken_until_played"):
+        waiting.apply(f"discard {hands[2]}")
+    del fields["second_unplayed"]
+    played = rk.from_position(V, "; ".join(f"{k} {x}" for k, x in fields.items()))
+    assert played.is_legal(f"discard {hands[2]}")
+
+
+def test_second_unplayed_in_a_position_is_checked() -> None:
+    """A position may not hold a morto waiting for a seat that has not taken it."""
+    h = _morto_by_discard(_whole_stock("3C 9H 8S TH 5C"))
+    text = rk.position(h)
+    assert "second_unplayed 1 0 0 0" in text
+    with pytest.raises(rk.RummyError, match="second_unplayed"):
+        rk.from_position(V, text.replace("second_unplayed 1 0 0 0", "second_unplayed 0 0 1 0"))
+
+
+def test_untaken_until_played_needs_the_indirect_pickup() -> None:
+    """The option speaks of a morto taken by the discard: without second_hand.indirect it is refused
+    at its key."""
+    text = 'extends = "buraco"\n\n[second_hand]\nindirect = false\n'
+    with pytest.raises(rk.RummyError, match=r"second_hand\.untaken_until_played"):
+        rk.loads_variant(text)

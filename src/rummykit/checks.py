@@ -435,6 +435,11 @@ def _second_hand(v: Variant) -> Iterator[Problem]:
         )
     if rule.penalty < 0:
         yield Problem("second_hand.penalty", f"a penalty is 0 or more points, got {rule.penalty}")
+    if rule.untaken_until_played and not rule.indirect:
+        yield Problem(
+            "second_hand.untaken_until_played",
+            "needs second_hand.indirect: only a second hand picked up by the discard waits for its taker's next turn",
+        )
 
 
 def _counts(items: list[int] | list[str], word: str = "or") -> str:

@@ -44,9 +44,17 @@ def build_ending(h: Hand) -> Ending:
         # the stock rule ended the hand as the next turn began: the player
         # before took the stock's last card
         last_draw = next((s for s in reversed(h.seats_from(h._current)[1:]) if h._dropped[s] is None), None)
+    hands = [tuple(x) for x in h._hands]
+    second = [tuple(x) for x in h._second]
+    for s in range(h._n):
+        if h._second_unplayed[s]:
+            # picked up by the discard, the hand over before the taker's next
+            # turn: counted as never picked up (second_hand.untaken_until_played)
+            holder = min(h._kit.sides(h._n)[s]) if h._v.second_hand.per_side() else s
+            second[holder], hands[s] = hands[s], ()
     return Ending(
         how=how,
-        hands=[tuple(x) for x in h._hands],
+        hands=hands,
         melds=melds,
         laid_off=tuple(laid),
         went_out=went_out,
@@ -62,6 +70,6 @@ def build_ending(h: Hand) -> Ending:
         dealer=h._dealer,
         upcard=h._upcard,
         laid_out=[tuple(b) for b in h._bonus] if any(h._bonus) else (),
-        second_hands=[tuple(x) for x in h._second] if any(h._second) else (),
+        second_hands=second if any(second) else (),
         last_draw=last_draw,
     )

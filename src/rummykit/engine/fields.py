@@ -104,6 +104,7 @@ FIELDS: tuple[Field, ...] = tuple(
         ("bonus", _L, "bonus"),
         ("_second", _LL, "second"),  # the second hands, face down (engine.second_hand; public reading: second_hands)
         ("second_taken", _L, "second_taken"),
+        ("second_unplayed", _L, "second_unplayed"),
         ("standing", _S, "standing"),
         ("taken", _S, "taken"),
         ("took_top", _S, "took_top"),
@@ -193,6 +194,9 @@ class HandFields:
     up): hidden from every seat, its owner too."""
     _second_taken: list[bool]
     """Per seat, whether it has picked up a second hand (public)."""
+    _second_unplayed: list[bool]
+    """Per seat, whether the second hand it picked up by the discard waits
+    for its next turn to count as picked up (``second_hand.untaken_until_played``; public)."""
     _standing: tuple[int, ...]
     """Per seat, its total in the game when the hand was dealt (the initial
     meld's minimum may depend on it)."""
@@ -397,6 +401,13 @@ class HandFields:
     def second_taken(self) -> tuple[bool, ...]:
         """Per seat, whether it has picked up a second hand (public)."""
         return tuple(self._second_taken)
+
+    @property
+    def second_unplayed(self) -> tuple[bool, ...]:
+        """Per seat, whether the second hand it picked up by the discard counts
+        as picked up only from its next turn (``second_hand.untaken_until_played``;
+        public)."""
+        return tuple(self._second_unplayed)
 
     @property
     def standing(self) -> tuple[int, ...]:

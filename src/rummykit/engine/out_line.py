@@ -41,6 +41,7 @@ def _state(x: Hand, p: int) -> tuple[object, ...]:
         x._taken,
         tuple(c.code for c in second[p]) if second else (),
         tuple(getattr(x, "_second_taken", ())),
+        tuple(getattr(x, "_second_unplayed", ())),
     )
 
 

@@ -93,7 +93,7 @@ _FIELDS = (
     "rkpos", "variant", "players", "seat", "dealer", "deal", "phase", "to", "turn", "hands",
     "table", "pile", "stock", "buried", "cut", "upcard", "own_turns", "draws", "melded",
     "first_shown", "shown", "dropped", "hit_until", "bought", "asked", "eaten", "penalties", "bonus", "second",
-    "second_taken", "standing", "taken",
+    "second_taken", "second_unplayed", "standing", "taken",
     "took_top",
     "melds_this_turn", "played", "must_meld", "stock_only", "offer", "reuses", "passes",
     "knocker", "layoff_queue", "claim_queue", "resume", "claim", "went_out", "how",
@@ -215,6 +215,8 @@ def position(hand: Hand, seat: int | None = None) -> str:
         f["second"] = " / ".join(_cards(x) if seat is None else f"#{len(x)}" for x in h._second)
         if any(h._second_taken):
             f["second_taken"] = " ".join(map(_flag, h._second_taken))
+        if any(h._second_unplayed):
+            f["second_unplayed"] = " ".join(map(_flag, h._second_unplayed))
     if any(h._standing):
         f["standing"] = " ".join(map(str, h._standing))
     if h._taken is not None:
@@ -533,9 +535,10 @@ def _second(r: _Reader, h: Hand) -> None:
     n = r.n
     h._second = [[] for _ in range(n)]
     h._second_taken = r.per_seat("second_taken", False, lambda t: _bit(r, "second_taken", t))
+    h._second_unplayed = r.per_seat("second_unplayed", False, lambda t: _bit(r, "second_unplayed", t))
     text = r.raw("second")
     if not h._kit.second_hand:
-        for key in ("second", "second_taken"):
+        for key in ("second", "second_taken", "second_unplayed"):
             if r.raw(key) is not None:
                 raise r.fail(key, f"{h._v.name} deals no second hand")
         return
@@ -568,6 +571,15 @@ def _second(r: _Reader, h: Hand) -> None:
     for side in {h._kit.sides(n)[s] if per_side else (s,) for s in range(n)}:
         if sum(h._second_taken[x] for x in side) > 1:
             raise r.fail("second_taken", f"the side {list(side)} has one second hand, picked up twice")
+    for s in range(n):
+        if not h._second_unplayed[s]:
+            continue
+        if not h._v.second_hand.taken_once_played():
+            raise r.fail("second_unplayed", f"{h._v.name} counts a second hand as picked up at once"
+                         " (second_hand.untaken_until_played is off)")
+        if not h._second_taken[s] or (s == h._current and h._phase is not Phase.OVER):
+            raise r.fail("second_unplayed", f"seat {s} has picked up no second hand that waits for its next turn"
+                         " (second_taken; not the seat to play)")
 def _permission(r: _Reader, h: Hand) -> None:
     """Refuse a partner's permission (``asked``, ``permission``) that no play gives."""
     from rummykit.engine.permission import partner

@@ -189,6 +189,12 @@ def out_reason(
 
         if waiting(h, seat):  # playing out the hand picks up the second hand: no going out yet
             return pickup_reason(h, seat, left=left)
+        late = [s for s in h._kit.sides(h._n)[seat] if h._second_unplayed[s]]
+        if late:
+            return (
+                f"seat {late[0]}'s second hand, picked up by the discard, counts as picked up from its next turn:"
+                " no going out before (second_hand.untaken_until_played)"
+            )
     if h._permission is not None:
         from rummykit.engine.permission import no_out_reason
 

@@ -49,15 +49,19 @@ def check_out(h: Hand) -> None:
         end_hand(h, _TERMINATION_WENT_OUT, went_out=p)
 
 
-def pick_up_second(h: Hand, p: int) -> None:
+def pick_up_second(h: Hand, p: int, *, by_discard: bool = False) -> None:
     """Seat ``p`` has played out its hand: it picks up the second hand waiting
     for it, if any (a foot, a morto), its red threes laid out and replaced
-    where the melds rule says so."""
+    where the melds rule says so. ``by_discard``: the hand was emptied by
+    the discard (where ``second_hand.untaken_until_played``, the second hand
+    counts as picked up from ``p``'s next turn)."""
     from rummykit.engine.second_hand import pick_up, waiting
 
     if not waiting(h, p):
         return
     pick_up(h, p)
+    if by_discard and h._v.second_hand.taken_once_played():
+        h._second_unplayed[p] = True
     if h._kit.side_rank:
         from rummykit.engine.side_melds import lay_out_red_threes
 
@@ -75,6 +79,12 @@ def after_leaving(h: Hand, p: int) -> None:
 
 def begin_turn(h: Hand, seat: int, *, draws: bool = True) -> None:
     """Start ``seat``'s turn (or end the hand when the limits say so)."""
+    _start_turn(h, seat, draws=draws)
+    if h._second_unplayed[seat] and h._phase is not _OVER:
+        h._second_unplayed[seat] = False  # its turn reached: the second hand counts as picked up
+
+
+def _start_turn(h: Hand, seat: int, *, draws: bool) -> None:
     v = h._v
     h._turns += 1
     if h._turns > v.limits.max_turns:

@@ -48,6 +48,11 @@ def _dealt(c: DealtSecondHand, v: Variant) -> list[str]:
     if not c.indirect:
         out.append("The last card of the hand may not be discarded while the second hand waits.")
     out.append("A player goes out only once the second hand has been picked up.")
+    if c.untaken_until_played:
+        out.append(
+            "A second hand picked up by the discard counts as picked up only from its taker's next turn:"
+            " should the hand end before, it counts as never picked up, and nobody of the side goes out before."
+        )
     if c.unplayed_counts:
         out.append("The cards of a second hand never picked up count against its owner, as cards left in hand.")
     if c.penalty:

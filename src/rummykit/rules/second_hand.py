@@ -68,6 +68,12 @@ class SecondHand(Component):
         the next turn (off: the last card may not be discarded)."""
         return True
 
+    def taken_once_played(self) -> bool:
+        """Whether a second hand picked up by the discard counts as picked up
+        only from its taker's next turn: where the hand ends before, it counts
+        as never picked up (and the side may not go out before)."""
+        return False
+
     def counts_unplayed(self) -> bool:
         """Whether the cards of a second hand never picked up count against
         its owner (as cards left in hand)."""
@@ -106,6 +112,11 @@ class DealtSecondHand(SecondHand):
     indirect: bool = True
     """A hand emptied by the discard picks it up, played from the next turn
     (off: the last card of the hand may not be discarded)."""
+    untaken_until_played: bool = False
+    """A second hand picked up by the discard counts as not picked up until
+    its taker's next turn begins: where the hand ends before (another seat
+    goes out, the stock runs out), its cards count as the second hand never
+    picked up, not as cards in hand, and the side may not go out before."""
     unplayed_counts: bool = False
     """The cards of a second hand never picked up count against its owner,
     as cards left in hand."""
@@ -129,6 +140,9 @@ class DealtSecondHand(SecondHand):
 
     def picked_up_by_discarding(self) -> bool:
         return self.indirect
+
+    def taken_once_played(self) -> bool:
+        return self.untaken_until_played
 
     def counts_unplayed(self) -> bool:
         return self.unplayed_counts

@@ -214,7 +214,7 @@ def _discard(h: Hand, card: Card) -> None:
     calling = h._claim is not None
     h._claim = None
     if not hand and h._kit.second_hand:
-        pick_up_second(h, p)  # where one waits: picked up, played from the next turn
+        pick_up_second(h, p, by_discard=True)  # where one waits: picked up, played from the next turn
     if not hand:
         if v.going_out.buries_final_discard():
             h._buried.append(card)
