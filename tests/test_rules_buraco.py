@@ -418,6 +418,8 @@ def test_side_runs_read_as_the_general_classifier_reads_runs() -> None:
 
 
 _MORTO_1 = "AC 6C 8C 9C TC QC KC QD QD KD 4D"
+_ENDS = attrs.evolve(V, second_hand=attrs.evolve(V.second_hand, untaken_becomes_stock=False))
+"""Buraco where the hand ends when the stock runs out, a morto still waiting."""
 
 
 def _morto_by_discard(stock: str, v: rk.Variant = V) -> rk.Hand:
@@ -448,12 +450,12 @@ def test_a_morto_taken_by_the_discard_and_not_played_counts_as_not_taken() -> No
     before reaching his turn again, the "dead" deck score is not counted and it's punished as it was
     not bought." The stock runs out before seat 0's next turn: its side loses the 100 and the morto's
     cards are not counted against seat 0."""
-    h = _morto_by_discard("3C 9H 8S TH")
+    h = _morto_by_discard("3C 9H 8S TH", _ENDS)
     _others_draw_and_discard(h, "9H 8S TH")
     assert h.is_over and h.how is rk.Termination.STOCK_EXHAUSTED
     assert h.result is not None
     assert any("seat 0: second hand never picked up: -100" in r for r in h.result.reasons)
-    at_once = attrs.evolve(V, second_hand=attrs.evolve(V.second_hand, untaken_until_played=False))
+    at_once = attrs.evolve(V, second_hand=attrs.evolve(_ENDS.second_hand, untaken_until_played=False))
     h_off = _morto_by_discard("3C 9H 8S TH", at_once)
     _others_draw_and_discard(h_off, "9H 8S TH")
     off = h_off.result
@@ -512,3 +514,68 @@ def test_untaken_until_played_needs_the_indirect_pickup() -> None:
     text = 'extends = "buraco"\n\n[second_hand]\nindirect = false\n'
     with pytest.raises(rk.RummyError, match=r"second_hand\.untaken_until_played"):
         rk.loads_variant(text)
+
+
+def _draw_and_discard_until_over(h: rk.Hand, turns: int) -> None:
+    """Each player in turn draws and discards the card drawn, ``turns`` times or until the hand ends."""
+    for _ in range(turns):
+        if h.is_over:
+            return
+        before = h.hand_of(h.current)
+        h.apply("draw")
+        drawn = (Counter(h.hand_of(h.current)) - Counter(before)).most_common(1)[0][0]
+        h.apply(f"discard {drawn}")
+
+
+def _mortos_waiting(v: rk.Variant = V, stock: str = "3C 9H 8S TH") -> rk.Hand:
+    return rk.new_hand(v, players=4, dealer=3, hands=["7C 7C 7D 7D 7H 7H 7S KC KD KH KS", *_OTHERS],
+                       discard="", stock=stock, second_hands=[_MORTO, _MORTO_1, "", ""])  # fmt: skip
+
+
+def test_an_untaken_morto_becomes_the_stock_when_the_stock_runs_out() -> None:
+    """gamevelvet: "In case the pack of cards end before the match ends, and there is still an extra
+    hand, this extra pile must be moved to the pack and the game continues."; "For the ones that didn't
+    draw the extra pile, a hundred points are discounted." Both mortos wait: the side of seat 0, the
+    first to draw, gives the new stock [ours]; then the other side's; then the hand ends."""
+    h = _mortos_waiting()
+    _draw_and_discard_until_over(h, 4)
+    assert not h.is_over and h.current == 0 and h.phase is rk.Phase.DRAW
+    assert h.second_stocked == (True, False, False, False) and h.second_counts == (0, 11, 0, 0)
+    assert sorted(h.stock) == sorted(rk.parse_cards(_MORTO)) and not any(h.second_taken)
+    _draw_and_discard_until_over(h, 11)
+    assert h.second_stocked == (True, True, False, False) and len(h.stock) == 11
+    _draw_and_discard_until_over(h, 12)
+    assert h.is_over and h.how is rk.Termination.STOCK_EXHAUSTED and h.result is not None
+    assert sum("second hand never picked up: -100" in r for r in h.result.reasons) == 2
+    assert rk.replay(h.record()).second_stocked == (True, True, False, False)
+    ends = _mortos_waiting(_ENDS)
+    _draw_and_discard_until_over(ends, 4)
+    assert ends.is_over and ends.how is rk.Termination.STOCK_EXHAUSTED
+
+
+def test_a_side_whose_morto_became_the_stock_may_not_play_out_its_hand() -> None:
+    """gamevelvet: "If a duo that already draw the extra pile goes out again, the match is over" (going
+    out needs the morto taken); its morto gone into the stock, the side may not play out its hand
+    [ours]: seat 0 may not meld its kings and leave one card to discard."""
+    h = _mortos_waiting()
+    _draw_and_discard_until_over(h, 4)
+    h.apply("draw")
+    h.apply("meld 7C 7C 7D 7D 7H 7H 7S")
+    assert len(h.hand_of(0)) == 5
+    assert not h.is_legal("meld KC KD KH KS")
+    with pytest.raises(rk.IllegalAction, match="untaken_becomes_stock"):
+        h.apply("meld KC KD KH KS")
+
+
+def test_a_morto_become_the_stock_in_a_position() -> None:
+    """Positions hold which morto became the stock (second_stocked), and refuse one that did not."""
+    h = _mortos_waiting(stock=_whole_stock("3C 9H 8S TH"))
+    _draw_and_discard_until_over(h, 42)
+    assert h.second_stocked == (True, False, False, False) and len(h.stock) == 11
+    text = rk.position(h)
+    assert "second_stocked 1 0 0 0" in text
+    assert rk.from_position(V, text).second_stocked == h.second_stocked
+    with pytest.raises(rk.RummyError, match="second_stocked"):
+        rk.from_position(V, text.replace("second_stocked 1 0 0 0", "second_stocked 0 0 1 0"))
+    with pytest.raises(rk.RummyError, match="second_stocked"):
+        rk.from_position(_ENDS, text)

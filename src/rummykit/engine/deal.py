@@ -204,6 +204,7 @@ def new_hand(
     h._second = [sorted(x, key=_CODE) for x in second]
     h._second_taken = [False] * players
     h._second_unplayed = [False] * players
+    h._second_stocked = [False] * players
     h._taken = None
     h._took_top = None
     h._melds_this_turn = 0

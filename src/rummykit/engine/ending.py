@@ -71,5 +71,6 @@ def build_ending(h: Hand) -> Ending:
         upcard=h._upcard,
         laid_out=[tuple(b) for b in h._bonus] if any(h._bonus) else (),
         second_hands=second if any(second) else (),
+        second_left=[0 if x else None for x in h._second_stocked] if any(h._second_stocked) else (),
         last_draw=last_draw,
     )

@@ -105,6 +105,7 @@ FIELDS: tuple[Field, ...] = tuple(
         ("_second", _LL, "second"),  # the second hands, face down (engine.second_hand; public reading: second_hands)
         ("second_taken", _L, "second_taken"),
         ("second_unplayed", _L, "second_unplayed"),
+        ("second_stocked", _L, "second_stocked"),
         ("standing", _S, "standing"),
         ("taken", _S, "taken"),
         ("took_top", _S, "took_top"),
@@ -197,6 +198,9 @@ class HandFields:
     _second_unplayed: list[bool]
     """Per seat, whether the second hand it picked up by the discard waits
     for its next turn to count as picked up (``second_hand.untaken_until_played``; public)."""
+    _second_stocked: list[bool]
+    """Per seat, whether the second hand it held became the stock, never
+    picked up (``second_hand.untaken_becomes_stock``; public)."""
     _standing: tuple[int, ...]
     """Per seat, its total in the game when the hand was dealt (the initial
     meld's minimum may depend on it)."""
@@ -408,6 +412,12 @@ class HandFields:
         as picked up only from its next turn (``second_hand.untaken_until_played``;
         public)."""
         return tuple(self._second_unplayed)
+
+    @property
+    def second_stocked(self) -> tuple[bool, ...]:
+        """Per seat, whether the second hand it held became the stock, never
+        picked up (``second_hand.untaken_becomes_stock``; public)."""
+        return tuple(self._second_stocked)
 
     @property
     def standing(self) -> tuple[int, ...]:

@@ -42,6 +42,7 @@ def _state(x: Hand, p: int) -> tuple[object, ...]:
         tuple(c.code for c in second[p]) if second else (),
         tuple(getattr(x, "_second_taken", ())),
         tuple(getattr(x, "_second_unplayed", ())),
+        tuple(getattr(x, "_second_stocked", ())),
     )
 
 

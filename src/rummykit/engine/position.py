@@ -93,7 +93,7 @@ _FIELDS = (
     "rkpos", "variant", "players", "seat", "dealer", "deal", "phase", "to", "turn", "hands",
     "table", "pile", "stock", "buried", "cut", "upcard", "own_turns", "draws", "melded",
     "first_shown", "shown", "dropped", "hit_until", "bought", "asked", "eaten", "penalties", "bonus", "second",
-    "second_taken", "second_unplayed", "standing", "taken",
+    "second_taken", "second_unplayed", "second_stocked", "standing", "taken",
     "took_top",
     "melds_this_turn", "played", "must_meld", "stock_only", "offer", "reuses", "passes",
     "knocker", "layoff_queue", "claim_queue", "resume", "claim", "went_out", "how",
@@ -217,6 +217,8 @@ def position(hand: Hand, seat: int | None = None) -> str:
             f["second_taken"] = " ".join(map(_flag, h._second_taken))
         if any(h._second_unplayed):
             f["second_unplayed"] = " ".join(map(_flag, h._second_unplayed))
+        if any(h._second_stocked):
+            f["second_stocked"] = " ".join(map(_flag, h._second_stocked))
     if any(h._standing):
         f["standing"] = " ".join(map(str, h._standing))
     if h._taken is not None:
@@ -536,9 +538,10 @@ def _second(r: _Reader, h: Hand) -> None:
     h._second = [[] for _ in range(n)]
     h._second_taken = r.per_seat("second_taken", False, lambda t: _bit(r, "second_taken", t))
     h._second_unplayed = r.per_seat("second_unplayed", False, lambda t: _bit(r, "second_unplayed", t))
+    h._second_stocked = r.per_seat("second_stocked", False, lambda t: _bit(r, "second_stocked", t))
     text = r.raw("second")
     if not h._kit.second_hand:
-        for key in ("second", "second_taken", "second_unplayed"):
+        for key in ("second", "second_taken", "second_unplayed", "second_stocked"):
             if r.raw(key) is not None:
                 raise r.fail(key, f"{h._v.name} deals no second hand")
         return
@@ -562,15 +565,25 @@ def _second(r: _Reader, h: Hand) -> None:
         side = h._kit.sides(n)[s] if per_side else (s,)
         holder = min(side)
         picked = any(h._second_taken[x] for x in side)
-        if bool(h._second[holder]) == picked or (dealt[s] == 0 and h._second[s]):
+        held = bool(h._second[holder]) or h._second_stocked[holder]
+        if held == picked or (dealt[s] == 0 and h._second[s]):
             raise r.fail(
                 "second",
                 f"seat {s}'s second hand must be held face down until it is picked up, and empty after"
-                " (second_taken)",
+                " (second_taken) or once it became the stock (second_stocked)",
             )
     for side in {h._kit.sides(n)[s] if per_side else (s,) for s in range(n)}:
         if sum(h._second_taken[x] for x in side) > 1:
             raise r.fail("second_taken", f"the side {list(side)} has one second hand, picked up twice")
+    for s in range(n):
+        if not h._second_stocked[s]:
+            continue
+        if not h._v.second_hand.to_stock():
+            raise r.fail("second_stocked", f"{h._v.name} never makes a second hand the stock"
+                         " (second_hand.untaken_becomes_stock is off)")
+        if dealt[s] == 0 or h._second[s]:
+            raise r.fail("second_stocked", f"seat {s} held no second hand that became the stock"
+                         " (a second hand's holder, its second hand empty)")
     for s in range(n):
         if not h._second_unplayed[s]:
             continue

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 _CODE = attrgetter("code")
 
-__all__ = ["holders", "pick_up", "pickup_reason", "sizes", "waiting", "waiting_holder"]
+__all__ = ["holders", "pick_up", "pickup_reason", "sizes", "to_stock", "waiting", "waiting_holder"]
 
 
 def holders(v: Variant, players: int) -> tuple[int, ...]:
@@ -62,9 +62,9 @@ def waiting_holder(h: Hand, seat: int) -> int | None:
     if not h._kit.second_hand:
         return None
     if not h._v.second_hand.per_side():
-        return seat if h._second[seat] else None
+        return seat if h._second[seat] or h._second_stocked[seat] else None
     for s in h._kit.sides(h._n)[seat]:
-        if h._second[s]:
+        if h._second[s] or h._second_stocked[s]:
             return s
     return None
 
@@ -80,6 +80,12 @@ def pickup_reason(h: Hand, seat: int, *, left: int, by_discard: bool = False) ->
     hand waits for it (None: it is allowed; ``by_discard``: the play is the
     discard of the last card)."""
     rule = h._v.second_hand
+    at = waiting_holder(h, seat)
+    if at is not None and h._second_stocked[at] and left <= 1:
+        return (
+            "the second hand became the stock, never picked up: the hand may not be played out"
+            " (second_hand.untaken_becomes_stock)"
+        )
     if by_discard:
         if left == 0 and not rule.picked_up_by_discarding():
             return "the last card may not be discarded to pick up the second hand (second_hand.indirect is off)"
@@ -106,6 +112,21 @@ def pick_up(h: Hand, seat: int) -> None:
     hand = h._hands[seat]
     for c in cards:
         insort(hand, c, key=_CODE)
+
+
+def to_stock(h: Hand, seat: int) -> bool:
+    """The stock has run out as ``seat``'s turn begins: the first second hand
+    still waiting, in playing order from ``seat``, becomes the stock,
+    shuffled (``second_hand.untaken_becomes_stock``). False: none waits."""
+    for s in h.seats_from(seat):
+        if h._second[s]:
+            cards = h._second[s]
+            h._second[s] = []
+            h._second_stocked[s] = True
+            h._rng.shuffle(cards)
+            h._stock = cards + h._stock
+            return True
+    return False
 
 
 def dealt_text(cards: Sequence[Sequence[Card]]) -> list[str]:

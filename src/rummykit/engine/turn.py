@@ -105,6 +105,11 @@ def _start_turn(h: Hand, seat: int, *, draws: bool) -> None:
     h._phase = _DRAW
     if stock_drawable(h):
         return
+    if h._kit.second_hand and v.second_hand.to_stock():
+        from rummykit.engine.second_hand import to_stock
+
+        if to_stock(h, seat) and stock_drawable(h):
+            return
     when = v.stock.when_empty(reuses=h._reuses)
     if when is _WHENEMPTY_END:
         end_hand(h, _TERMINATION_STOCK_EXHAUSTED)

@@ -87,6 +87,10 @@ class View:
     second_taken: tuple[bool, ...] = ()
     """Per seat, whether it has picked up a second hand (empty where the
     variant deals none)."""
+    second_stocked: tuple[bool, ...] = ()
+    """Per seat, whether the second hand it held became the stock, never
+    picked up (``second_hand.untaken_becomes_stock``; empty where the variant
+    deals none)."""
     permission: str | None = None
     """The partner's permission to go out this turn, public as the question
     and the answer are said aloud: ``"asked"`` while the partner answers,
@@ -212,6 +216,7 @@ def make_view(h: Hand, player: int) -> View:
         pile_frozen=_frozen(h, player),
         second_counts=tuple(len(x) for x in h._second) if h._kit.second_hand else (),
         second_taken=tuple(h._second_taken) if h._kit.second_hand else (),
+        second_stocked=tuple(h._second_stocked) if h._kit.second_hand else (),
         permission=h._permission,
     )
     _bind(view, h)

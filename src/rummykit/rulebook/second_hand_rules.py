@@ -53,6 +53,12 @@ def _dealt(c: DealtSecondHand, v: Variant) -> list[str]:
             "A second hand picked up by the discard counts as picked up only from its taker's next turn:"
             " should the hand end before, it counts as never picked up, and nobody of the side goes out before."
         )
+    if c.untaken_becomes_stock:
+        out.append(
+            "A second hand still waiting when the stock runs out is shuffled and becomes the stock, and play goes"
+            " on (the one of the first side to draw, where several wait); its side has not picked it up and may"
+            " not play out its hand again."
+        )
     if c.unplayed_counts:
         out.append("The cards of a second hand never picked up count against its owner, as cards left in hand.")
     if c.penalty:

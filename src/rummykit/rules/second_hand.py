@@ -74,6 +74,11 @@ class SecondHand(Component):
         as never picked up (and the side may not go out before)."""
         return False
 
+    def to_stock(self) -> bool:
+        """Whether a second hand still waiting when the stock runs out becomes
+        the stock (its side then never picks one up)."""
+        return False
+
     def counts_unplayed(self) -> bool:
         """Whether the cards of a second hand never picked up count against
         its owner (as cards left in hand)."""
@@ -117,6 +122,11 @@ class DealtSecondHand(SecondHand):
     its taker's next turn begins: where the hand ends before (another seat
     goes out, the stock runs out), its cards count as the second hand never
     picked up, not as cards in hand, and the side may not go out before."""
+    untaken_becomes_stock: bool = False
+    """A second hand not yet picked up when the stock runs out becomes the
+    stock, shuffled, and play goes on (the one of the first side to draw,
+    in playing order from the player to draw, where several wait): its side
+    has then never picked one up and may not play out its hand again."""
     unplayed_counts: bool = False
     """The cards of a second hand never picked up count against its owner,
     as cards left in hand."""
@@ -143,6 +153,9 @@ class DealtSecondHand(SecondHand):
 
     def taken_once_played(self) -> bool:
         return self.untaken_until_played
+
+    def to_stock(self) -> bool:
+        return self.untaken_becomes_stock
 
     def counts_unplayed(self) -> bool:
         return self.unplayed_counts

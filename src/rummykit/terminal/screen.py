@@ -27,6 +27,8 @@ class SessionScreen(SessionBase):
                 parts.append(f"{who} {n} cards face down")
             elif view.second_taken[s]:
                 parts.append(f"{who} picked up")
+            elif view.second_stocked and view.second_stocked[s]:
+                parts.append(f"{who} became the stock")
         return f"{'Mortos' if side else 'Feet'}: " + "; ".join(parts)
 
     def show_table(self, h: rk.Hand, me: int | None, *, final: bool = False) -> None:
