@@ -70,7 +70,7 @@ def test_scorekeeper_scores_by_the_rules() -> None:
 
 
 def test_compare_rules_reports_both_comparisons() -> None:
-    out = run("examples/compare_rules.py", "30", "1")
+    out = run("examples/compare_rules.py", "12", "1")
     assert "any-melds" in out
     assert "one-reuse" in out
     assert "with one shuffled reuse, 0." in out

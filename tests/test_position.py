@@ -66,7 +66,7 @@ def test_round_trip_plays_on_exactly(name: str) -> None:
             assert Counter(again.cards_in_play()) == Counter(h.cards_in_play())
             if h.is_over:
                 assert again.result == h.result
-            elif i % 2 == 0:
+            elif i % 4 == 0:  # (tests/test_position_invariants.py plays rebuilt hands on too)
                 _play_on(h.clone(), again, seed * 31 + i)
 
 
