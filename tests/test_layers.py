@@ -11,6 +11,7 @@ names of ``rummykit/__init__.py`` count as imports of the package itself.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import rummykit
@@ -60,11 +61,17 @@ def _imports(tree: ast.AST, here: str) -> set[str]:
                 for a in node.names:
                     sub = f"{base}.{a.name}"
                     found.add(sub if _exists(sub) else base)
-        for child in ast.iter_child_nodes(node):
-            visit(child)
+        # imports are statements: only the bodies of statements can hold one
+        for name in _BODIES:
+            for child in getattr(node, name, ()):
+                visit(child)
 
     visit(tree)
     return found
+
+
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
+"""The fields of a node that hold statements (or handlers and cases, which do)."""
 
 
 def _lazy_targets(tree: ast.Module) -> set[str]:
@@ -79,6 +86,7 @@ def _lazy_targets(tree: ast.Module) -> set[str]:
     return set()
 
 
+@functools.cache
 def layer_graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
