@@ -158,6 +158,9 @@ ACTION_GRAMMAR: dict[str, str] = {
     "fight": "fight",
     "fold": "fold",
     "buy": "buy",
+    "ask": "ask",
+    "yes": "yes",
+    "no": "no",
     "pass": "pass",
     "drop": "drop",
 }
