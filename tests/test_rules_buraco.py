@@ -567,6 +567,17 @@ def test_a_side_whose_morto_became_the_stock_may_not_play_out_its_hand() -> None
         h.apply("meld KC KD KH KS")
 
 
+def test_the_text_prompt_tells_a_morto_that_became_the_stock() -> None:
+    """Which morto became the stock is public (gamevelvet: the extra pile "must be moved to the pack"):
+    the prompt tells its holder and the others, and the side may not play out its hand [ours]."""
+    h = _mortos_waiting()
+    _draw_and_discard_until_over(h, 4)
+    assert h.second_stocked[0]
+    assert "Your second hand became the stock" in llm.prompt(h, 0)
+    assert "Seat 0: 11 cards in hand, whose second hand became the stock." in llm.prompt(h, 1)
+    assert "became the stock" not in llm.prompt(_mortos_waiting(), 1)
+
+
 def test_a_morto_become_the_stock_in_a_position() -> None:
     """Positions hold which morto became the stock (second_stocked), and refuse one that did not."""
     h = _mortos_waiting(stock=_whole_stock("3C 9H 8S TH"))

@@ -146,11 +146,13 @@ def _table(view: View, scores: Sequence[int] | None) -> list[str]:
     lines.append(f"Your hand ({_count(len(view.hand), 'card')}): {_cards(view.hand)}")
     if view.melded[me]:
         lines.append("You have melded.")
-    second = view.second_counts
+    second, stocked = view.second_counts, view.second_stocked
     if second and second[me]:
         lines.append(f"Your second hand: {_count(second[me], 'card')} face down, yours once your hand is played out.")
     elif second and view.second_taken[me]:
         lines.append("You have picked up your second hand.")
+    elif stocked and stocked[me]:
+        lines.append("Your second hand became the stock: your side may not play out its hand.")
     try:
         known = view.knowledge()
     except ValueError:  # a view read from data: only what it holds
@@ -167,6 +169,8 @@ def _table(view: View, scores: Sequence[int] | None) -> list[str]:
             facts.append(f"a second hand of {_count(second[q], 'card')} face down")
         elif second and view.second_taken[q]:
             facts.append("has picked up a second hand")
+        elif stocked and stocked[q]:
+            facts.append("whose second hand became the stock")
         lines.append(f"Seat {q}: {', '.join(facts)}.")
         if known is not None and known.known[q]:
             lines.append(f"  Cards you saw go into seat {q}'s hand: {format_cards(known.known[q])}")
