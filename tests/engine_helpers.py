@@ -80,6 +80,20 @@ a random sample of :func:`candidates` (about 90 a step), so that a long hand pro
 thousands of illegal actions in every phase without trying all of them at every step."""
 
 
+def play_greedy(v: rk.Variant, players: int, seed: int) -> rk.Hand:
+    """A hand of ``v`` dealt from ``seed``, played to its end by greedy bots
+    (seat ``s`` seeded ``s``). Returns the finished hand."""
+    from rummykit.bots import GreedyBot
+
+    h = rk.new_hand(v, players=players, seed=seed)
+    bots = [GreedyBot(v, seed=s) for s in range(players)]
+    while not h.is_over:
+        seat = h.current_player
+        assert seat is not None
+        h.apply(bots[seat].choose(h.view(seat)))
+    return h
+
+
 def play_random(h: rk.Hand, rng: random.Random, *, check_illegal: bool = False) -> rk.Hand:
     """Play ``h`` to its end with random legal actions, checking the invariants.
 

@@ -9,6 +9,7 @@ import attrs
 import pytest
 
 import rummykit as rk
+from engine_helpers import play_greedy
 from rummykit.bots import GreedyBot
 
 V = rk.load_variant("canasta")
@@ -352,12 +353,7 @@ def test_the_greedy_bot_takes_the_pile_and_goes_out_with_a_canasta() -> None:
     assert bot.choose(h.view(0)).word == "pickup"
     outs = 0
     for seed in range(3):
-        hand = rk.new_hand(V, players=4, seed=seed)
-        bots = [GreedyBot(V, seed=s) for s in range(4)]
-        while not hand.is_over:
-            seat = hand.current_player
-            assert seat is not None
-            hand.apply(bots[seat].choose(hand.view(seat)))
+        hand = play_greedy(V, 4, seed)
         if hand.how is rk.Termination.WENT_OUT:
             outs += 1
             w = hand.went_out

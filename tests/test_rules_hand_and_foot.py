@@ -15,6 +15,7 @@ import attrs
 import pytest
 
 import rummykit as rk
+from engine_helpers import play_greedy
 from play_helpers import Keyboard, play, random_player
 from rummykit.engine.phase import TableMeld
 from rummykit.engine.side_melds import make_meld
@@ -479,10 +480,7 @@ def test_the_rl_observation_holds_the_foot_as_counts() -> None:
 def test_greedy_bots_play_a_hand_out_at_every_player_count(players: int) -> None:
     """A hand of greedy bots plays out (no turn limit reached): hands, feet, the books, going out or
     the stock run out."""
-    h = rk.new_hand(V, players=players, seed=players)
-    bots = [rk.bots.GreedyBot(V, seed=s) for s in range(players)]
-    while not h.is_over:
-        h.apply(bots[h.current_player].choose(h.view(h.current_player)))
+    h = play_greedy(V, players, players)
     assert h.result is not None and h.result.how is not rk.Termination.TURN_LIMIT, (players, h.turn)
     if h.went_out is not None:
         assert h.second_taken[h.went_out]

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import rummykit as rk
+from engine_helpers import play_greedy
 from play_helpers import Keyboard, play, random_player
 from rummykit import llm, svg
 from rummykit.bots import GreedyBot
@@ -294,12 +295,7 @@ def test_the_greedy_bot_takes_the_pile_builds_canastas_and_goes_out() -> None:
     assert GreedyBot(V, seed=1).choose(h.view(0)).word == "pickup"
     outs = 0
     for seed in range(2):
-        hand = rk.new_hand(V, players=4, seed=seed)
-        bots = [GreedyBot(V, seed=s) for s in range(4)]
-        while not hand.is_over:
-            seat = hand.current_player
-            assert seat is not None
-            hand.apply(bots[seat].choose(hand.view(seat)))
+        hand = play_greedy(V, 4, seed)
         if hand.how is rk.Termination.WENT_OUT:
             outs += 1
             w = hand.went_out
