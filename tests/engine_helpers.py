@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any
 
 import attrs
+import pytest
 
 import rummykit as rk
 from rummykit.engine.actions import Call, Discard, Draw, Knock, Layoff, Pass, Take
@@ -34,6 +35,41 @@ def player_counts(name: str) -> list[int]:
     v = rk.load_variant(name)
     counts = sorted({v.players.min, min(v.players.max, v.players.min + 2)})
     return counts
+
+
+def random_seed(i: int) -> int:
+    """The ``i``-th seed of the random hands the properties are checked on (fixed, arbitrary)."""
+    return random.Random(f"seed {i}").getrandbits(32)
+
+
+def deep_cases(
+    *, seeds: int, quick: int = 1, every_count: bool = True, names: list[str] | None = None
+) -> list[Any]:
+    """Parameters ``(name, players, seed)`` of a property checked on random hands
+    of every built-in variant (or of ``names``): ``seeds`` hands of each variant at
+    each of its :func:`player_counts` (only its fewest players without
+    ``every_count``).
+
+    The test tiers: the README's test command checks every property on every
+    variant, on the first ``quick`` hands at the variant's fewest players; the
+    other hands and player counts are marked ``slow`` and run in their own step
+    of CI (``pytest -m slow``)."""
+    out = []
+    for name in names if names is not None else rk.list_variants():
+        counts = player_counts(name)
+        for players in counts if every_count else counts[:1]:
+            for i in range(seeds):
+                deep = players > counts[0] or i >= quick
+                out.append(
+                    pytest.param(
+                        name,
+                        players,
+                        random_seed(i),
+                        id=f"{name}-{players}-s{i}",
+                        marks=[pytest.mark.slow] if deep else [],
+                    )
+                )
+    return out
 
 
 def snapshot(h: rk.Hand) -> Any:
