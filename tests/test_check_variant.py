@@ -3,7 +3,7 @@
 tests/test_invariants.py probes illegal actions at two player counts per
 variant; this runs the public harness at all of them (without probes, to
 keep CI fast), so a deal or turn-order bug at, say, 11 players of
-Continental cannot hide.
+Continental cannot hide: 12 turns a hand by default, 24 under ``-m slow``.
 """
 
 from __future__ import annotations
@@ -16,15 +16,19 @@ from engine_helpers import LONG_HANDS
 from rummykit.testing import check_variant
 
 
-def _short(name: str) -> rk.Variant:
-    """24 turns (12 where the hands are long and big: five player counts of Samba's 162 cards)."""
+def _short(name: str, turns: int = 24) -> rk.Variant:
+    """``turns`` turns (half as many where the hands are long and big: five player
+    counts of Samba's 162 cards)."""
     v = rk.load_variant(name)
-    return attrs.evolve(v, limits=attrs.evolve(v.limits, max_turns=12 if name in LONG_HANDS else 24))
+    return attrs.evolve(
+        v, limits=attrs.evolve(v.limits, max_turns=turns // 2 if name in LONG_HANDS else turns)
+    )
 
 
+@pytest.mark.parametrize("turns", [12, pytest.param(24, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("name", rk.list_variants())
-def test_every_player_count_keeps_the_invariants(name: str) -> None:
-    report = check_variant(_short(name), hands=1, seed=3, probe=False)
+def test_every_player_count_keeps_the_invariants(name: str, turns: int) -> None:
+    report = check_variant(_short(name, turns), hands=1, seed=3, probe=False)
     assert report.ok, str(report)
     v = rk.load_variant(name)
     assert report.hands == v.players.max - v.players.min + 1

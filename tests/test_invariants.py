@@ -14,22 +14,15 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import rummykit as rk
-from engine_helpers import SLOW, play_random, player_counts, variant
+from engine_helpers import SLOW, deep_cases, play_random, variant
 from rummykit.engine import with_stock
 
-CASES = [(name, n) for name in rk.list_variants() for n in player_counts(name)]
-# The two costliest properties run at each variant's fewest players by default,
-# and at its larger count too under ``-m slow`` (CI runs both; the other
-# properties here, and tests/test_check_variant.py, cover every count).
-DEEP_CASES = [
-    pytest.param(name, n, id=f"{name}-{n}", marks=[pytest.mark.slow] if n > min(player_counts(name)) else [])
-    for name, n in CASES
-]
-seeds = st.integers(0, 2**32 - 1)
+# Every property runs on one random hand of every variant at its fewest players
+# by default; on two more hands, and at its larger player count too, under
+# ``-m slow`` (CI runs both; tests/test_check_variant.py covers every count).
+CASES = deep_cases(seeds=3)
 
 
 def _variant(name: str) -> rk.Variant:
@@ -39,33 +32,18 @@ def _variant(name: str) -> rk.Variant:
     return variant(name, max_turns=60 if name in SLOW else 200)
 
 
-@pytest.mark.parametrize(("name", "players"), DEEP_CASES)
-@settings(max_examples=3)
-@given(seed=seeds)
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
 def test_random_hands_keep_the_invariants(name: str, players: int, seed: int) -> None:
     v = _variant(name)
     hand = rk.new_hand(v, players=players, seed=seed)
     play_random(hand, random.Random(seed), check_illegal=True)
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
-@settings(max_examples=3)
-@given(seed=seeds)
-def test_replay_reproduces_the_hand(name: str, players: int, seed: int) -> None:
-    v = _variant(name)
-    hand = rk.new_hand(v, players=players, seed=seed)
-    hand = play_random(hand, random.Random(seed))
-    record = json.loads(json.dumps(hand.record()))
-    again = rk.replay(record)
-    assert again.result == hand.result
-    assert again.actions == hand.actions
-    assert [again.hand_of(p) for p in range(players)] == [hand.hand_of(p) for p in range(players)]
-
-
-@pytest.mark.parametrize(("name", "players"), CASES)
-@settings(max_examples=3)
-@given(seed=seeds)
-def test_same_seed_same_game(name: str, players: int, seed: int) -> None:
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_same_seed_same_game_and_replay_reproduces_it(name: str, players: int, seed: int) -> None:
+    """Two hands of one seed, one given the actions and the other their text,
+    list the same legal actions at every step and end alike; ``replay(record())``
+    of the hand, through JSON, reproduces it."""
     v = _variant(name)
     a = rk.new_hand(v, players=players, seed=seed)
     b = rk.new_hand(v, players=players, seed=seed)
@@ -76,11 +54,14 @@ def test_same_seed_same_game(name: str, players: int, seed: int) -> None:
         a.apply(action)
         b.apply(str(action))
     assert b.is_over and a.result == b.result
+    record = json.loads(json.dumps(a.record()))
+    again = rk.replay(record)
+    assert again.result == a.result
+    assert again.actions == a.actions
+    assert [again.hand_of(p) for p in range(players)] == [a.hand_of(p) for p in range(players)]
 
 
-@pytest.mark.parametrize(("name", "players"), DEEP_CASES)
-@settings(max_examples=3)
-@given(seed=seeds)
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
 def test_views_hold_no_hidden_cards(name: str, players: int, seed: int) -> None:
     v = _variant(name)
     hand = rk.new_hand(v, players=players, seed=seed)
@@ -138,12 +119,11 @@ def test_clone_is_independent(name: str) -> None:
     assert hand.stock_count == fresh.stock_count
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
-@settings(max_examples=4)
-@given(seed=seeds)
+@pytest.mark.parametrize(("name", "players", "seed"), deep_cases(seeds=4, quick=0))
 def test_random_hands_never_get_stuck(name: str, players: int, seed: int) -> None:
-    """More short random hands: there is always a legal action until the end (the
-    other tests here play more hands of each case, and check it too)."""
+    """More short random hands, under ``-m slow`` only: there is always a legal
+    action until the end (the other tests here check it too, on every variant in
+    the default run)."""
     v = variant(name, max_turns=40 if name in SLOW else 100)
     hand = rk.new_hand(v, players=players, seed=seed)
     rng = random.Random(seed)

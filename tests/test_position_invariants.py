@@ -12,11 +12,9 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import rummykit as rk
-from engine_helpers import SLOW, play_random, variant
+from engine_helpers import SLOW, deep_cases, play_random, variant
 from rummykit.engine import with_stock
 from rummykit.testing import check_variant
 
@@ -40,21 +38,21 @@ def _rebuilt(v: rk.Variant, players: int, seed: int) -> tuple[rk.Hand, str]:
     return again, text
 
 
+@pytest.mark.parametrize(("seed", "hands"), [(3, 1), pytest.param(4, 2, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("name", NAMES)
-def test_check_variant_over_positions(name: str) -> None:
+def test_check_variant_over_positions(name: str, seed: int, hands: int) -> None:
     """rummykit.testing.check_variant with positions=True: every invariant on rebuilt hands
-    (illegal actions are probed by the test below, more cheaply)."""
+    (illegal actions are probed by the test below, more cheaply); two more hands
+    under ``-m slow``."""
     v = _variant(name)
-    report = check_variant(v, hands=2, players=[v.players.min], seed=3, positions=True, probe=False)
+    report = check_variant(v, hands=hands, players=[v.players.min], seed=seed, positions=True, probe=False)
     assert report.ok, str(report)
 
 
-@pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=2, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1))
-def test_rebuilt_hands_keep_the_invariants(name: str, seed: int) -> None:
+@pytest.mark.parametrize(("name", "players", "seed"), deep_cases(seeds=2, every_count=False))
+def test_rebuilt_hands_keep_the_invariants(name: str, players: int, seed: int) -> None:
     v = variant(name, max_turns=30)  # short hands: the illegal probes at every step are costly
-    hand, text = _rebuilt(v, v.players.min, seed)
+    hand, text = _rebuilt(v, players, seed)
     shoe = Counter(v.deck.shoe(hand.players))
     assert Counter(hand.cards_in_play()) == shoe
     # views of the rebuilt hand hold nothing the stock order decides
