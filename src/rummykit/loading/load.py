@@ -8,6 +8,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from rummykit.caches import register_store
 from rummykit.errors import Problem, VariantError
 from rummykit.loading.convert import _structure
 from rummykit.loading.extends import _check_dirs, _default_name, _looks_like_path, _roots, resolve_document
@@ -16,6 +17,13 @@ from rummykit.loading.problems import _LoadFailure, _printable, _suggest
 from rummykit.loading.reading import _parse_toml, _read_text, builtin_path, list_variants
 from rummykit.rules.base import show_value
 from rummykit.variant import Variant
+
+
+_BUILTINS: dict[str, Variant] = {}
+"""The built-in variants loaded so far, by name: the files are read once a
+process (a Variant is immutable, so every load of a name returns the same
+one); :func:`rummykit.clear_caches` forgets them, to read edited files."""
+register_store("loading.builtin_variants", _BUILTINS)
 
 
 def _load_path(path: Path, extends_dirs: Iterable[str | Path] = ()) -> Variant:
@@ -88,6 +96,9 @@ def load_variant(
             return _load_path(path, roots)
         except _LoadFailure as failure:
             raise VariantError(_printable(failure.problems), source=source) from None
+    cached = _BUILTINS.get(text)
+    if cached is not None:
+        return cached
     found = builtin_path(text)
     if found is None:
         hint = _suggest(text, list_variants())
@@ -101,9 +112,11 @@ def load_variant(
             source=text if allow_paths else "",
         )
     try:
-        return _load_path(found)
+        variant = _load_path(found)
     except _LoadFailure as failure:
         raise VariantError(_printable(failure.problems), source=text) from None
+    _BUILTINS[text] = variant
+    return variant
 
 
 def loads_variant(
