@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from typing import Any
@@ -22,7 +23,10 @@ taken into the hand): the per-step checks of random playouts stop after
 this many turns, to keep each test short."""
 
 
+@functools.cache
 def variant(name: str, *, max_turns: int | None = None) -> rk.Variant:
+    """The built-in variant ``name``, its hands cut at ``max_turns`` (one object a
+    name and limit, so that the engine's compiled rules for it are reused)."""
     v = rk.load_variant(name)
     if name in LONG_HANDS:
         max_turns = min(max_turns or v.limits.max_turns, LONG_HANDS[name])
@@ -31,9 +35,10 @@ def variant(name: str, *, max_turns: int | None = None) -> rk.Variant:
     return v
 
 
-def player_counts(name: str) -> list[int]:
+@functools.cache
+def player_counts(name: str) -> tuple[int, ...]:
     v = rk.load_variant(name)
-    counts = sorted({v.players.min, min(v.players.max, v.players.min + 2)})
+    counts = tuple(sorted({v.players.min, min(v.players.max, v.players.min + 2)}))
     return counts
 
 
