@@ -223,10 +223,33 @@ def _combos(h: Hand, cards: tuple[Card, ...], must: Card | None) -> list[tuple[M
     out: list[tuple[Meld, ...]] = []
     budget = [_COMBO_NODES]
     limit = 4 * INITIAL_COMBOS
+    chosen: list[Meld] = []
+    # The cards left are counted in one integer, a field of bits a distinct
+    # card: its count and a guard bit above it, so that subtracting a meld's
+    # counts leaves every guard set exactly when no count goes below zero.
+    held = Counter(cards)
+    width = max(held.values(), default=0).bit_length() + 1
+    field = {c: width * i for i, c in enumerate(held)}
+    guards = sum(1 << (width - 1) << shift for shift in field.values())
+    rest0 = guards + sum(k << field[c] for c, k in held.items())
+    needs = [sum(k << field[c] for c, k in Counter(m.cards).items()) for m in options]
 
-    def walk(start: int, rest: Counter[Card], chosen: list[Meld], size: int) -> None:
+    # what initial_ok asks of a combination, worked out once a meld
+    v, deal = h._v, h._deal_number
+    least = least_sizes(v)
+    values = [meld_value(v, m) for m in options]
+    shaped = shapes(options)
+    picked: list[int] = []
+
+    def reaches() -> bool:
+        sh = tuple(shaped[j] for j in picked)
+        points = sum(values[j] for j in picked)
+        sizes = tuple(n for _, n in sh)
+        return v.initial_meld.shortfall(points=points, sizes=sizes, shapes=sh, deal=deal, least=least) is None
+
+    def walk(start: int, rest: int, size: int) -> None:
         if len(chosen) == size:
-            if (must is None or any(must in x.cards for x in chosen)) and initial_ok(h, chosen) is None:
+            if (must is None or any(must in x.cards for x in chosen)) and reaches():
                 first = (
                     next((x for x in chosen if must in x.cards), chosen[0]) if must is not None else chosen[0]
                 )
@@ -236,13 +259,16 @@ def _combos(h: Hand, cards: tuple[Card, ...], must: Card | None) -> list[tuple[M
             budget[0] -= 1
             if budget[0] < 0 or len(out) >= limit:
                 return
-            m = options[i]
-            need = Counter(m.cards)
-            if all(rest[c] >= k for c, k in need.items()):
-                walk(i + 1, rest - need, [*chosen, m], size)
+            left = rest - needs[i]
+            if left & guards == guards:
+                chosen.append(options[i])
+                picked.append(i)
+                walk(i + 1, left, size)
+                picked.pop()
+                chosen.pop()
 
     for size in range(2, len(cards) // 2 + 1):  # the fewest melds first
-        walk(0, Counter(cards), [], size)
+        walk(0, rest0, size)
         if budget[0] < 0 or len(out) >= limit:
             break
     cache[key] = out
