@@ -11,6 +11,9 @@ meld, wilds side by side, in sets and in runs, one natural card per meld at
 the least. The reference is the general search (:mod:`rummykit.melds.general_search`,
 itself held to the brute force of the reference in ``tests/oracles`` in
 ``test_melds_solver.py``), and the brute force itself on small hands.
+
+Each property runs on a few hands by default and on many more in its ``slow``
+twin (``pytest -m slow``, the same body).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
+from engine_helpers import random_seed
 from oracles.reference import reference_min_deadwood
 from rummykit.melds.component_discards import dead_cards, deadwood_each
 from rummykit.melds.components import CompTables, comp_tables, deadwood, encode
@@ -78,12 +82,10 @@ def _suits(card: rk.Card) -> int:
 # ------------------------------------------------------------------ Indian
 
 
-@settings(max_examples=300, deadline=None)
-@given(hw=dense_hands())
-def test_indian_min_deadwood_equals_the_search(hw: tuple[list[rk.Card], frozenset[rk.Rank]]) -> None:
-    """Indian hands of 1 to 14 cards from two decks with printed jokers and a
-    random cut wild rank: ``min_deadwood`` (the component solver) equals the
-    general search, with memos kept and with fresh tables."""
+Hw = tuple[list[rk.Card], frozenset[rk.Rank]]
+
+
+def _indian_min_deadwood(hw: Hw) -> None:
     hand, wild = hw
     rules = rules_for(INDIAN, wild)
     ct = comp_tables(rules)
@@ -96,15 +98,42 @@ def test_indian_min_deadwood_equals_the_search(hw: tuple[list[rk.Card], frozense
     assert deadwood(fresh, enc[0], enc[1]) + enc[2] == expected
 
 
-@settings(max_examples=150, deadline=None)
-@given(hw=dense_hands(max_size=8))
-def test_indian_small_hands_equal_the_brute_force(hw: tuple[list[rk.Card], frozenset[rk.Rank]]) -> None:
-    """Up to eight cards, against the plain enumeration of every split
-    (``oracles.reference.reference_min_deadwood``)."""
+@settings(max_examples=40, deadline=None)
+@given(hw=dense_hands())
+def test_indian_min_deadwood_equals_the_search(hw: Hw) -> None:
+    """Indian hands of 1 to 14 cards from two decks with printed jokers and a
+    random cut wild rank: ``min_deadwood`` (the component solver) equals the
+    general search, with memos kept and with fresh tables."""
+    _indian_min_deadwood(hw)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(hw=dense_hands())
+def test_indian_min_deadwood_equals_the_search_deep(hw: Hw) -> None:
+    _indian_min_deadwood(hw)
+
+
+def _indian_small_hands(hw: Hw) -> None:
     hand, wild = hw
     expected = reference_min_deadwood(INDIAN, hand, wild_ranks=wild)
     assert expected is not None
     assert rk.min_deadwood(INDIAN, hand, wild_ranks=wild) == expected[0]
+
+
+@settings(max_examples=40, deadline=None)
+@given(hw=dense_hands(max_size=8))
+def test_indian_small_hands_equal_the_brute_force(hw: Hw) -> None:
+    """Up to eight cards, against the plain enumeration of every split
+    (``oracles.reference.reference_min_deadwood``)."""
+    _indian_small_hands(hw)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None)
+@given(hw=dense_hands(max_size=8))
+def test_indian_small_hands_equal_the_brute_force_deep(hw: Hw) -> None:
+    _indian_small_hands(hw)
 
 
 def _check_each(v: rk.Variant, hand: list[rk.Card], wild: frozenset[rk.Rank], among: set[rk.Card]) -> None:
@@ -152,30 +181,31 @@ def _check_each(v: rk.Variant, hand: list[rk.Card], wild: frozenset[rk.Rank], am
         assert rk.min_deadwood(v, rest, wild_ranks=wild) == truth[card]
 
 
-@settings(max_examples=150, deadline=None)
-@given(hw=dense_hands(max_size=14), data=st.data())
-def test_indian_discard_deadwoods_equal_one_search_per_card(
-    hw: tuple[list[rk.Card], frozenset[rk.Rank]], data: st.DataObject
-) -> None:
-    """``discard_deadwoods`` equals the search of the hand minus each card;
-    with ``exact=False`` every value is a lower bound of the true one, equal
-    to it wherever the true one is the least, and above the least elsewhere
-    (so the least and the cards that leave it are exact)."""
+def _indian_discard_deadwoods(hw: Hw, data: st.DataObject) -> None:
     hand, wild = hw
     among = set(data.draw(st.lists(st.sampled_from(hand), min_size=1, unique=True)))
     _check_each(INDIAN, hand, wild, among)
     assert discard_deadwoods(INDIAN, hand, wild_ranks=wild, fast_only=True) is not None
 
 
-@settings(max_examples=200, deadline=None)
-@given(hw=dense_hands(max_size=14))
-def test_indian_dead_cards_are_those_whose_discard_saves_their_value(
-    hw: tuple[list[rk.Card], frozenset[rk.Rank]],
-) -> None:
-    """``dead_cards`` (which lets ``discard_deadwoods`` answer without a
-    search) lists exactly the natural cards worth something whose discard
-    lowers the least deadwood by their whole value (those left over by some
-    best arrangement), by the search of the hand minus each card."""
+@settings(max_examples=25, deadline=None)
+@given(hw=dense_hands(max_size=14), data=st.data())
+def test_indian_discard_deadwoods_equal_one_search_per_card(hw: Hw, data: st.DataObject) -> None:
+    """``discard_deadwoods`` equals the search of the hand minus each card;
+    with ``exact=False`` every value is a lower bound of the true one, equal
+    to it wherever the true one is the least, and above the least elsewhere
+    (so the least and the cards that leave it are exact)."""
+    _indian_discard_deadwoods(hw, data)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None)
+@given(hw=dense_hands(max_size=14), data=st.data())
+def test_indian_discard_deadwoods_equal_one_search_per_card_deep(hw: Hw, data: st.DataObject) -> None:
+    _indian_discard_deadwoods(hw, data)
+
+
+def _indian_dead_cards(hw: Hw) -> None:
     hand, wild = hw
     rules = rules_for(INDIAN, wild)
     ct = comp_tables(rules)
@@ -193,6 +223,23 @@ def test_indian_dead_cards_are_those_whose_discard_saves_their_value(
             expected.add(card.code)
     assert set(dead_cards(ct, enc[0], enc[1])) == expected
     assert set(dead_cards(CompTables(rules), enc[0], enc[1])) == expected
+
+
+@settings(max_examples=25, deadline=None)
+@given(hw=dense_hands(max_size=14))
+def test_indian_dead_cards_are_those_whose_discard_saves_their_value(hw: Hw) -> None:
+    """``dead_cards`` (which lets ``discard_deadwoods`` answer without a
+    search) lists exactly the natural cards worth something whose discard
+    lowers the least deadwood by their whole value (those left over by some
+    best arrangement), by the search of the hand minus each card."""
+    _indian_dead_cards(hw)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(hw=dense_hands(max_size=14))
+def test_indian_dead_cards_are_those_whose_discard_saves_their_value_deep(hw: Hw) -> None:
+    _indian_dead_cards(hw)
 
 
 def _check_deadwood_cards(v: rk.Variant, hand: list[rk.Card], wild: frozenset[rk.Rank]) -> None:
@@ -213,14 +260,19 @@ def _check_deadwood_cards(v: rk.Variant, hand: list[rk.Card], wild: frozenset[rk
         assert all(rules.wild[c.code] for c in arr.deadwood), (dead, arr)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(hw=dense_hands(max_size=14))
-def test_indian_deadwood_cards_are_one_best_arrangements_leftover(
-    hw: tuple[list[rk.Card], frozenset[rk.Rank]],
-) -> None:
+def test_indian_deadwood_cards_are_one_best_arrangements_leftover(hw: Hw) -> None:
     """The bot's cheap arrangement (:func:`deadwood_cards`, a walk of the
     component search) is a best arrangement: its leftover is worth the least
     deadwood and the other cards meld."""
+    _check_deadwood_cards(INDIAN, *hw)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(hw=dense_hands(max_size=14))
+def test_indian_deadwood_cards_are_one_best_arrangements_leftover_deep(hw: Hw) -> None:
     _check_deadwood_cards(INDIAN, *hw)
 
 
@@ -275,13 +327,7 @@ def test_which_variants_take_the_component_solver(name: str) -> None:
         assert (enc is not None) == ct.wild_ok
 
 
-@pytest.mark.parametrize("name", NAMES)
-@per_variant_settings(share=4)
-@given(data=st.data())
-def test_every_variant_min_deadwood_and_discards_equal_the_search(name: str, data: st.DataObject) -> None:
-    """For every built-in variant, on dense hands of its shoe: where the
-    component solver takes the hand, ``min_deadwood`` and
-    ``discard_deadwoods`` equal the general search."""
+def _every_variant(name: str, data: st.DataObject) -> None:
     v = rk.load_variant(name)
     hand, wild = data.draw(dense_hands(v, max_size=12))
     ct = comp_tables(rules_for(v, wild))
@@ -292,6 +338,26 @@ def test_every_variant_min_deadwood_and_discards_equal_the_search(name: str, dat
     assert rk.min_deadwood(v, hand, wild_ranks=wild) == _searched(v, hand, wild)
     _check_each(v, hand, wild, set(hand))
     _check_deadwood_cards(v, hand, wild)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=2, deadline=None)
+@given(data=st.data())
+def test_every_variant_min_deadwood_and_discards_equal_the_search(name: str, data: st.DataObject) -> None:
+    """For every built-in variant, on dense hands of its shoe: where the
+    component solver takes the hand, ``min_deadwood`` and
+    ``discard_deadwoods`` equal the general search."""
+    _every_variant(name, data)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+@per_variant_settings(share=4)
+@given(data=st.data())
+def test_every_variant_min_deadwood_and_discards_equal_the_search_deep(
+    name: str, data: st.DataObject
+) -> None:
+    _every_variant(name, data)
 
 
 # ------------------------------------------------------------------ rule tweaks
@@ -336,13 +402,7 @@ REFUSED = {name: _tweaked(m) for name, m in REFUSED_TWEAKS.items()} | {
 }
 
 
-@pytest.mark.parametrize("label", sorted(TWEAKED))
-@settings(max_examples=40, deadline=None)
-@given(data=st.data())
-def test_tweaked_rules_stay_exact(label: str, data: st.DataObject) -> None:
-    """Indian with sets of repeated suits (Kalooki, Double Rum), longer sets,
-    bounded runs, only sets or only runs, melds of wilds alone, the ace low,
-    high, either or around the corner: still the search's answers."""
+def _tweaked_exact(label: str, data: st.DataObject) -> None:
     v = TWEAKED[label]
     hand, wild = data.draw(dense_hands(v, max_size=12))
     ct = comp_tables(rules_for(v, wild))
@@ -353,13 +413,25 @@ def test_tweaked_rules_stay_exact(label: str, data: st.DataObject) -> None:
     _check_deadwood_cards(v, hand, wild)
 
 
-@pytest.mark.parametrize("label", sorted(REFUSED))
-@settings(max_examples=20, deadline=None)
+@pytest.mark.parametrize("label", sorted(TWEAKED))
+@settings(max_examples=4, deadline=None)
 @given(data=st.data())
-def test_tweaked_rules_that_limit_wilds_are_refused(label: str, data: st.DataObject) -> None:
-    """A limit on wilds (per meld, beside each other, in one kind of meld) or
-    wilds worth something: hands with a wild are refused (the general search
-    answers), hands without one still taken; answers equal the search."""
+def test_tweaked_rules_stay_exact(label: str, data: st.DataObject) -> None:
+    """Indian with sets of repeated suits (Kalooki, Double Rum), longer sets,
+    bounded runs, only sets or only runs, melds of wilds alone, the ace low,
+    high, either or around the corner: still the search's answers."""
+    _tweaked_exact(label, data)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label", sorted(TWEAKED))
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_tweaked_rules_stay_exact_deep(label: str, data: st.DataObject) -> None:
+    _tweaked_exact(label, data)
+
+
+def _tweaked_refused(label: str, data: st.DataObject) -> None:
     v = REFUSED[label]
     hand, wild = data.draw(dense_hands(v, max_size=10))
     rules = rules_for(v, wild)
@@ -372,6 +444,24 @@ def test_tweaked_rules_that_limit_wilds_are_refused(label: str, data: st.DataObj
     _check_deadwood_cards(v, hand, wild)
 
 
+@pytest.mark.parametrize("label", sorted(REFUSED))
+@settings(max_examples=4, deadline=None)
+@given(data=st.data())
+def test_tweaked_rules_that_limit_wilds_are_refused(label: str, data: st.DataObject) -> None:
+    """A limit on wilds (per meld, beside each other, in one kind of meld) or
+    wilds worth something: hands with a wild are refused (the general search
+    answers), hands without one still taken; answers equal the search."""
+    _tweaked_refused(label, data)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label", sorted(REFUSED))
+@settings(max_examples=20, deadline=None)
+@given(data=st.data())
+def test_tweaked_rules_that_limit_wilds_are_refused_deep(label: str, data: st.DataObject) -> None:
+    _tweaked_refused(label, data)
+
+
 def test_rules_it_cannot_read_are_refused() -> None:
     """Negative card values (the least deadwood could gain by holding a card
     out of a meld) make ``comp_tables`` refuse the rules outright."""
@@ -382,9 +472,16 @@ def test_rules_it_cannot_read_are_refused() -> None:
 # ------------------------------------------------------------------ declarations
 
 
-@pytest.mark.parametrize("name", [n for n in NAMES if rk.load_variant(n).going_out.declares()])
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1))
+DECLARING = [n for n in NAMES if rk.load_variant(n).going_out.declares()]
+PRECHECK = [
+    pytest.param(name, random_seed(i), id=f"{name}-s{i}", marks=[pytest.mark.slow] if i >= 3 else [])
+    for name in DECLARING
+    for i in range(25)
+]
+"""25 hands of each declaring variant, the first 3 in the default run."""
+
+
+@pytest.mark.parametrize(("name", "seed"), PRECHECK)
 def test_deadwood_precheck_never_refuses_a_declaration(name: str, seed: int) -> None:
     """``best_declaration`` first asks the component solver whether every
     way to meld the hand leaves deadwood; invariant: when it says so, the
