@@ -1,5 +1,6 @@
 """rummykit.rl: the PettingZoo and Gymnasium environments pass their libraries' checks
-for every built-in variant (at its fewest and most players) and for a house-rule file.
+for every built-in variant (at its fewest and most players; the most players under
+``-m slow``) and for a house-rule file.
 
 Skipped without the ``rl`` extra (``pip install -e '.[rl]'``); CI installs it.
 """
@@ -10,6 +11,7 @@ import contextlib
 import io
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,9 +29,13 @@ KITCHEN = Path(__file__).resolve().parents[1] / "examples" / "kitchen.toml"
 CYCLES = 30  # moves of each seat per API check: many whole turns, every phase of one
 
 
-def _counts(name: str) -> list[tuple[str, int]]:
+def _counts(name: str) -> list[Any]:
+    """The variant at its fewest players, and at its most (marked slow)."""
     v = rk.load_variant(name)
-    return [(name, n) for n in sorted({v.players.min, v.players.max})]
+    return [
+        pytest.param(name, n, id=f"{name}-{n}p", marks=[pytest.mark.slow] if n > v.players.min else [])
+        for n in sorted({v.players.min, v.players.max})
+    ]
 
 
 CASES = [c for name in rk.list_variants() for c in _counts(name)]
@@ -43,7 +49,7 @@ def _quiet() -> contextlib.AbstractContextManager[object]:
     return stack
 
 
-@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}p" for n, p in CASES])
+@pytest.mark.parametrize(("name", "players"), CASES)
 def test_pettingzoo_api_seed_and_render(name: str, players: int) -> None:
     with _quiet():
         api_test(aec_env(name, players), num_cycles=CYCLES)
