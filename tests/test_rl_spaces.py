@@ -4,6 +4,7 @@ observations hide what the seat may not see. Skipped without the ``rl`` extra.""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -35,20 +36,30 @@ def check_decision(tokens: ActionTokens, legal: tuple[Action, ...]) -> None:
     assert sorted(map(str, reached)) == sorted(map(str, legal))  # each legal action once, nothing else
 
 
-@pytest.mark.parametrize("name", rk.list_variants())
-def test_every_legal_action_is_reachable_and_every_unmasked_token_legal(name: str) -> None:
+def _reach_cases() -> list[Any]:
+    """Each variant at its fewest players, and at up to 4 (marked slow)."""
+    out = []
+    for name in rk.list_variants():
+        seats = rk.load_variant(name).players
+        for n in sorted({seats.min, min(seats.max, 4)}):
+            marks = [pytest.mark.slow] if n > seats.min else []
+            out.append(pytest.param(name, n, id=f"{name}-{n}p", marks=marks))
+    return out
+
+
+@pytest.mark.parametrize(("name", "players"), _reach_cases())
+def test_every_legal_action_is_reachable_and_every_unmasked_token_legal(name: str, players: int) -> None:
     """Random games: at every decision the trie walk reaches exactly the legal actions."""
     v = rk.load_variant(name)
     tokens = ActionTokens(v)
-    rng = random.Random(name)
-    for players in sorted({v.players.min, min(v.players.max, 4)}):
-        h = rk.new_hand(v, players=players, seed=rng.randrange(10**6))
-        for _ in range(120):
-            if h.is_over:
-                break
-            legal = h.legal_actions()
-            check_decision(tokens, legal)
-            h.apply(rng.choice(legal))
+    rng = random.Random(name if players == v.players.min else f"{name} {players}")
+    h = rk.new_hand(v, players=players, seed=rng.randrange(10**6))
+    for _ in range(120):
+        if h.is_over:
+            break
+        legal = h.legal_actions()
+        check_decision(tokens, legal)
+        h.apply(rng.choice(legal))
 
 
 def test_end_token_separates_an_action_from_its_longer_neighbours() -> None:
@@ -123,8 +134,13 @@ def _twin(h: Hand) -> Hand:
     )  # fmt: skip
 
 
+HIDDEN_STEPS = [pytest.param(30, id="30"), pytest.param(80, id="80", marks=pytest.mark.slow)]
+"""The moves the paired hands are compared over: the first 30 by default, 80 under ``-m slow``."""
+
+
+@pytest.mark.parametrize("steps", HIDDEN_STEPS)
 @pytest.mark.parametrize("name", rk.list_variants())
-def test_hidden_cards_never_enter_the_observation(name: str) -> None:
+def test_hidden_cards_never_enter_the_observation(name: str, steps: int) -> None:
     """Two hands differing only in seat 1's cards and the stock's bottom look the same to seat 0."""
     v = rk.load_variant(name)
     rng = random.Random(name)
@@ -138,7 +154,7 @@ def test_hidden_cards_never_enter_the_observation(name: str) -> None:
     d1.start(h1)
     d2.start(h2)
     compared = 0
-    for _ in range(80):
+    for _ in range(steps):
         if h1.is_over or h2.is_over or h1.hand_of(0) != h2.hand_of(0):
             break  # the showing reveals every hand; a reshuffled stock deals seat 0 other cards
         assert np.array_equal(d1.observe(0), d2.observe(0))
