@@ -1,4 +1,8 @@
-"""Every example runs, and prints what its docstring promises."""
+"""Every example runs, and prints what its docstring promises.
+
+Each example runs once in the default run; its further runs (other variants,
+seeds or arguments) are marked slow.
+"""
 
 from __future__ import annotations
 
@@ -34,6 +38,7 @@ def test_bot_game_plays_a_whole_hand() -> None:
     assert any(line.startswith("Hand over (") for line in out)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["straight", "thai", "indian"])
 def test_bot_game_other_variants(variant: str) -> None:
     assert "Hand over (" in run("examples/bot_game.py", variant, "3")
@@ -70,13 +75,20 @@ def test_scorekeeper_scores_by_the_rules() -> None:
 
 
 def test_compare_rules_reports_both_comparisons() -> None:
-    out = run("examples/compare_rules.py", "12", "1")
+    out = run("examples/compare_rules.py", "4", "1")
     assert "any-melds" in out
     assert "one-reuse" in out
     assert "with one shuffled reuse, 0." in out
 
 
-@pytest.mark.parametrize(("variant", "seed"), [("gin", "3"), ("knock", "3"), ("phom", "2")])
+@pytest.mark.parametrize(
+    ("variant", "seed"),
+    [
+        ("gin", "3"),
+        pytest.param("knock", "3", marks=pytest.mark.slow),
+        pytest.param("phom", "2", marks=pytest.mark.slow),
+    ],
+)
 def test_json_server_drives_a_hand_through_json_messages(variant: str, seed: str) -> None:
     out = run("examples/json_server.py", variant, seed)
     assert "views sent" in out and "actions applied" in out
@@ -92,6 +104,11 @@ def test_rl_random_runs_random_greedy_and_training() -> None:
     assert "gin, 2 random agents, 2 hands" in out
     assert "random agent vs GreedyBot in gin" in out
     assert "REINFORCE vs GreedyBot, 4 hands" in out
+
+
+@pytest.mark.slow
+def test_rl_random_runs_a_variant_file() -> None:
+    pytest.importorskip("pettingzoo")
     assert "examples/kitchen.toml" in run(
         "examples/rl_random.py", "examples/kitchen.toml", "--hands", "1", "--episodes", "1"
     )
@@ -103,7 +120,14 @@ def test_custom_bot_plays_in_simulate_and_the_search_bot_explains() -> None:
     assert "Search bot, seat" in out and "rollouts, mean result" in out
 
 
-@pytest.mark.parametrize(("variant", "extra"), [("gin", ()), ("kalooki", ("--show-prompt",))])
+@pytest.mark.parametrize(
+    ("variant", "extra"),
+    [
+        ("gin", ("--show-prompt",)),
+        pytest.param("gin", (), marks=pytest.mark.slow),
+        pytest.param("kalooki", ("--show-prompt",), marks=pytest.mark.slow),
+    ],
+)
 def test_llm_match_plays_a_whole_match_between_a_text_function_and_the_greedy_bot(
     variant: str, extra: tuple[str, ...]
 ) -> None:
