@@ -41,7 +41,7 @@ _LAYOFF = Phase.LAYOFF
 _PLAY = Phase.PLAY
 
 
-__all__ = ["Layoff", "LayoffKind", "lay_off", "layoff_reason", "layoffs_of"]
+__all__ = ["Layoff", "LayoffKind", "lay_off", "layoff_reason", "layoffs_of", "open_targets"]
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -61,16 +61,35 @@ class Layoff(Action):
         return (self.card,)
 
 
-def layoffs_of(h: Hand, seat: int, card: Card, rest: Sequence[Card] | None) -> list[Layoff]:
+def open_targets(h: Hand, seat: int) -> list[int]:
+    """The indices (from 0) of the table melds ``seat`` may lay off onto now
+    (:func:`~rummykit.engine.conditions.layoff_allowed`, asked once an owner)."""
+    allowed: dict[int, bool] = {}
+    out: list[int] = []
+    for i, t in enumerate(h._table):
+        ok = allowed.get(t.owner)
+        if ok is None:
+            ok = allowed[t.owner] = layoff_allowed(h, seat, t.owner)
+        if ok:
+            out.append(i)
+    return out
+
+
+def layoffs_of(
+    h: Hand, seat: int, card: Card, rest: Sequence[Card] | None, targets: Sequence[int] | None = None
+) -> list[Layoff]:
     """Lay-offs of ``card`` by ``seat`` onto table melds (``rest``: the cards the
-    player keeps, checked for a way to finish the turn; None: not checked)."""
+    player keeps, checked for a way to finish the turn; None: not checked;
+    ``targets``: :func:`open_targets`, when the caller has them)."""
     out: list[Layoff] = []
-    if rest is not None and not exit_ok(h, rest):
+    if targets is None:
+        targets = open_targets(h, seat)
+    if not targets or (rest is not None and not exit_ok(h, rest)):
         return out
     kit, wild = h._kit, h._wild
-    for i, t in enumerate(h._table):
-        if not layoff_allowed(h, seat, t.owner):
-            continue
+    table = h._table
+    for i in targets:
+        t = table[i]
         seen: set[Card | None] = set()
         for after in kit.layoffs(t.meld, card, wild, t.text):
             rep = laid_rep(t.meld, after, card)
@@ -135,13 +154,13 @@ class LayoffKind(ListedKind):
         free = free_hand(h, p)
         return free if h._kit.single_deck else distinct(free)
 
-    def _of(self, h: Hand, card: Card) -> list[Layoff]:
+    def _of(self, h: Hand, card: Card, targets: Sequence[int] | None = None) -> list[Layoff]:
         p = h._current
         if h._phase is _LAYOFF:
-            return layoffs_of(h, p, card, None)
+            return layoffs_of(h, p, card, None, targets)
         rest = list(h._hands[p])
         rest.remove(card)
-        return layoffs_of(h, p, card, rest)
+        return layoffs_of(h, p, card, rest, targets)
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
         out: list[Action] = []
@@ -149,8 +168,11 @@ class LayoffKind(ListedKind):
             from rummykit.engine.side_melds import layoff_candidates
 
             return [Layoff(c, i) for c, i in layoff_candidates(h)] if h._phase is Phase.PLAY else []
+        targets = open_targets(h, h._current) if h._table else []
+        if not targets:
+            return out
         for c in self._cards(h):
-            out.extend(self._of(h, c))
+            out.extend(self._of(h, c, targets))
         return out
 
     def listed_for(self, h: Hand, a: Action) -> Sequence[Action]:
