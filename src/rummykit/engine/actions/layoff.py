@@ -158,9 +158,12 @@ class LayoffKind(ListedKind):
         p = h._current
         if h._phase is _LAYOFF:
             return layoffs_of(h, p, card, None, targets)
+        found = layoffs_of(h, p, card, None, targets)
+        if not found:  # most cards fit no meld: the rest of the hand is not worked out for them
+            return found
         rest = list(h._hands[p])
         rest.remove(card)
-        return layoffs_of(h, p, card, rest, targets)
+        return found if exit_ok(h, rest) else []
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
         out: list[Action] = []
