@@ -26,7 +26,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
-from engine_helpers import random_seed
 from oracles.reference import reference_min_deadwood
 from rummykit.melds.component_discards import dead_cards, deadwood_each
 from rummykit.melds.components import CompTables, comp_tables, deadwood, encode
@@ -37,7 +36,7 @@ from rummykit.melds.tables import JOKER, rules_for
 from rummykit.rules.melds import SetSuits, WildLimit
 from rummykit.rules.ranking import Ace
 from strategies import per_variant_settings
-from test_melds_declare_fast import _near_declaration, _search
+from test_melds_declare_fast import _near_declaration, _search, seeds
 
 INDIAN = rk.load_variant("indian")
 NAMES = rk.list_variants()
@@ -473,11 +472,7 @@ def test_rules_it_cannot_read_are_refused() -> None:
 
 
 DECLARING = [n for n in NAMES if rk.load_variant(n).going_out.declares()]
-PRECHECK = [
-    pytest.param(name, random_seed(i), id=f"{name}-s{i}", marks=[pytest.mark.slow] if i >= 3 else [])
-    for name in DECLARING
-    for i in range(25)
-]
+PRECHECK = seeds(25, 3, DECLARING)
 """25 hands of each declaring variant, the first 3 in the default run."""
 
 

@@ -1,23 +1,38 @@
 """The quick refusal in front of the declaration search (issue 13 part 4):
 ``best_declaration`` first tries to prove cheaply that no declaration exists
 (no pure run where one is required; lonely cards needing more wilds than
-the hand holds). The proof must never refuse a hand the search accepts."""
+the hand holds). The proof must never refuse a hand the search accepts.
+
+The random hands come from fixed seeds (``engine_helpers.random_seed``): the
+first few of each property in the default run, the rest under ``-m slow``."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import rummykit as rk
+from engine_helpers import random_seed
 from oracles.reference import reference_declaration
 from rummykit.melds.declare import _cannot_declare, declaration_rule
 from rummykit.melds.solver import solve
 from rummykit.melds.tables import rules_for
 
 DECLARING = [name for name in rk.list_variants() if rk.load_variant(name).going_out.declares()]
+
+
+def seeds(count: int, quick: int, names: list[str] | None = None) -> list[Any]:
+    """``count`` fixed seeds (of each of ``names``), the first ``quick`` unmarked, the rest marked slow."""
+
+    def param(i: int, *head: str) -> Any:
+        marks = [pytest.mark.slow] if i >= quick else []
+        return pytest.param(*head, random_seed(i), id="-".join([*head, f"s{i}"]), marks=marks)
+
+    if names is None:
+        return [param(i) for i in range(count)]
+    return [param(i, name) for name in names for i in range(count)]
 
 
 def _search(v: rk.Variant, hand: list[rk.Card], wild: frozenset[rk.Rank], leave: int) -> bool:
@@ -75,9 +90,7 @@ def _near_declaration(v: rk.Variant, rng: random.Random) -> tuple[list[rk.Card],
     return sorted(hand), wild
 
 
-@pytest.mark.parametrize("name", DECLARING)
-@settings(max_examples=35, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1))
+@pytest.mark.parametrize(("name", "seed"), seeds(35, 3, DECLARING))
 def test_quick_refusal_never_refuses_what_the_search_accepts(name: str, seed: int) -> None:
     """Invariant: whenever the quick proof says "no declaration", the full
     search agrees (hands near a declaration, every declaring variant)."""
@@ -90,8 +103,7 @@ def test_quick_refusal_never_refuses_what_the_search_accepts(name: str, seed: in
             assert not _search(v, rest, wild, leave)
 
 
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1))
+@pytest.mark.parametrize("seed", seeds(40, 8))
 def test_indian_random_hands_quick_refusal_agrees_with_the_search(seed: int) -> None:
     """Random 14-card Indian hands (the benchmark's hands): the quick proof
     refuses only hands the search refuses too."""
@@ -107,8 +119,7 @@ def test_indian_random_hands_quick_refusal_agrees_with_the_search(seed: int) -> 
     )
 
 
-@settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1))
+@pytest.mark.parametrize("seed", seeds(60, 15))
 def test_indian_small_hands_equal_the_brute_force(seed: int) -> None:
     """Seven-card Indian hands with wilds, against the plain enumeration of
     the reference (``tests/oracles``) (two sequences, one pure, the rest melded)."""
@@ -124,9 +135,7 @@ def test_indian_small_hands_equal_the_brute_force(seed: int) -> None:
         assert found.deadwood_value == expected
 
 
-@pytest.mark.parametrize("name", ["indian", "kalooki", "double-rum", "rum500"])
-@settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1))
+@pytest.mark.parametrize(("name", "seed"), seeds(15, 2, ["indian", "kalooki", "double-rum", "rum500"]))
 def test_memos_kept_between_calls_change_no_answer(name: str, seed: int) -> None:
     """The general search keeps its memos between calls (a state's best cost
     does not depend on the rest of the hand). Invariant: a run of related
