@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -244,13 +245,7 @@ def declaration_cases(draw: st.DrawFn) -> tuple[rk.Variant, tuple[rk.Card, ...],
     return v, tuple(sorted(cards)), leave, wild
 
 
-@settings(
-    max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
-)
-@given(declaration_cases())
-def test_best_declaration_equals_brute_force(
-    case: tuple[rk.Variant, tuple[rk.Card, ...], bool, frozenset[rk.Rank]],
-) -> None:
+def _check_best_declaration(case: tuple[rk.Variant, tuple[rk.Card, ...], bool, frozenset[rk.Rank]]) -> None:
     v, hand, leave, wild = case
     go = v.going_out
     patterns = go.pattern_sizes() if isinstance(go, rk.rules.Declare) else ()
@@ -268,3 +263,24 @@ def test_best_declaration_equals_brute_force(
     assert a.deadwood_value == expected
     assert Counter(a.cards) == Counter(hand)
     assert rk.check_declaration(v, a.melds, wild_ranks=wild, deadwood=a.deadwood) == []
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
+@given(declaration_cases())
+def test_best_declaration_equals_brute_force(
+    case: tuple[rk.Variant, tuple[rk.Card, ...], bool, frozenset[rk.Rank]],
+) -> None:
+    _check_best_declaration(case)
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
+@given(declaration_cases())
+def test_best_declaration_equals_brute_force_thoroughly(
+    case: tuple[rk.Variant, tuple[rk.Card, ...], bool, frozenset[rk.Rank]],
+) -> None:
+    _check_best_declaration(case)

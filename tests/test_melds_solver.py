@@ -112,7 +112,7 @@ def _check_best_arrangement_equals_brute_force(
     assert rk.best_arrangement(v, tuple(reversed(hand)), wild_ranks=wild) == a
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands(max_size=9))
 def test_best_arrangement_equals_brute_force(
     case: tuple[str, rk.Variant, tuple[rk.Card, ...], frozenset[rk.Rank]],
@@ -145,7 +145,7 @@ def _check_run_requirements_equal_brute_force(
     assert sum(1 for m in a.melds if m.kind is rk.MeldKind.RUN and m.is_pure) >= pure
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands(max_size=8), st.sampled_from([(1, 0), (1, 1), (2, 1), (2, 0)]))
 def test_run_requirements_equal_brute_force(
     case: tuple[str, rk.Variant, tuple[rk.Card, ...], frozenset[rk.Rank]], need: tuple[int, int]
@@ -181,7 +181,7 @@ def _check_best_discard_equals_brute_force(
         assert b is not None and (b.deadwood_value, len(b.deadwood)) > (a.deadwood_value, len(a.deadwood))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands(max_size=8))
 def test_best_discard_equals_brute_force(
     case: tuple[str, rk.Variant, tuple[rk.Card, ...], frozenset[rk.Rank]],
