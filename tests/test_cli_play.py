@@ -535,29 +535,37 @@ def test_seat_and_humans_options() -> None:
         assert message in proc.stderr and "Traceback" not in proc.stderr
 
 
+def _ascii_run(*args: str) -> subprocess.CompletedProcess[bytes]:
+    """The real program with PYTHONIOENCODING=ascii, typing ``help`` and ``quit``."""
+    return subprocess.run(
+        [sys.executable, "-m", "rummykit", *args],
+        input=b"help\nquit\n",
+        capture_output=True,
+        timeout=120,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+        check=False,
+    )
+
+
 def test_an_ascii_output_gets_ascii_never_a_traceback() -> None:
-    """PYTHONIOENCODING=ascii: letters, '|' between suits, '?' for what cannot
-    be printed (Phỏm's title); --symbols is refused in one line."""
-
-    def ascii_run(*args: str) -> subprocess.CompletedProcess[bytes]:
-        return subprocess.run(
-            [sys.executable, "-m", "rummykit", *args],
-            input=b"help\nquit\n",
-            capture_output=True,
-            timeout=120,
-            env={**os.environ, "PYTHONIOENCODING": "ascii"},
-            check=False,
-        )
-
-    proc = ascii_run("play", "gin", "--seed", "1")
+    """PYTHONIOENCODING=ascii: letters, '|' between suits (the next two tests:
+    '?' for what cannot be printed, --symbols refused in one line)."""
+    proc = _ascii_run("play", "gin", "--seed", "1")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout.decode("ascii")  # raises on any other byte
     assert "Your hand (10): 4C | 4D QD | 2H 5H 6H 7H 9H | 5S QS" in out
     assert "Gin Rummy | hand | turn 1 | dealer you" in out and "Quit." in out
-    proc = ascii_run("play", "phom", "--seed", "1")
+
+
+def test_an_ascii_output_gets_a_question_mark_for_what_it_cannot_print() -> None:
+    """Phỏm's title on an ASCII output."""
+    proc = _ascii_run("play", "phom", "--seed", "1")
     assert proc.returncode == 0, proc.stderr
     assert "Ph?m" in proc.stdout.decode("ascii")
-    proc = ascii_run("play", "gin", "--symbols")
+
+
+def test_symbols_on_an_ascii_output_are_refused_in_one_line() -> None:
+    proc = _ascii_run("play", "gin", "--symbols")
     assert proc.returncode == 1
     assert proc.stderr.decode("ascii").startswith(
         "rummykit: --symbols: the output's encoding (ascii) cannot print suit symbols; use --ascii"
