@@ -18,26 +18,47 @@ def _short(v: rk.Variant, hands: int = 6, turns: int = 300) -> rk.Variant:
     return attrs.evolve(v, limits=attrs.evolve(v.limits, max_hands=hands, max_turns=turns))
 
 
-@pytest.mark.parametrize("name", rk.list_variants())
-def test_greedy_bots_play_a_hand(name: str) -> None:
+def _greedy_cases() -> list[object]:
+    """Each variant at its fewest players, and (under ``-m slow``) at four or its most."""
+    out = []
+    for name in rk.list_variants():
+        v = rk.load_variant(name)
+        fewest, more = v.players.min, min(v.players.max, 4)
+        out.append(pytest.param(name, fewest, id=f"{name}-{fewest}"))
+        if more != fewest:
+            out.append(pytest.param(name, more, id=f"{name}-{more}", marks=pytest.mark.slow))
+    return out
+
+
+@pytest.mark.parametrize(("name", "players"), _greedy_cases())
+def test_greedy_bots_play_a_hand(name: str, players: int) -> None:
     v = rk.load_variant(name)
-    for players in sorted({v.players.min, min(v.players.max, 4)}):
-        hand = rk.new_hand(_short(v), players=players, seed=3)
-        bots = [rk.GreedyBot(v) for _ in range(players)]
-        while not hand.is_over:
-            p = hand.current_player
-            assert p is not None
-            view = hand.view(p)
-            action = bots[p].choose(view)
-            assert action in view.legal
-            hand.apply(action)
-        assert hand.result is not None
-        assert len(hand.result.scores) == players
+    hand = rk.new_hand(_short(v), players=players, seed=3)
+    bots = [rk.GreedyBot(v) for _ in range(players)]
+    while not hand.is_over:
+        p = hand.current_player
+        assert p is not None
+        view = hand.view(p)
+        action = bots[p].choose(view)
+        assert action in view.legal
+        hand.apply(action)
+    assert hand.result is not None
+    assert len(hand.result.scores) == players
 
 
-@pytest.mark.parametrize("name", rk.list_variants())
-def test_random_bots_play_a_match(name: str) -> None:
-    v = _short(rk.load_variant(name))
+def _random_match_cases() -> list[object]:
+    """Each variant's match of two short hands (60 turns), and (under ``-m slow``)
+    of up to six hands of 300 turns."""
+    out = []
+    for name in rk.list_variants():
+        out.append(pytest.param(name, 2, 60, id=name))
+        out.append(pytest.param(name, 6, 300, id=f"{name}-long", marks=pytest.mark.slow))
+    return out
+
+
+@pytest.mark.parametrize(("name", "hands", "turns"), _random_match_cases())
+def test_random_bots_play_a_match(name: str, hands: int, turns: int) -> None:
+    v = _short(rk.load_variant(name), hands=hands, turns=turns)
     players = min(v.players.max, 3)
     match = rk.new_match(v, players=players, seed=5)
     match.play([rk.RandomBot(s) for s in range(players)])
@@ -256,12 +277,7 @@ def test_run_requirement_counts_the_cards_a_declaration_lacks() -> None:
         assert RunRequirement.of(rk.load_variant(name)) is None
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.data())
-def test_missing_each_counts_as_missing_from_does(data: st.DataObject) -> None:
-    """``missing_each`` counts again only the cards the hand's chosen runs
-    use: every card gets what ``missing_from`` says for it, on hands dense in
-    runs, duplicates (two decks) and wilds as well as on random ones."""
+def _missing_each_counts_as_missing_from(data: st.DataObject) -> None:
     from rummykit.bots.requirement import RunRequirement
 
     v = rk.load_variant("indian")
@@ -278,6 +294,23 @@ def test_missing_each_counts_as_missing_from_does(data: st.DataObject) -> None:
     assert set(each) == set(cards)
     for c in cards:
         assert each[c] == req.missing_from(masks, c, wild), (cards, c, wild)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.data())
+def test_missing_each_counts_as_missing_from_does(data: st.DataObject) -> None:
+    """``missing_each`` counts again only the cards the hand's chosen runs
+    use: every card gets what ``missing_from`` says for it, on hands dense in
+    runs, duplicates (two decks) and wilds as well as on random ones."""
+    _missing_each_counts_as_missing_from(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_missing_each_counts_as_missing_from_does_deep(data: st.DataObject) -> None:
+    """The same, on more examples."""
+    _missing_each_counts_as_missing_from(data)
 
 
 def test_past_the_stall_turns_an_upcard_is_taken_to_lower_the_deadwood() -> None:
@@ -321,5 +354,3 @@ def test_greedy_looks_fewer_turns_ahead_where_a_knock_under_a_limit_ends_the_han
         h = rk.new_hand(v, players=2, seed=1)
         seen[name] = rk.GreedyBot(v)._turns_left(v, h.view(h.current_player))
     assert seen["gin"] < seen["oklahoma"] == seen["knock"] == seen["straight"]
-
-

@@ -11,21 +11,23 @@ import rummykit as rk
 from rummykit.bots.search import DECLARE_HORIZON, HORIZON, SearchBot, default_horizon
 from rummykit.rules.going_out import Knock as KnockOut
 from rummykit.rules.timing import InitialMeldRule
-from test_bots_protocol import _play, _short
+from test_bots_protocol import _play, _short, search_cases
 
 
-@pytest.mark.parametrize("name", rk.list_variants())
-def test_a_short_look_ahead_plays_only_legal_actions(name: str) -> None:
-    v = _short(rk.load_variant(name), turns=16)
+@pytest.mark.parametrize(("name", "turns"), search_cases())
+def test_a_short_look_ahead_plays_only_legal_actions(name: str, turns: int) -> None:
+    v = _short(rk.load_variant(name), turns=turns)
     bots: list[object] = [SearchBot(v, seed=1, iterations=4, horizon=2), rk.GreedyBot(v, seed=2)]
     bots += [rk.RandomBot(v, seed=3 + k) for k in range(v.players.min - 2)]
     _play(v, bots, seed=13)
 
 
-def test_a_short_look_ahead_may_overrule_the_default_and_is_deterministic() -> None:
+@pytest.mark.parametrize("whole", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_a_short_look_ahead_may_overrule_the_default_and_is_deterministic(whole: bool) -> None:
     """Unlike rollouts cut short by ``rollout_turns`` (which never overrule
     the default: test_bots_race.py), the horizon's scores are the search's
-    results: told to follow any gain, it leaves its default somewhere."""
+    results: told to follow any gain, it leaves its default somewhere.
+    Checked up to the first such move (``whole`` under ``-m slow``: to turn 12)."""
     v = rk.load_variant("straight")
     h = rk.new_hand(v, players=2, seed=5)
     bots = [rk.GreedyBot(v, seed=1), rk.GreedyBot(v, seed=2)]
@@ -42,6 +44,8 @@ def test_a_short_look_ahead_may_overrule_the_default_and_is_deterministic() -> N
         assert picked == twin.choose(view)  # same seed, same budget: same choice
         assert picked in view.legal
         differs += picked != ahead.default(view)
+        if differs and not whole:
+            break
         h.apply(bots[p].choose(view))
     assert differs >= 1
 
@@ -170,4 +174,3 @@ def test_a_timed_decision_pauses_the_collector_and_restores_it(monkeypatch: pyte
         assert not gc.isenabled()  # a caller's choice is kept
     finally:
         gc.enable()
-

@@ -28,13 +28,29 @@ def _play(v: rk.Variant, bots: list[object], seed: int) -> rk.Hand:
     return h
 
 
-@pytest.mark.parametrize("name", rk.list_variants())
-def test_every_bot_plays_only_legal_actions(name: str) -> None:
-    v = _short(rk.load_variant(name), turns=16)
+def search_cases() -> list[object]:
+    """``(name, turns)``: each variant's hands with a search bot, 8 turns long,
+    and (under ``-m slow``) the same hands played on to 16 turns."""
+    out = []
+    for name in rk.list_variants():
+        out.append(pytest.param(name, 8, id=name))
+        out.append(pytest.param(name, 16, id=f"{name}-16", marks=pytest.mark.slow))
+    return out
+
+
+@pytest.mark.parametrize(("name", "turns"), search_cases())
+def test_every_bot_plays_only_legal_actions(name: str, turns: int) -> None:
+    v = _short(rk.load_variant(name), turns=turns)
     # margin 2: the search searches in every variant (by default Gin plays its default move)
     bots = [SearchBot(v, seed=1, iterations=3, rollout_turns=3, margin=2.0), GreedyBot(v, seed=2)]
     extra = [RandomBot(v, seed=6 + k) for k in range(v.players.min - 2)]  # Tong-its is for 3
     _play(v, [*bots, *extra], seed=11)
+
+
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_greedy_and_random_bots_play_only_legal_actions(name: str) -> None:
+    v = _short(rk.load_variant(name), turns=16)
+    extra = [RandomBot(v, seed=6 + k) for k in range(v.players.min - 2)]
     _play(v, [GreedyBot(v, seed=4), RandomBot(v, seed=5), *extra], seed=12)
 
 
