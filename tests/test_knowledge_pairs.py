@@ -45,9 +45,20 @@ def _pairs(name: str, seed: int, steps: int = 24, players: int | None = None) ->
     return compared
 
 
+SEEDS = (7, 9, 11)
+
+
 @pytest.mark.parametrize("name", rk.list_variants())
 def test_paired_hands_give_the_same_knowledge_and_determinizations(name: str) -> None:
-    assert sum(_pairs(name, seed) for seed in (7, 9, 11)) > 0
+    """The seeds in turn, up to the first whose pair compares (all of them
+    under ``-m slow``, in the test below)."""
+    assert any(_pairs(name, seed) > 0 for seed in SEEDS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_paired_hands_give_the_same_knowledge_and_determinizations_every_seed(name: str) -> None:
+    assert sum(_pairs(name, seed) for seed in SEEDS) > 0
 
 
 @pytest.mark.parametrize(
