@@ -64,7 +64,8 @@ def _real_trails(h: rk.Hand, seat: int) -> dict[int, tuple[list[Card], int, list
 
 def _trail_cases() -> list[object]:
     """``(name, players, seed)``: seed 1 at the variant's fewest players by
-    default; seed 2, and both at 3 players, under ``-m slow``."""
+    default; seed 2, and both at 3 players, under ``-m slow`` (a replayed
+    move is required of the variant's default case: the others may have none)."""
     out = []
     for name in rk.list_variants():
         v = rk.load_variant(name)
@@ -94,7 +95,7 @@ def test_the_real_trail_replays_to_the_real_hands(name: str, players: int, seed:
             assert len(moves) == len(real)
             assert hands_before(moves, slots, dealt) == real
             checked += 1
-    assert checked
+    assert checked or seed > 1 or players > max(2, rk.load_variant(name).players.min)
 
 
 def test_a_move_records_public_facts() -> None:
