@@ -33,11 +33,15 @@ KNOCK = rk.load_variant("knock")
 # --------------------------------------------------------------------------- jobs
 
 
-def test_same_report_whatever_the_jobs_auto_included() -> None:
+@pytest.mark.parametrize(("games", "seed"), [(24, 11), pytest.param(60, 3, marks=pytest.mark.slow)])
+def test_same_report_whatever_the_jobs_auto_included(games: int, seed: int) -> None:
+    """The same seed gives the same numbers (the report, its JSON and its
+    table) whatever the jobs."""
     runs = [
-        simulate(GIN, games=60, players=2, bots="random,greedy", seed=3, jobs=j) for j in (1, 2, "auto", 0)
+        simulate(GIN, games=games, players=2, bots="random,greedy", seed=seed, jobs=j) for j in (1, 2, "auto", 0)
     ]
     assert all(r == runs[0] for r in runs[1:])
+    assert all(r.to_json() == runs[0].to_json() and r.table() == runs[0].table() for r in runs[1:])
 
 
 def test_bad_jobs_and_backend_are_refused() -> None:
@@ -130,17 +134,24 @@ def _interrupt_after(games: int) -> object:
     return progress
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_resumed_study_equals_uninterrupted(tmp_path: Path, jobs: int) -> None:
+@pytest.mark.parametrize(
+    ("jobs", "games"),
+    [
+        (2, 30),  # a game a chunk
+        pytest.param(1, 60, marks=pytest.mark.slow),
+        pytest.param(2, 60, marks=pytest.mark.slow),
+    ],
+)
+def test_resumed_study_equals_uninterrupted(tmp_path: Path, jobs: int, games: int) -> None:
     whole = tmp_path / "whole.jsonl"
     part = tmp_path / "part.jsonl"
-    kw = {"games": 60, "players": 2, "bots": "random,greedy", "seed": 9, "jobs": jobs}
+    kw = {"games": games, "players": 2, "bots": "random,greedy", "seed": 9, "jobs": jobs}
     expected = simulate(GIN, **kw, records=whole)  # type: ignore[arg-type]
     with pytest.raises(KeyboardInterrupt):
-        simulate(GIN, **kw, records=part, progress=_interrupt_after(30))  # type: ignore[arg-type]
+        simulate(GIN, **kw, records=part, progress=_interrupt_after(games // 2))  # type: ignore[arg-type]
     chunks = [json.loads(line) for line in progress_path(part).read_text().splitlines()[1:]]
     kept = chunks[-1]["stop"]  # games checkpointed in order (workers may have finished later ones)
-    assert 0 < kept < 60  # some chunks were checkpointed, not all
+    assert 0 < kept < games  # some chunks were checkpointed, not all
     # an interrupted write: half a record and half a checkpoint line
     with open(part, "a") as f:
         f.write('{"format": "rummykit-rec')
@@ -153,11 +164,11 @@ def test_resumed_study_equals_uninterrupted(tmp_path: Path, jobs: int) -> None:
     # the checkpointed games were not played again: counting starts from them,
     # and only the games after them were reported as they arrived
     assert kept < seen[0] <= kept + chunks[0]["stop"] - chunks[0]["start"]
-    assert seen[-1] == 60 and seen == sorted(seen)
+    assert seen[-1] == games and seen == sorted(seen)
     # resuming a finished study plays nothing and gives the same report; more games extend it
     assert simulate(GIN, **kw, records=part, resume=True) == expected  # type: ignore[arg-type]
-    more = simulate(GIN, **{**kw, "games": 66}, records=part, resume=True)  # type: ignore[arg-type]
-    assert more == simulate(GIN, **{**kw, "games": 66})  # type: ignore[arg-type]
+    more = simulate(GIN, **{**kw, "games": games + 6}, records=part, resume=True)  # type: ignore[arg-type]
+    assert more == simulate(GIN, **{**kw, "games": games + 6})  # type: ignore[arg-type]
 
 
 def test_resume_refuses_another_study(tmp_path: Path) -> None:
@@ -217,11 +228,12 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir() or sys.platform != "linux", reason="needs Linux /proc")
-@pytest.mark.parametrize("presses", [1, 2])
+@pytest.mark.parametrize("presses", [pytest.param(1, marks=pytest.mark.slow), 2])
 def test_ctrl_c_stops_a_parallel_run_at_once(tmp_path: Path, presses: int) -> None:
     """Issue 15: Ctrl-C during ``simulate --jobs 2`` went on to the end, and a
     second one deadlocked. Ctrl-C in a terminal signals the whole process
-    group (the workers too), as ``killpg`` does here."""
+    group (the workers too), as ``killpg`` does here. Pressed twice by
+    default (the first press starts the same shutdown), once under ``-m slow``."""
     records = tmp_path / "s.jsonl"
     cmd = [sys.executable, "-m", "rummykit", "simulate", "gin", "--games", "3000", "--jobs", "2"]
     proc = subprocess.Popen(
