@@ -230,12 +230,28 @@ def _check_payments(s: rk.Settlement) -> None:
     assert tuple(net) == s.scores
 
 
-@pytest.mark.parametrize("name", ["straight", "gin", "phom", "continental", "indian", "rum500", "romme"])
-@settings(max_examples=60)
+_HOSTILE_VARIANTS = ["straight", "gin", "phom", "continental", "indian", "rum500", "romme"]
+
+
+@pytest.mark.parametrize("name", _HOSTILE_VARIANTS)
+@settings(max_examples=15)
 @given(kw=hostile_endings())
 def test_attack_hostile_endings_fail_cleanly_or_settle_consistently(name: str, kw: dict[str, Any]) -> None:
     """Whatever a caller passes, :func:`settle` either refuses it with a
     RummyError or returns a settlement whose payments add up to its scores."""
+    _settle_hostile(name, kw)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", _HOSTILE_VARIANTS)
+@settings(max_examples=60)
+@given(kw=hostile_endings())
+def test_attack_hostile_endings_fail_cleanly_or_settle_consistently_deep(name: str, kw: dict[str, Any]) -> None:
+    """The same, on more examples."""
+    _settle_hostile(name, kw)
+
+
+def _settle_hostile(name: str, kw: dict[str, Any]) -> None:
     v = rk.load_variant(name)
     try:
         s = settle(v, Ending(**kw))
