@@ -37,6 +37,21 @@ def _play(v: rk.Variant, bots: list[object], seed: int) -> rk.Hand:
 
 @pytest.mark.parametrize("name", rk.list_variants())
 def test_greedy_levels_play_only_legal_moves_and_repeat_for_a_seed(name: str) -> None:
+    """Levels 1 and 2 at the table together, the hand played twice (each
+    against greedy bots under ``-m slow``, in the test below)."""
+    v = _short(rk.load_variant(name), turns=40)
+    players = max(2, v.players.min)
+    levels = [make_bot("search", v, 7, level=1), make_bot("search", v, 8, level=2)]
+    others = [GreedyBot(v, seed=s) for s in range(2, players)]
+    first = _play(v, [*levels, *others], 3)
+    levels = [make_bot("search", v, 7, level=1), make_bot("search", v, 8, level=2)]
+    others = [GreedyBot(v, seed=s) for s in range(2, players)]
+    assert _play(v, [*levels, *others], 3).actions == first.actions
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_each_greedy_level_plays_only_legal_moves_and_repeats_for_a_seed(name: str) -> None:
     v = _short(rk.load_variant(name), turns=40)
     players = max(2, v.players.min)
     for level in (1, 2):
