@@ -32,6 +32,12 @@ def _greedy_cases() -> list[object]:
 
 @pytest.mark.parametrize(("name", "players"), _greedy_cases())
 def test_greedy_bots_play_a_hand(name: str, players: int) -> None:
+    """And, played once, the finished hand's other properties: its settlement
+    explains its scores (test_settle_hostile.py) and it resamples to itself
+    for what was shown (test_resample_secrets.py)."""
+    from test_resample_secrets import check_finished_resamples
+    from test_settle_hostile import check_played_settlement
+
     v = rk.load_variant(name)
     hand = rk.new_hand(_short(v), players=players, seed=3)
     bots = [rk.GreedyBot(v) for _ in range(players)]
@@ -44,6 +50,8 @@ def test_greedy_bots_play_a_hand(name: str, players: int) -> None:
         hand.apply(action)
     assert hand.result is not None
     assert len(hand.result.scores) == players
+    check_played_settlement(hand.result)
+    check_finished_resamples(hand)
 
 
 def _random_match_cases() -> list[object]:

@@ -510,11 +510,22 @@ def test_a_determinization_with_a_concealed_meld_plays_to_the_end() -> None:
     assert bot.choose(view) in view.legal
 
 
-@pytest.mark.parametrize("name", rk.list_variants())
-def test_a_finished_hand_resamples_to_itself_for_what_was_shown(name: str) -> None:
+def check_finished_resamples(h: rk.Hand) -> None:
     """At the end every hand is shown (``view.shown_hands``), so a
     determinization of a finished hand keeps them all: only the stock and
     face-down cards never turned up are dealt again."""
+    assert h.is_over
+    for seat in (0, 1):
+        r = h.resample(seat, seed=3)
+        assert r.view(seat) == h.view(seat)
+        assert r.hands == h.hands
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", rk.list_variants())
+def test_a_finished_hand_resamples_to_itself_for_what_was_shown(name: str) -> None:
+    """:func:`check_finished_resamples`. By default checked on the hands of
+    test_bots.py's test_greedy_bots_play_a_hand; this hand under ``-m slow``."""
     v = _short(rk.load_variant(name))
     n = max(2, v.players.min)
     h = rk.new_hand(v, players=n, seed=4)
@@ -523,7 +534,4 @@ def test_a_finished_hand_resamples_to_itself_for_what_was_shown(name: str) -> No
         p = h.current_player
         assert p is not None
         h.apply(bots[p].choose(h.view(p)))
-    for seat in (0, 1):
-        r = h.resample(seat, seed=3)
-        assert r.view(seat) == h.view(seat)
-        assert r.hands == h.hands
+    check_finished_resamples(h)

@@ -270,10 +270,23 @@ def _settle_hostile(name: str, kw: dict[str, Any]) -> None:
 # --------------------------------------------------------------------------- payments, units
 
 
+def check_played_settlement(s: rk.Settlement | None) -> None:
+    """A played hand's settlement explains its scores (what each seat
+    receives minus what it pays) and names its units."""
+    assert s is not None
+    _check_payments(s)
+    if s.units is rk.ScoreUnits.CHIPS:
+        assert sum(s.scores) == 0
+    assert rk.Settlement.from_json(s.to_json()) == s
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("name", rk.list_variants())
 def test_payments_add_up_to_the_scores_in_played_hands(name: str) -> None:
     """Every built-in variant: a played hand's settlement explains its scores
-    (what each seat receives minus what it pays) and names its units."""
+    (what each seat receives minus what it pays) and names its units. By
+    default checked on the hands of test_bots.py's
+    test_greedy_bots_play_a_hand; this hand under ``-m slow``."""
     v = rk.load_variant(name)
     h = rk.new_hand(v, players=v.players.min, seed=5)
     bots = [rk.GreedyBot(v) for _ in range(h.players)]
@@ -281,9 +294,4 @@ def test_payments_add_up_to_the_scores_in_played_hands(name: str) -> None:
         p = h.current_player
         assert p is not None
         h.apply(bots[p].choose(h.view(p)))
-    s = h.result
-    assert s is not None
-    _check_payments(s)
-    if s.units is rk.ScoreUnits.CHIPS:
-        assert sum(s.scores) == 0
-    assert rk.Settlement.from_json(s.to_json()) == s
+    check_played_settlement(h.result)
