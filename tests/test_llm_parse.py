@@ -125,8 +125,13 @@ def _visible(h: rk.Hand) -> set[str]:
     return out
 
 
+JUNK_ROUNDS = [pytest.param(4, id="4"), pytest.param(12, id="12", marks=pytest.mark.slow)]
+"""The rounds of junk replies tried at each state: 4 by default, 12 under ``-m slow``."""
+
+
+@pytest.mark.parametrize("rounds", JUNK_ROUNDS)
 @pytest.mark.parametrize("name", NAMES)
-def test_junk_never_reads_as_a_legal_move_it_did_not_name(name: str) -> None:
+def test_junk_never_reads_as_a_legal_move_it_did_not_name(name: str, rounds: int) -> None:
     rng = random.Random(name)
     shoe = sorted({str(c) for c in build_shoe(decks=1, jokers_per_deck=1)})
     for h in _states(name):
@@ -136,7 +141,7 @@ def test_junk_never_reads_as_a_legal_move_it_did_not_name(name: str) -> None:
         assert p is not None
         hand = [str(c) for c in h.hand_of(p)]
         outside = [c for c in shoe if c not in _visible(h)]
-        for _ in range(12):
+        for _ in range(rounds):
             # filler only
             junk = " ".join(rng.sample(FILLER, 6))
             with pytest.raises(rk.IllegalAction) as err:
