@@ -53,6 +53,26 @@ def test_the_harness_catches_a_broken_invariant(monkeypatch: pytest.MonkeyPatch)
     assert "cards not conserved" in report.problems[0]
 
 
+def test_the_harness_catches_a_refusal_that_changes_the_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refused action must leave the hand as it was: one that moves a card
+    from the stock before refusing is reported (each probe runs on a clone,
+    tried again while it refuses)."""
+    original = rk.Hand.apply
+
+    def sloppy(self: rk.Hand, action: object) -> object:
+        try:
+            return original(self, action)  # type: ignore[arg-type]
+        except rk.IllegalAction:
+            seat = self.current_player
+            if self._stock and seat is not None:
+                self._hands[seat].append(self._stock.pop())  # the private fields: what no caller may do
+            raise
+
+    monkeypatch.setattr(rk.Hand, "apply", sloppy)
+    report = check_variant(_short("gin", 12), hands=1, seed=1, players=[2])
+    assert any("changed the state" in p for p in report.problems), str(report)
+
+
 def test_the_harness_catches_a_bad_determinization(monkeypatch: pytest.MonkeyPatch) -> None:
     """A determinization must keep the seat's view (issue 11): one that deals
     the seat's own hand again is reported, as is one that raises."""

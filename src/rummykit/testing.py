@@ -105,7 +105,7 @@ def _fingerprint(hand: Hand) -> Any:
         hand.legal_actions(),
         tuple(hand.actions),
         hand.stock_count,
-        tuple(sorted(hand.cards_in_play())),
+        tuple(sorted(c.code for c in hand.cards_in_play())),  # the cards as a multiset (codes sort fast)
         hand.is_over,
     )
 
@@ -135,11 +135,13 @@ def _play_one(hand: Hand, rng: random.Random, problems: list[str], probe: bool) 
             return steps
         if probe:
             before = _fingerprint(hand)
+            trial: Hand | None = None  # a clone, tried again while it refuses (a refusal leaves it as it was)
             for text in _probes(hand):
                 action = parse_action(text)
                 if action in legal:
                     continue
-                trial = hand.clone()
+                if trial is None:
+                    trial = hand.clone()
                 try:
                     trial.apply(action)
                 except IllegalAction as exc:
@@ -147,11 +149,14 @@ def _play_one(hand: Hand, rng: random.Random, problems: list[str], probe: bool) 
                         problems.append(f"{text!r} refused without a reason")
                     if _fingerprint(trial) != before:
                         problems.append(f"refused {text!r} changed the state")
+                        trial = None
                 except RummyError as exc:
                     problems.append(f"{text!r} raised {type(exc).__name__} instead of IllegalAction: {exc}")
+                    trial = None
                 else:
                     if trial.actions[-1] not in legal:
                         problems.append(f"{text!r} applied but is not among the legal actions")
+                    trial = None
             if _fingerprint(hand) != before:
                 problems.append("trying actions on a clone changed the original hand")
         action = legal[rng.randrange(len(legal))]
