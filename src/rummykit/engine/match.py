@@ -35,8 +35,9 @@ class Match:
     the next one follows ``v.dealer``. ``v.limits.max_hands`` bounds the game.
 
     >>> import rummykit as rk
-    >>> m = rk.new_match(rk.load_variant("gin"), players=2, seed=1)
-    >>> m.play([rk.RandomBot(1), rk.RandomBot(2)])
+    >>> gin = rk.load_variant("gin")
+    >>> m = rk.new_match(gin, players=2, seed=1)
+    >>> m.play([rk.GreedyBot(gin, seed=1), rk.GreedyBot(gin, seed=2)])
     >>> m.is_over, len(m.winners) >= 1, m.hands_played >= 1
     (True, True, True)
     """
