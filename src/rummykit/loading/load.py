@@ -18,7 +18,6 @@ from rummykit.loading.reading import _parse_toml, _read_text, builtin_path, list
 from rummykit.rules.base import show_value
 from rummykit.variant import Variant
 
-
 _BUILTINS: dict[str, Variant] = {}
 """The built-in variants loaded so far, by name: the files are read once a
 process (a Variant is immutable, so every load of a name returns the same
