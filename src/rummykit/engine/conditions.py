@@ -179,11 +179,17 @@ def needs_initial(h: Hand, seat: int) -> bool:
 
 def initial_ok(h: Hand, melds: Sequence[Meld]) -> str | None:
     v = h._v
-    points = sum(meld_value(v, m) for m in melds)
+    return opening_shortfall(h, sum(meld_value(v, m) for m in melds), shapes(melds))
+
+
+def opening_shortfall(h: Hand, points: int, shaped: tuple[tuple[str, int], ...]) -> str | None:
+    """What an initial meld worth ``points``, of melds of these kinds and
+    sizes (:func:`~rummykit.engine.contract.shapes`), lacks now, or None."""
+    v = h._v
     return v.initial_meld.shortfall(
         points=points,
-        sizes=tuple(len(m) for m in melds),
-        shapes=shapes(melds),
+        sizes=tuple(n for _, n in shaped),
+        shapes=shaped,
         deal=h._deal_number,
         least=least_sizes(v),
     )
@@ -223,7 +229,6 @@ def _combos(h: Hand, cards: tuple[Card, ...], must: Card | None) -> list[tuple[M
     out: list[tuple[Meld, ...]] = []
     budget = [_COMBO_NODES]
     limit = 4 * INITIAL_COMBOS
-    chosen: list[Meld] = []
     # The cards left are counted in one integer, a field of bits a distinct
     # card: its count and a guard bit above it, so that subtracting a meld's
     # counts leaves every guard set exactly when no count goes below zero.
@@ -233,23 +238,16 @@ def _combos(h: Hand, cards: tuple[Card, ...], must: Card | None) -> list[tuple[M
     guards = sum(1 << (width - 1) << shift for shift in field.values())
     rest0 = guards + sum(k << field[c] for c, k in held.items())
     needs = [sum(k << field[c] for c, k in Counter(m.cards).items()) for m in options]
-
-    # what initial_ok asks of a combination, worked out once a meld
-    v, deal = h._v, h._deal_number
-    least = least_sizes(v)
-    values = [meld_value(v, m) for m in options]
+    values = [meld_value(h._v, m) for m in options]  # what initial_ok asks, worked out once a meld
     shaped = shapes(options)
-    picked: list[int] = []
-
-    def reaches() -> bool:
-        sh = tuple(shaped[j] for j in picked)
-        points = sum(values[j] for j in picked)
-        sizes = tuple(n for _, n in sh)
-        return v.initial_meld.shortfall(points=points, sizes=sizes, shapes=sh, deal=deal, least=least) is None
+    picked: list[int] = []  # the options chosen so far
 
     def walk(start: int, rest: int, size: int) -> None:
-        if len(chosen) == size:
-            if (must is None or any(must in x.cards for x in chosen)) and reaches():
+        if len(picked) == size:
+            chosen = [options[j] for j in picked]
+            if (must is None or any(must in x.cards for x in chosen)) and opening_shortfall(
+                h, sum(values[j] for j in picked), tuple(shaped[j] for j in picked)
+            ) is None:
                 first = (
                     next((x for x in chosen if must in x.cards), chosen[0]) if must is not None else chosen[0]
                 )
@@ -261,11 +259,9 @@ def _combos(h: Hand, cards: tuple[Card, ...], must: Card | None) -> list[tuple[M
                 return
             left = rest - needs[i]
             if left & guards == guards:
-                chosen.append(options[i])
                 picked.append(i)
                 walk(i + 1, left, size)
                 picked.pop()
-                chosen.pop()
 
     for size in range(2, len(cards) // 2 + 1):  # the fewest melds first
         walk(0, rest0, size)
