@@ -47,6 +47,7 @@ __all__ = [
     "melds_of",
     "minus",
     "needs_initial",
+    "opening_shortfall",
     "showing_now",
     "stock_drawable",
 ]
