@@ -156,10 +156,8 @@ class LayoffKind(ListedKind):
 
     def _of(self, h: Hand, card: Card, targets: Sequence[int] | None = None) -> list[Layoff]:
         p = h._current
-        if h._phase is _LAYOFF:
-            return layoffs_of(h, p, card, None, targets)
         found = layoffs_of(h, p, card, None, targets)
-        if not found:  # most cards fit no meld: the rest of the hand is not worked out for them
+        if h._phase is _LAYOFF or not found:  # most cards fit no meld: the rest of the hand is not worked out
             return found
         rest = list(h._hands[p])
         rest.remove(card)
