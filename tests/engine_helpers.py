@@ -77,6 +77,29 @@ def deep_cases(
     return out
 
 
+def variant_seeds(seeds: tuple[int, ...] = (1, 2)) -> list[Any]:
+    """Parameters ``(name, seed)``: every built-in variant with each of
+    ``seeds``, the first by default, the others marked ``slow``."""
+    return [
+        pytest.param(name, seed, id=f"{name}-{seed}", marks=[pytest.mark.slow] if i else [])
+        for name in rk.list_variants()
+        for i, seed in enumerate(seeds)
+    ]
+
+
+def play_bots(h: rk.Hand, bots: list[Any]) -> rk.Hand:
+    """Play ``h`` to its end, seat ``p`` choosing with ``bots[p]`` from its
+    view; every choice must be one of the view's legal actions."""
+    while not h.is_over:
+        p = h.current_player
+        assert p is not None
+        view = h.view(p)
+        action = bots[p].choose(view)
+        assert action in view.legal
+        h.apply(action)
+    return h
+
+
 def snapshot(h: rk.Hand) -> Any:
     return (
         h.phase,

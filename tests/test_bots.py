@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
+from engine_helpers import play_bots
 from rummykit.engine import Draw, Take
 from rummykit.melds import discard_deadwoods
 from rummykit.rules import ByPlayers
@@ -41,13 +42,7 @@ def test_greedy_bots_play_a_hand(name: str, players: int) -> None:
     v = rk.load_variant(name)
     hand = rk.new_hand(_short(v), players=players, seed=3)
     bots = [rk.GreedyBot(v) for _ in range(players)]
-    while not hand.is_over:
-        p = hand.current_player
-        assert p is not None
-        view = hand.view(p)
-        action = bots[p].choose(view)
-        assert action in view.legal
-        hand.apply(action)
+    play_bots(hand, bots)
     assert hand.result is not None
     assert len(hand.result.scores) == players
     check_played_settlement(hand.result)

@@ -13,6 +13,7 @@ import attrs
 import pytest
 
 import rummykit as rk
+from engine_helpers import play_bots
 from rummykit.bots import GreedyBot, RandomBot, SearchBot
 from rummykit.bots.search_defaults import HORIZON, default_horizon, default_margin
 from rummykit.settlement import register_settlement
@@ -92,13 +93,7 @@ def test_the_bots_play_whole_hands_with_a_custom_component(custom: dict[str, rk.
         bots = [SearchBot(v, seed=seed, iterations=6), GreedyBot(v, seed=seed)]
         if seed:
             bots = [GreedyBot(v, seed=seed), RandomBot(v, seed=seed)]
-        while not h.is_over:
-            p = h.current_player
-            assert p is not None
-            view = h.view(p)
-            action = bots[p].choose(view)
-            assert action in view.legal
-            h.apply(action)
+        play_bots(h, bots)
         result = h.result
         assert result is not None
         if result.winners and h.ending().went_out is not None:

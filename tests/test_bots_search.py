@@ -15,19 +15,13 @@ from collections import Counter
 import pytest
 
 import rummykit as rk
+from engine_helpers import variant_seeds
 from rummykit.bots.opponents import keep_best
 from rummykit.bots.search import SearchBot
 from test_resample import _points
 
 
-@pytest.mark.parametrize(
-    ("name", "seed"),
-    [
-        pytest.param(name, seed, id=f"{name}-{seed}", marks=[pytest.mark.slow] if seed > 1 else [])
-        for name in rk.list_variants()
-        for seed in (1, 2)
-    ],
-)
+@pytest.mark.parametrize(("name", "seed"), variant_seeds((1, 2)))
 def test_the_opponent_model_changes_nothing_the_seat_sees(name: str, seed: int) -> None:
     """Seed 1's points by default, seed 2's under ``-m slow``."""
     v = rk.load_variant(name)

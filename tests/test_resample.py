@@ -15,6 +15,7 @@ import attrs
 import pytest
 
 import rummykit as rk
+from engine_helpers import variant_seeds
 from rummykit.engine import Discard
 from rummykit.engine.resample import knowledge
 
@@ -43,14 +44,7 @@ def _points(name: str, players: int, seed: int, stops: int = 3) -> list[rk.Hand]
     return out or [h.clone()]
 
 
-@pytest.mark.parametrize(
-    ("name", "seed"),
-    [
-        pytest.param(name, seed, id=f"{name}-{seed}", marks=[pytest.mark.slow] if seed > 1 else [])
-        for name in rk.list_variants()
-        for seed in (1, 2)
-    ],
-)
+@pytest.mark.parametrize(("name", "seed"), variant_seeds((1, 2)))
 def test_the_seat_cannot_tell_the_resample_from_the_real_hand(name: str, seed: int) -> None:
     v = rk.load_variant(name)
     players = max(v.players.min, min(3, v.players.max))
