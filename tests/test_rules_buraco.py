@@ -11,7 +11,6 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 
 import attrs
-import numpy as np
 import pytest
 
 import rummykit as rk
@@ -21,7 +20,6 @@ from rummykit import llm, svg
 from rummykit.bots import GreedyBot
 from rummykit.melds import MeldKind
 from rummykit.melds.wild_runs import read_run, run_groups
-from rummykit.rl import aec_env
 from rummykit.sim import simulate
 
 V = rk.load_variant("buraco")
@@ -330,6 +328,10 @@ def test_the_svg_picture_of_a_seat_shows_no_hidden_card() -> None:
 
 def test_rl_rewards_are_shared_by_partners() -> None:
     """The AEC environment: each partner's reward is the side's score."""
+    np = pytest.importorskip("numpy")  # the `rl` extra
+    pytest.importorskip("pettingzoo")
+    from rummykit.rl import aec_env
+
     env = aec_env(_short(16), 4)
     env.reset(seed=3)
     rng = np.random.default_rng(3)

@@ -463,6 +463,7 @@ def test_two_deals_that_differ_in_a_foot_look_the_same_until_it_is_picked_up() -
 
 
 def test_the_rl_observation_holds_the_foot_as_counts() -> None:
+    pytest.importorskip("numpy")  # the `rl` extra
     from rummykit.rl.observe import KnownCards, Observer
     from rummykit.rl.tokens import ActionTokens
 

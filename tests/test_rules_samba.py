@@ -9,7 +9,6 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import attrs
-import numpy as np
 import pytest
 
 import rummykit as rk
@@ -17,7 +16,6 @@ from engine_helpers import play_greedy
 from play_helpers import Keyboard, play, random_player
 from rummykit import llm, svg
 from rummykit.bots import GreedyBot
-from rummykit.rl import aec_env
 from rummykit.sim import simulate
 
 V = rk.load_variant("samba")
@@ -342,6 +340,10 @@ def test_the_svg_picture_of_a_seat_shows_no_hidden_card() -> None:
 
 def test_rl_rewards_are_shared_by_partners() -> None:
     """The AEC environment: each partner's reward is the side's score."""
+    np = pytest.importorskip("numpy")  # the `rl` extra
+    pytest.importorskip("pettingzoo")
+    from rummykit.rl import aec_env
+
     env = aec_env(_short(16), 4)
     env.reset(seed=3)
     rng = np.random.default_rng(3)
