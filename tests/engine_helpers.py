@@ -149,13 +149,7 @@ def play_greedy(v: rk.Variant, players: int, seed: int) -> rk.Hand:
     (seat ``s`` seeded ``s``). Returns the finished hand."""
     from rummykit.bots import GreedyBot
 
-    h = rk.new_hand(v, players=players, seed=seed)
-    bots = [GreedyBot(v, seed=s) for s in range(players)]
-    while not h.is_over:
-        seat = h.current_player
-        assert seat is not None
-        h.apply(bots[seat].choose(h.view(seat)))
-    return h
+    return play_bots(rk.new_hand(v, players=players, seed=seed), [GreedyBot(v, seed=s) for s in range(players)])
 
 
 def play_random(h: rk.Hand, rng: random.Random, *, check_illegal: bool = False) -> rk.Hand:
