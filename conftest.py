@@ -2,6 +2,9 @@
 
 - Skips the doctests that need the ``rl`` extra (NumPy, Gymnasium, PettingZoo)
   when it is not installed: those of ``rummykit.rl`` and the RL guide.
+- Leaves the deprecated ``rummykit.bots.simple`` out of the doctest
+  collection: it has no doctests, and importing it warns (its warning is
+  tested in ``tests/test_bots_levels.py``).
 - Keeps the garbage collector out of collection: rewriting the asserts of
   every test module makes millions of short-lived AST nodes, and with the
   collected items alive each full collection walks them all (about a third of
@@ -17,6 +20,7 @@ from importlib.util import find_spec
 
 import pytest
 
+collect_ignore = ["src/rummykit/bots/simple.py"]
 collect_ignore_glob: list[str] = (
     []
     if all(find_spec(m) is not None for m in ("numpy", "gymnasium", "pettingzoo"))
