@@ -94,7 +94,7 @@ def _hand_melds(hand: rk.Hand, seat: int) -> list[list[str]]:
     return [[str(c) for c in tm.meld.cards] for tm in hand.table if tm.owner == seat]
 
 
-def _defender_melds(v: rk.Variant, cards: Any) -> list[list[str]]:
+def _best_melds(v: rk.Variant, cards: Any) -> list[list[str]]:
     best = rk.best_arrangement(v, tuple(cards))
     return [[str(c) for c in m.cards] for m in best.melds]
 
@@ -210,7 +210,7 @@ def play_deal(
         elif word == "knock":  # the table's melds, or (the hand ended at once) the best arrangement
             discarded = text.split()[1]
             kept = [c for c in before if str(c) != discarded]
-            melds = _hand_melds(hand, seat) or _defender_melds(v, kept)
+            melds = _hand_melds(hand, seat) or _best_melds(v, kept)
             _declare(state, melds)
     # The defender's declarations (after its lay-offs, or after a gin, where it lays off nothing).
     while not state.is_terminal() and not state.is_chance_node():
@@ -218,7 +218,7 @@ def play_deal(
         if all(a <= PASS for a in state.legal_actions()):
             state.apply_action(PASS)
         else:
-            _declare(state, _defender_melds(v, hand.hand_of(defender)))
+            _declare(state, _best_melds(v, hand.hand_of(defender)))
     if not state.is_terminal():
         raise Mismatch(f"rummykit's hand is over ({hand.result}), OpenSpiel's is not: {state}")
     result = hand.result
