@@ -129,7 +129,9 @@ def head_to_head(
     return won, games
 
 
-def duplicate(v: rk.Variant, a: Any, b: Any, games: int, seed: int, jobs: int) -> tuple[float, float, float, int]:
+def duplicate(
+    v: rk.Variant, a: Any, b: Any, games: int, seed: int, jobs: int
+) -> tuple[float, float, float, int]:
     """``a``'s share of ``games // 2`` deals played twice, the bots swapped
     (see the module docstring): ``(share, low, high, pairs split one hand
     each)``, the 95% interval over the pairs."""
@@ -194,9 +196,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--other", default=None, help="vs: the other bot, as module:Class (importable)")
     ap.add_argument(
-        "--against", default=None, help="search: the opponent, as module:Class (importable; default: the greedy bot)"
+        "--against",
+        default=None,
+        help="search: the opponent, as module:Class (importable; default: the greedy bot)",
     )
-    ap.add_argument("--matches", action="store_true", help="random, vs: whole matches instead of single hands")
+    ap.add_argument(
+        "--matches", action="store_true", help="random, vs: whole matches instead of single hands"
+    )
     ap.add_argument(
         "--players",
         type=int,
@@ -204,7 +210,9 @@ def main(argv: list[str] | None = None) -> int:
         help="random: seats (greedy at the even seats, random at the odd: partnerships where the variant has them)",
     )
     ap.add_argument(
-        "--duplicate", action="store_true", help="random, search, vs: each deal played twice, the bots swapped"
+        "--duplicate",
+        action="store_true",
+        help="random, search, vs: each deal played twice, the bots swapped",
     )
     args = ap.parse_intermixed_args(argv)
     if args.what == "vs" and not args.other:
@@ -238,7 +246,10 @@ def main(argv: list[str] | None = None) -> int:
             # with partnerships, greedy plays seat 0's side and random every other side (six of
             # Samba: three pairs); without, greedy and random take turns round the table
             seats = (
-                tuple("greedy" if s in v.players.side_of(args.players, 0) else "random" for s in range(args.players))
+                tuple(
+                    "greedy" if s in v.players.side_of(args.players, 0) else "random"
+                    for s in range(args.players)
+                )
                 if teams
                 else ("greedy", "random")
             )
@@ -271,7 +282,12 @@ def main(argv: list[str] | None = None) -> int:
             print(_dup_line(name, label, found, args.games, time.perf_counter() - t), flush=True)
         elif args.what == "vs":
             won, n = head_to_head(v, "greedy", args.other, args.games, args.seed, args.jobs, args.matches)
-            print(_line(name, f"greedy vs {args.other.rsplit(':', 1)[-1]}", won, n, "", time.perf_counter() - t), flush=True)
+            print(
+                _line(
+                    name, f"greedy vs {args.other.rsplit(':', 1)[-1]}", won, n, "", time.perf_counter() - t
+                ),
+                flush=True,
+            )
         else:
             its = args.iterations
             think = args.think if args.think is not None or its is not None else 1.0
@@ -289,7 +305,9 @@ def main(argv: list[str] | None = None) -> int:
             extra = f", horizon {probe.horizon}" if probe.horizon is not None else ", to the end"
             extra += ", its default move" if math.isinf(probe.margin) else f", margin {probe.margin:g}"
             opponent: Any = args.against or GreedyBot
-            label = f"search({budget}{extra}) vs {args.against.rsplit(':', 1)[-1] if args.against else 'greedy'}"
+            label = (
+                f"search({budget}{extra}) vs {args.against.rsplit(':', 1)[-1] if args.against else 'greedy'}"
+            )
             if args.duplicate:
                 found = duplicate(v, factory, opponent, args.games, args.seed, args.jobs)
                 print(_dup_line(name, label, found, args.games, time.perf_counter() - t), flush=True)

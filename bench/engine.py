@@ -107,7 +107,12 @@ def bench_calls(name: str, games: int) -> dict[str, float]:
     """Median microseconds per call of legal_actions, is_legal and apply (see
     the module docstring)."""
     clock = time.perf_counter
-    times: dict[str, list[float]] = {"legal_actions": [], "is_legal": [], "apply discard": [], "apply draw": []}
+    times: dict[str, list[float]] = {
+        "legal_actions": [],
+        "is_legal": [],
+        "apply discard": [],
+        "apply draw": [],
+    }
     for snap, text in random_states(name, games):
         s = snap.clone()
         t0 = clock()
@@ -147,7 +152,9 @@ def main_calls(games: int) -> None:
         figures = bench_calls(name, games * (1 if name == "gin" else 4))
         print(f"{name:8} " + "  ".join(f"{k} {x:.1f} us" for k, x in figures.items()), flush=True)
     rates = sorted(gin_playouts(3.0) for _ in range(3))
-    print(f"gin random playouts: {rates[1]:.0f} hands/s (median of 3: {', '.join(f'{r:.0f}' for r in rates)})")
+    print(
+        f"gin random playouts: {rates[1]:.0f} hands/s (median of 3: {', '.join(f'{r:.0f}' for r in rates)})"
+    )
 
 
 def main() -> None:
@@ -156,7 +163,9 @@ def main() -> None:
     parser.add_argument("--variant", nargs="*", default=None, help="variants (default: every built-in)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per variant; the best is shown")
     parser.add_argument("--budget", type=float, default=3.0, help="seconds per run before stopping early")
-    parser.add_argument("--calls", action="store_true", help="time single calls on random Gin and Indian states")
+    parser.add_argument(
+        "--calls", action="store_true", help="time single calls on random Gin and Indian states"
+    )
     parser.add_argument("--games", type=int, default=20, help="with --calls: playouts the states come from")
     args = parser.parse_args()
     if args.calls:

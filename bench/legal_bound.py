@@ -44,7 +44,9 @@ def main(hands: int) -> None:
                 biggest, slowest = max(biggest, len(legal)), max(slowest, dt)
                 h.apply(legal[0] if h.phase.value != "play" else legal[-1])
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
-        print(f"{base:12} hands {hands:3}  most actions {int(biggest):6}  slowest call {slowest:6.2f} s  peak RSS {rss} MB")
+        print(
+            f"{base:12} hands {hands:3}  most actions {int(biggest):6}  slowest call {slowest:6.2f} s  peak RSS {rss} MB"
+        )
         sys.stdout.flush()
 
 

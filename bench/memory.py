@@ -50,7 +50,10 @@ def main() -> None:
             rk.clear_caches()
         if (i + 1) % args.every == 0 or i + 1 == args.hands:
             rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
-            print(f"{i + 1:6d} {time.perf_counter() - start:8.0f} {rss:12d} {len(gc.get_objects()):16,d}", flush=True)
+            print(
+                f"{i + 1:6d} {time.perf_counter() - start:8.0f} {rss:12d} {len(gc.get_objects()):16,d}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -62,7 +62,10 @@ class Perfect:
         if "fight" in words:
             caller = h.knocker
             assert caller is not None
-            beats = all(mine <= showdown_count(v, h, s) if s == caller else mine < showdown_count(v, h, s) for s in rivals)
+            beats = all(
+                mine <= showdown_count(v, h, s) if s == caller else mine < showdown_count(v, h, s)
+                for s in rivals
+            )
             return words["fight" if beats else "fold"]
         if "drop" in words and all(mine < showdown_count(v, h, s) for s in rivals):
             return words["drop"]
@@ -132,14 +135,20 @@ def _award(m: rk.Match, me: int, top: int) -> None:
         m.totals[s] -= share
     m.totals[me] += share * len(others)
     m.hands_played += 1
-    verdict = m.v.game_end.verdict(totals=m.totals, active=list(m.seats), hands_played=m.hands_played, went_out=None)
+    verdict = m.v.game_end.verdict(
+        totals=m.totals, active=list(m.seats), hands_played=m.hands_played, went_out=None
+    )
     if verdict is not None:
         m.is_over = True
         m.winners = tuple(verdict)
         return
     seats = m.seats
     nxt = m.v.dealer.next_dealer(
-        dealer=seats.index(m.dealer), players=len(seats), winner=seats.index(me), loser=None, step=m.v.deal.step()
+        dealer=seats.index(m.dealer),
+        players=len(seats),
+        winner=seats.index(me),
+        loser=None,
+        step=m.v.deal.step(),
     )
     m.dealer = seats[nxt]
     m.hand = m._deal()
@@ -164,7 +173,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("variants", nargs="*", default=["tonk", "tongits"])
     ap.add_argument("--matches", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--players", type=int, nargs="*", default=None, help="player counts (default: every one allowed)")
+    ap.add_argument(
+        "--players", type=int, nargs="*", default=None, help="player counts (default: every one allowed)"
+    )
     args = ap.parse_args(argv)
     print(f"rummykit {rk.__version__}, Python {sys.version.split()[0]}: {args.matches} matches each")
     for name in args.variants:

@@ -149,7 +149,9 @@ def play_greedy(v: rk.Variant, players: int, seed: int) -> rk.Hand:
     (seat ``s`` seeded ``s``). Returns the finished hand."""
     from rummykit.bots import GreedyBot
 
-    return play_bots(rk.new_hand(v, players=players, seed=seed), [GreedyBot(v, seed=s) for s in range(players)])
+    return play_bots(
+        rk.new_hand(v, players=players, seed=seed), [GreedyBot(v, seed=s) for s in range(players)]
+    )
 
 
 def play_random(h: rk.Hand, rng: random.Random, *, check_illegal: bool = False) -> rk.Hand:

@@ -288,8 +288,12 @@ def _missing_each_counts_as_missing_from(data: st.DataObject) -> None:
     assert req is not None
     shoe = list(v.deck.shoe(2))
     if data.draw(st.booleans(), label="dense"):  # two suits, seven ranks, the jokers
-        shoe = [c for c in shoe if c.rank is None or (c.suit in (rk.Suit.HEARTS, rk.Suit.SPADES) and c.rank <= 7)]
-    picks = data.draw(st.lists(st.integers(0, len(shoe) - 1), min_size=1, max_size=14, unique=True), label="cards")
+        shoe = [
+            c for c in shoe if c.rank is None or (c.suit in (rk.Suit.HEARTS, rk.Suit.SPADES) and c.rank <= 7)
+        ]
+    picks = data.draw(
+        st.lists(st.integers(0, len(shoe) - 1), min_size=1, max_size=14, unique=True), label="cards"
+    )
     wild = frozenset(data.draw(st.sets(st.sampled_from(list(rk.Rank)), max_size=1), label="wild"))
     cards = [shoe[i] for i in picks]
     masks = req.masks(cards, wild)

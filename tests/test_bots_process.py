@@ -76,9 +76,10 @@ def test_the_program_sees_only_the_seats_view(tmp_path: Path) -> None:
     assert move["legal"] == [str(a) for a in rk.new_hand(GIN, players=2, seed=11).legal_actions()]
     other = set(map(str, h.view(1 - seat).hand))
     text = json.dumps(messages)
-    assert not any(f'"{card}"' in text for card in other - set(map(str, h.view(seat).hand)) - set(
-        map(str, h.view(seat).discard)
-    ))
+    assert not any(
+        f'"{card}"' in text
+        for card in other - set(map(str, h.view(seat).hand)) - set(map(str, h.view(seat).discard))
+    )
 
 
 def test_a_silent_program_times_out_with_the_bot_and_seat_named_and_is_killed(tmp_path: Path) -> None:
@@ -102,10 +103,15 @@ def test_a_program_that_dies_is_reported(tmp_path: Path) -> None:
 
 
 def test_junk_is_refused_naming_the_legal_moves(tmp_path: Path) -> None:
-    command = _script(tmp_path, "import sys\nfor line in sys.stdin:\n    print('throw the table', flush=True)\n")
+    command = _script(
+        tmp_path, "import sys\nfor line in sys.stdin:\n    print('throw the table', flush=True)\n"
+    )
     h = rk.new_hand(GIN, players=2, seed=3)
-    with ProcessBot(GIN, command=command, timeout=5) as bot, pytest.raises(
-        BotError, match=r"answered 'throw the table', not a legal action \(legal: take, pass\)"
+    with (
+        ProcessBot(GIN, command=command, timeout=5) as bot,
+        pytest.raises(
+            BotError, match=r"answered 'throw the table', not a legal action \(legal: take, pass\)"
+        ),
     ):
         bot.choose(h.view(1))
 
@@ -140,7 +146,17 @@ def test_cmd_specs_run_in_simulate_and_close_their_processes() -> None:
 
 def test_cmd_bots_play_from_the_cli() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "rummykit", "simulate", "gin", "--games", "2", "--bots", f"cmd:sh {SH_BOT[1]},greedy"],
+        [
+            sys.executable,
+            "-m",
+            "rummykit",
+            "simulate",
+            "gin",
+            "--games",
+            "2",
+            "--bots",
+            f"cmd:sh {SH_BOT[1]},greedy",
+        ],
         capture_output=True,
         text=True,
         timeout=120,
@@ -154,8 +170,20 @@ def test_a_shell_bot_plays_a_whole_match_from_the_cli() -> None:
     game's end) from the command line: ``simulate --match``."""
     out = subprocess.run(
         [
-            sys.executable, "-m", "rummykit", "simulate", "gin", "--match", "--games", "1", "--jobs", "1",
-            "--format", "json", "--bots", f"cmd:sh {SH_BOT[1]},greedy",
+            sys.executable,
+            "-m",
+            "rummykit",
+            "simulate",
+            "gin",
+            "--match",
+            "--games",
+            "1",
+            "--jobs",
+            "1",
+            "--format",
+            "json",
+            "--bots",
+            f"cmd:sh {SH_BOT[1]},greedy",
         ],
         capture_output=True,
         text=True,

@@ -57,7 +57,11 @@ def test_greedy_and_random_bots_play_only_legal_actions(name: str) -> None:
 def test_seeded_bots_are_deterministic() -> None:
     v = _short(rk.load_variant("gin"), turns=40)
     runs = [
-        _play(v, [SearchBot(v, seed=3, iterations=12, rollout_turns=6, margin=2.0), GreedyBot(v, seed=4)], seed=5).actions
+        _play(
+            v,
+            [SearchBot(v, seed=3, iterations=12, rollout_turns=6, margin=2.0), GreedyBot(v, seed=4)],
+            seed=5,
+        ).actions
         for _ in range(2)
     ]
     assert runs[0] == runs[1]
@@ -132,7 +136,9 @@ def test_cli_play_against_the_search_bot_and_custom_bots(capsys: pytest.CaptureF
     from cli_helpers import run as run_cli
     from rummykit.cli import main
 
-    done = run_cli("play", "phom", "--seed", "3", "--bot", "search", "--think", "0.05", stdin="1\n" * 60, timeout=300)
+    done = run_cli(
+        "play", "phom", "--seed", "3", "--bot", "search", "--think", "0.05", stdin="1\n" * 60, timeout=300
+    )
     assert done.returncode == 0, done.stderr
     assert "seat 1 (search)" in done.stdout
     with pytest.raises(SystemExit) as bad:

@@ -63,10 +63,14 @@ def test_the_opponent_model_deals_stronger_hands() -> None:
     other = 1 - seat
     bot = SearchBot(v, seed=1, iterations=1)
     uniform = [rk.min_deadwood(v, view.resample(seed=s).hand_of(other)) for s in range(40)]
-    model = [rk.min_deadwood(v, bot.strengthen(view, view.resample(seed=s)).hand_of(other)) for s in range(40)]
+    model = [
+        rk.min_deadwood(v, bot.strengthen(view, view.resample(seed=s)).hand_of(other)) for s in range(40)
+    ]
     assert statistics.mean(model) < statistics.mean(uniform) - 5, (model, uniform)
     off = SearchBot(v, seed=1, iterations=1, opponent_turns=0)
-    assert [rk.min_deadwood(v, off.strengthen(view, view.resample(seed=s)).hand_of(other)) for s in range(40)] == uniform
+    assert [
+        rk.min_deadwood(v, off.strengthen(view, view.resample(seed=s)).hand_of(other)) for s in range(40)
+    ] == uniform
 
 
 def test_the_model_keeps_melded_cards_before_low_ones() -> None:
@@ -117,8 +121,6 @@ def test_a_rollout_running_at_the_deadline_is_dropped(monkeypatch: pytest.Monkey
     bot.iterations = len(bot.last_stats)
     bot.choose(view)
     assert any(visits > 0 for _, visits, _ in bot.last_stats)
-
-
 
 
 def test_an_iteration_budget_is_kept_and_gives_the_same_choice() -> None:

@@ -341,7 +341,10 @@ def test_replay_refuses_a_tampered_record(gin_record: dict[str, object], tmp_pat
     bad_score = json.loads(json.dumps(gin_record))
     bad_score["result"]["scores"] = [99, 0]
     for data, message in [
-        (bad_action, "rummykit: record: action 4 ('discard 4C') does not replay: discard 4C: 4C is not in seat 1's"),
+        (
+            bad_action,
+            "rummykit: record: action 4 ('discard 4C') does not replay: discard 4C: 4C is not in seat 1's",
+        ),
         (bad_score, "rummykit: record: the result differs: recorded {'how': 'knock', 'scores': [99, 0]"),
         ({"format": "other"}, "rummykit: not a rummykit record"),
         ([gin_record, bad_score], "rummykit: hand 2: record: the result differs"),
@@ -507,7 +510,9 @@ def test_symbols_and_ascii_options(tmp_path: Path) -> None:
     piped = run("play", "gin", "--seed", "1", stdin="quit\n")
     assert "Your hand (10): 4C · 4D QD · 2H 5H 6H 7H 9H · 5S QS" in piped.stdout  # a pipe: letters
     record = tmp_path / "r.json"
-    sym = run("play", "gin", "--seed", "1", "--symbols", "--record", str(record), stdin="1\ndiscard Q♠\nquit\n")
+    sym = run(
+        "play", "gin", "--seed", "1", "--symbols", "--record", str(record), stdin="1\ndiscard Q♠\nquit\n"
+    )
     assert "Your hand (10): 4♣ · 4♦ Q♦ · 2♥ 5♥ 6♥ 7♥ 9♥ · 5♠ Q♠" in sym.stdout
     assert "discard QS" in record.read_bytes().decode("ascii")  # records stay ASCII
     assert "discard Q♠" in run("replay", str(record), "--symbols").stdout

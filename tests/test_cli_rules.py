@@ -101,7 +101,6 @@ def test_new_from_a_base_outside_the_folder_writes_nothing(
     assert "outside the folder" in capsys.readouterr().err
 
 
-
 def test_diff_shows_a_changed_table_entry_alone(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue "For people": a changed entry of a table shows only that entry (the kitchen
     house rule values aces at 15: the other twelve card values are not repeated)."""

@@ -39,7 +39,9 @@ _OTHERS = [
 
 def _hand(draws: str = "KS", seat0: str = "7C 7D 7H 7S 7C 7D 7H KC KD KH 9S", v: rk.Variant = V) -> rk.Hand:
     """Seat 0 has drawn ``draws``."""
-    h = rk.new_hand(v, players=4, dealer=3, hands=[seat0, *_OTHERS], discard="QD", stock=f"{draws} 8C 9C TC JC QC")
+    h = rk.new_hand(
+        v, players=4, dealer=3, hands=[seat0, *_OTHERS], discard="QD", stock=f"{draws} 8C 9C TC JC QC"
+    )
     h.apply("draw")
     return h
 
@@ -62,7 +64,9 @@ def test_the_variant_file_turns_the_option_on() -> None:
 def test_asked_after_drawing_and_answered_by_the_partner_out_of_turn() -> None:
     """[S86] "After picking up your card from the stock ... ask your partner"; [S109] "a simple
     yes or no answer": the partner (seat 2) answers out of turn, then seat 0 plays on."""
-    h = rk.new_hand(V, players=4, dealer=3, hands=["7C 7D 7H 7S 7C 7D 7H KC KD KH 9S", *_OTHERS], stock="KS 8C")
+    h = rk.new_hand(
+        V, players=4, dealer=3, hands=["7C 7D 7H 7S 7C 7D 7H KC KD KH 9S", *_OTHERS], stock="KS 8C"
+    )
     assert "ask" not in map(str, h.legal_actions())
     with pytest.raises(rk.IllegalAction) as exc:
         h.apply("ask")
@@ -119,7 +123,9 @@ def test_told_yes_and_unable_to_go_out_costs_100() -> None:
     h.apply("discard 9S")
     assert h.penalties == ((0, "permission", None),)
     assert h.current_player == 1 and h.permission is None
-    e = rk.Ending(went_out=1, hands=["4D KC KD KH", "", "JK", ""], melds=[[], ["8C 8D 8H 8S 8C 8D 8H"], [], []])
+    e = rk.Ending(
+        went_out=1, hands=["4D KC KD KH", "", "JK", ""], melds=[[], ["8C 8D 8H 8S 8C 8D 8H"], [], []]
+    )
     plain = rk.settle(V, e)
     charged = rk.settle(V, attrs.evolve(e, penalties=((0, "permission", None),)))
     assert charged.team_scores[0] == plain.team_scores[0] - 100
@@ -178,8 +184,12 @@ def test_no_asking_in_variants_without_the_option(name: str) -> None:
 
 
 def test_a_variant_without_the_option_refuses_asking() -> None:
-    off = rk.loads_variant('extends = "canasta"\n[variant]\nname = "no-ask"\n[going_out]\npermission = "none"')
-    h = rk.new_hand(off, players=4, dealer=3, hands=["7C 7D 7H 7S 7C 7D 7H KC KD KH 9S", *_OTHERS], stock="KS 8C")
+    off = rk.loads_variant(
+        'extends = "canasta"\n[variant]\nname = "no-ask"\n[going_out]\npermission = "none"'
+    )
+    h = rk.new_hand(
+        off, players=4, dealer=3, hands=["7C 7D 7H 7S 7C 7D 7H KC KD KH 9S", *_OTHERS], stock="KS 8C"
+    )
     h.apply("draw")
     with pytest.raises(rk.IllegalAction, match="nobody asks") as exc:
         h.apply("ask")
@@ -223,7 +233,9 @@ def test_positions_the_rules_cannot_reach_are_refused(change: tuple[str, str], k
     assert change[0] in text
     with pytest.raises(rk.PositionError, match=f"^position: {key}:"):
         rk.from_position(V, text.replace(*change))
-    gin_like = rk.loads_variant('extends = "canasta"\n[variant]\nname = "quiet"\n[going_out]\npermission = "none"')
+    gin_like = rk.loads_variant(
+        'extends = "canasta"\n[variant]\nname = "quiet"\n[going_out]\npermission = "none"'
+    )
     with pytest.raises(rk.PositionError, match="nobody asks"):
         rk.from_position(gin_like, text.replace("variant canasta", "variant quiet"))
 
@@ -327,7 +339,9 @@ def test_the_play_screen_asks_and_answers() -> None:
     question and the two answers, out of turn; seat 2 is then told the binding answer."""
     from play_helpers import play
 
-    session, out = play("canasta", ["", "draw", "ask", "", "yes", "", "quit"], humans=[0, 2], players=4, seed=1)
+    session, out = play(
+        "canasta", ["", "draw", "ask", "", "yes", "", "quit"], humans=[0, 2], players=4, seed=1
+    )
     assert 'seat 2 (human) asks the partner: "May I go out?"' in out
     question = out[out.index("your partner, asks: May I go out?") :]
     assert "Your move (answer phase):" in question and "1) yes    2) no" in question

@@ -123,11 +123,17 @@ def test_attack_seat_record_is_not_replayed(rec: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("name", "text"),
     [
-        ("infinity", '{"format": "rummykit-record", "version": 1, "variant": "straight", "players": Infinity}'),
+        (
+            "infinity",
+            '{"format": "rummykit-record", "version": 1, "variant": "straight", "players": Infinity}',
+        ),
         ("nan", '{"format": "rummykit-record", "version": 1, "variant": "straight", "players": NaN}'),
         ("5000-digit number", '{"format": "rummykit-record", "version": 1, "players": ' + "9" * 5000 + "}"),
         ("100000-deep nesting", "[" * 100_000 + "]" * 100_000),
-        ("float players", '{"format": "rummykit-record", "version": 1, "variant": "straight", "players": 2.7}'),
+        (
+            "float players",
+            '{"format": "rummykit-record", "version": 1, "variant": "straight", "players": 2.7}',
+        ),
     ],
 )
 def test_attack_cli_replay_prints_one_line(
@@ -154,7 +160,18 @@ _JSON = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
     max_leaves=8,
 )
-_FIELDS = ["variant", "players", "dealer", "deal_number", "seed", "deal", "dealt", "actions", "result", "version"]
+_FIELDS = [
+    "variant",
+    "players",
+    "dealer",
+    "deal_number",
+    "seed",
+    "deal",
+    "dealt",
+    "actions",
+    "result",
+    "version",
+]
 
 
 @st.composite
@@ -169,9 +186,14 @@ def hostile_records(draw: st.DrawFn, base: dict[str, Any]) -> dict[str, Any]:
         elif choice == 1:
             rec[field] = draw(_JSON)
         elif choice == 2 and field in ("deal", "dealt"):
-            rec[field] = {"hands": draw(st.lists(st.text(max_size=12), max_size=3)), "stock": draw(st.text(max_size=12))}
+            rec[field] = {
+                "hands": draw(st.lists(st.text(max_size=12), max_size=3)),
+                "stock": draw(st.text(max_size=12)),
+            }
         else:
-            rec[field] = draw(st.lists(st.text(max_size=10), max_size=4)) if field == "actions" else draw(_JSON)
+            rec[field] = (
+                draw(st.lists(st.text(max_size=10), max_size=4)) if field == "actions" else draw(_JSON)
+            )
     return rec
 
 
@@ -185,7 +207,9 @@ def base_record() -> dict[str, Any]:
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
-def test_attack_hostile_records_fail_with_record_error(data: st.DataObject, base_record: dict[str, Any]) -> None:
+def test_attack_hostile_records_fail_with_record_error(
+    data: st.DataObject, base_record: dict[str, Any]
+) -> None:
     rec = data.draw(hostile_records(base_record))
     with contextlib.suppress(rk.RecordError):  # anything else fails the test
         rk.replay(rec)

@@ -500,7 +500,34 @@ def test_big_hands_go_to_the_general_search() -> None:
     rules = rules_for(boathouse, frozenset())
     ct = comp_tables(rules)
     assert ct is not None
-    codes = [0, 6, 7, 8, 9, 10, 11, 12, 13, 15, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 31, 32, 33, 34, 35]
+    codes = [
+        0,
+        6,
+        7,
+        8,
+        9,
+        10,
+        11,
+        12,
+        13,
+        15,
+        18,
+        19,
+        20,
+        21,
+        22,
+        23,
+        24,
+        25,
+        26,
+        27,
+        28,
+        31,
+        32,
+        33,
+        34,
+        35,
+    ]
     codes += [36, 37, 38, 39, 40, 41, 44, 45, 46, 47, 48, 49, 50, 51]  # the 40-card hand
     assert encode(ct, codes[: MAX_CARDS + 1]) is None and encode(ct, codes) is None
     assert encode(ct, codes[:MAX_CARDS]) is not None

@@ -144,7 +144,11 @@ def test_a_partners_hand_never_enters_a_seats_view() -> None:
     h1 = next(h for h in (rk.new_hand(v, players=4, seed=s, dealer=3) for s in range(50)) if not any(h.bonus))
     stock = list(reversed(h1.stock))  # top first
     partner = h1.hand_of(2)
-    red = [i for i, c in enumerate(stock) if c.rank is rk.Rank.THREE and c.suit in (rk.Suit.DIAMONDS, rk.Suit.HEARTS)]
+    red = [
+        i
+        for i, c in enumerate(stock)
+        if c.rank is rk.Rank.THREE and c.suit in (rk.Suit.DIAMONDS, rk.Suit.HEARTS)
+    ]
     bottom = [i for i in range(len(stock) - 1, -1, -1) if i not in red][:5]
     hands = [h1.hand_of(s) for s in range(4)]
     hands[2] = tuple(stock[i] for i in bottom) + partner[5:]

@@ -42,7 +42,9 @@ def _stop_after(decisions: int) -> Any:
 def test_a_resumed_hand_ends_as_an_uninterrupted_one(
     variant: str, players: int, bots: list[str], stop: int, tmp_path: Path
 ) -> None:
-    whole, _ = play(variant, Keyboard(answer=random_player(11, drop=False)), players=players, seed=5, bots=bots)
+    whole, _ = play(
+        variant, Keyboard(answer=random_player(11, drop=False)), players=players, seed=5, bots=bots
+    )
     answer = random_player(11, quit_when=_stop_after(stop), drop=False)
     save = tmp_path / "game.json"
     first, out = play(variant, Keyboard(answer=answer), players=players, seed=5, bots=bots, save=save)
@@ -112,7 +114,9 @@ def test_the_save_file_and_the_record_are_ascii_in_a_symbols_game(tmp_path: Path
 def test_cli_quit_then_resume_equals_an_uninterrupted_game(tmp_path: Path) -> None:
     moves = ["1", "3", "1", "2", "1", "5"] + ["1"] * 200
     whole = tmp_path / "whole.json"
-    proc = run("play", "gin", "--seed", "9", "--bots", "random", "--record", str(whole), stdin="\n".join(moves))
+    proc = run(
+        "play", "gin", "--seed", "9", "--bots", "random", "--record", str(whole), stdin="\n".join(moves)
+    )
     assert proc.returncode == 0, proc.stderr
     save, record = tmp_path / "save.json", tmp_path / "record.json"
     proc = run("play", "gin", "--seed", "9", "--bots", "random", "--save", str(save), stdin="1\n3\n1\nquit\n")
@@ -141,7 +145,9 @@ def test_ctrl_c_saves_the_game(tmp_path: Path) -> None:
         t.expect("Quit.")
         assert t.wait() == 0
     assert "Traceback" not in t.text
-    assert read_session(save)["records"][0]["actions"][-1] == "take"  # the upcard, offered after the bot passed
+    assert (
+        read_session(save)["records"][0]["actions"][-1] == "take"
+    )  # the upcard, offered after the bot passed
     proc = run("play", "--resume", str(save), stdin="quit\n")
     assert "you: take" not in proc.stdout and "Your move (play phase)" in proc.stdout
 
@@ -214,11 +220,17 @@ def test_resume_keeps_the_game_as_it_was(
 
 def test_play_needs_a_ruleset_or_a_saved_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play"]) == 1
-    assert "play: name the ruleset (a built-in name or a variant file), or --resume FILE" in capsys.readouterr().err
+    assert (
+        "play: name the ruleset (a built-in name or a variant file), or --resume FILE"
+        in capsys.readouterr().err
+    )
 
 
 def test_a_save_file_that_cannot_be_written_is_said_before_play(tmp_path: Path) -> None:
-    for target, reason in [(tmp_path / "no" / "game.json", "No such file or directory"), (tmp_path, "directory")]:
+    for target, reason in [
+        (tmp_path / "no" / "game.json", "No such file or directory"),
+        (tmp_path, "directory"),
+    ]:
         proc = run("play", "gin", "--seed", "1", "--save", str(target), stdin="1\n1\nquit\n")
         assert proc.returncode == 1
         assert f"rummykit: cannot save the game to {target}: " in proc.stderr and reason in proc.stderr

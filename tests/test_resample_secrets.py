@@ -187,7 +187,9 @@ def _pair_cases() -> list[Any]:
 
 
 @pytest.mark.parametrize(("name", "players", "first", "last"), _pair_cases())
-def test_a_determinization_depends_only_on_what_the_seat_saw(name: str, players: int, first: int, last: int) -> None:
+def test_a_determinization_depends_only_on_what_the_seat_saw(
+    name: str, players: int, first: int, last: int
+) -> None:
     compared = found = 0
     for seed in range(12):
         seat = seed % players
@@ -357,7 +359,9 @@ def test_an_unseeded_hand_past_a_reshuffle_is_known_as_it_fell() -> None:
     # dealt as seed 2 deals, with a stock of 8 cards (the rest out of play):
     # the stock runs out after a few turns, not 80, and its reshuffle is unseeded
     dealt = rk.new_hand(v, players=2, seed=2).record()["dealt"]
-    h = rk.new_hand(v, players=2, hands=dealt["hands"], discard=dealt["discard"], stock=dealt["stock"].split()[:8])
+    h = rk.new_hand(
+        v, players=2, hands=dealt["hands"], discard=dealt["discard"], stock=dealt["stock"].split()[:8]
+    )
     assert h.seed is None
     while not h.reuses:
         h.apply(_stall(h.view(h.current_player or 0)))

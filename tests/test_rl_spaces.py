@@ -116,8 +116,11 @@ def _twin(h: Hand) -> Hand:
     m = min(len(theirs), len(stock) // 2)
     reds = getattr(h.variant.melds, "red_threes", False)
     movable = [
-        i for i in range(len(stock) - 1, -1, -1)
-        if not (reds and stock[i].rank is rk.Rank.THREE and stock[i].suit in (rk.Suit.DIAMONDS, rk.Suit.HEARTS))
+        i
+        for i in range(len(stock) - 1, -1, -1)
+        if not (
+            reds and stock[i].rank is rk.Rank.THREE and stock[i].suit in (rk.Suit.DIAMONDS, rk.Suit.HEARTS)
+        )
     ][:m]
     hands = [h.hand_of(s) for s in range(h.players)]
     hands[1] = tuple(stock[i] for i in movable) + theirs[m:]

@@ -36,7 +36,9 @@ def test_every_note_key_names_a_key_of_the_ruleset(name: str) -> None:
     doc = tomllib.loads(v.to_toml())
     for note in v.info.notes:
         for key in note_keys(note):
-            assert _lookup(doc, key), f"{name}: note names {key!r}, which the ruleset does not have: {note[:60]}"
+            assert _lookup(doc, key), (
+                f"{name}: note names {key!r}, which the ruleset does not have: {note[:60]}"
+            )
 
 
 @pytest.mark.parametrize("name", VARIANTS)

@@ -438,7 +438,9 @@ def _morto_by_discard(stock: str, v: rk.Variant = V) -> rk.Hand:
 def _whole_stock(first: str) -> str:
     """``first`` and then every card of the shoe that _morto_by_discard deals nowhere else (a
     position holds the whole shoe)."""
-    dealt = Counter(rk.parse_cards(" ".join(["7C 7C 7D 7D 7H 7H 7S KC KD KH KS", *_OTHERS, first, _MORTO, _MORTO_1])))
+    dealt = Counter(
+        rk.parse_cards(" ".join(["7C 7C 7D 7D 7H 7H 7S KC KD KH KS", *_OTHERS, first, _MORTO, _MORTO_1]))
+    )
     rest = Counter(V.deck.shoe(4)) - dealt
     return " ".join([first, *map(str, sorted(rest.elements()))])
 

@@ -252,7 +252,9 @@ def test_an_ending_with_the_foot_unplayed_cannot_go_out() -> None:
     with pytest.raises(rk.RummyError, match="never picked up"):
         rk.settle(V, e)
     with pytest.raises(rk.RummyError, match="deals none"):
-        rk.settle(rk.load_variant("canasta"), rk.Ending(went_out=0, hands=["", "KS"], second_hands=["", "KS"]))
+        rk.settle(
+            rk.load_variant("canasta"), rk.Ending(went_out=0, hands=["", "KS"], second_hands=["", "KS"])
+        )
 
 
 # --------------------------------------------------------------------------- books
@@ -271,7 +273,12 @@ def test_a_book_holds_three_to_seven_cards_and_closes_at_seven() -> None:
 
 @pytest.mark.parametrize(
     ("cards", "ok"),
-    [("5C 5D 2C", True), ("5C 5D 2C 2D", False), ("9C 9D 9H 9S 2C 2D JK", True), ("9C 9D 9H 9S 9C 2C 2D JK 2H", False)],
+    [
+        ("5C 5D 2C", True),
+        ("5C 5D 2C 2D", False),
+        ("9C 9D 9H 9S 2C 2D JK", True),
+        ("9C 9D 9H 9S 9C 2C 2D JK 2H", False),
+    ],
 )
 def test_fewer_wilds_than_naturals_and_at_most_three(cards: str, ok: bool) -> None:
     """[S104] "the number of wilds must be less than the number of clean/natural cards. The total number
@@ -344,7 +351,9 @@ def test_the_top_card_is_never_laid_onto_a_book() -> None:
 def test_red_threes_are_laid_out_and_replaced_even_from_the_foot() -> None:
     """Red threes are put down at once and replaced (covidsensing), those of a foot when it is picked
     up; each laid out scores 100 and one left in a foot costs 300 ([S102] "3 (Red) -300")."""
-    h = _hand("7C 7D 7H 8C 8D 8H 9C 9D 9H TC TD TH JC", feet=[_SEAT0.replace("4C", "3D"), _FOOT.replace("5C", "3H")])
+    h = _hand(
+        "7C 7D 7H 8C 8D 8H 9C 9D 9H TC TD TH JC", feet=[_SEAT0.replace("4C", "3D"), _FOOT.replace("5C", "3H")]
+    )
     h.apply("draw")
     h.apply("meld 7C 7D 7H + 8C 8D 8H + 9C 9D 9H + TC TD TH + JC JD JH")
     assert h.bonus[1] == tuple(rk.parse_cards("3H")) and len(h.hand_of(1)) == 13
@@ -565,7 +574,9 @@ def test_the_partners_permission_is_an_option_and_a_foot_waiting_is_no_way_out()
     from rummykit.engine.out_line import out_line
 
     assert not V.going_out.asks_permission()
-    v = rk.loads_variant('extends = "hand-and-foot"\n[variant]\nname = "hf-ask"\n[going_out]\npermission = "may-ask"\n')
+    v = rk.loads_variant(
+        'extends = "hand-and-foot"\n[variant]\nname = "hf-ask"\n[going_out]\npermission = "may-ask"\n'
+    )
     others = ["4C 4D 5S 6S 8C 9C TC JD QS AH AS KS KD", "4H 4S 5D 6C 8D 9D TD JH QH AC AD KC KH", _SEAT0]
     h = rk.new_hand(v, players=4, dealer=3, hands=["7C 7D 7H 8C 8D 8H 9C 9D 9H TC TD TH 4S", *others],
                     discard="6H", stock="7S 8S 5C 5D 6C 6D")  # fmt: skip

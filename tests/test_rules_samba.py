@@ -167,8 +167,13 @@ def _opened(seat0: str, meld: str, seat1_discard: str, *, seat2: str) -> rk.Hand
 _SEAT0 = "KC KD KH KS JK 7C 7D AC AD JC QC 9H 8S 5C 6D"
 
 
-@pytest.mark.parametrize(("seat2", "takes"), [("7S 2D 5D 6C 4D 9H TD JC QH AC AD 4S 9S JS KD", False),
-                                              ("7S 7H 5D 6C 4D 9H TD JC QH AC AD 4S 9S JS KD", True)])
+@pytest.mark.parametrize(
+    ("seat2", "takes"),
+    [
+        ("7S 2D 5D 6C 4D 9H TD JC QH AC AD 4S 9S JS KD", False),
+        ("7S 7H 5D 6C 4D 9H TD JC QH AC AD 4S 9S JS KD", True),
+    ],
+)
 def test_a_natural_and_a_wild_never_take_the_pile(seat2: str, takes: bool) -> None:
     """[S87] "The discard pile may be taken only with a natural matching pair" (a natural and a wild
     do not take it, frozen or not)."""
@@ -203,7 +208,8 @@ def test_the_top_card_onto_a_sequence_never_to_start_one() -> None:
 
 
 @pytest.mark.parametrize(
-    ("score", "need"), [(-5, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (6995, 120), (7000, 160)]
+    ("score", "need"),
+    [(-5, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (6995, 120), (7000, 160)],
 )
 def test_the_initial_meld_table(score: int, need: int) -> None:
     """[S87] "Initial meld requirements are as follows: 15 with a minus score; 50 with a score of 0 to
@@ -332,7 +338,9 @@ def test_the_svg_picture_of_a_seat_shows_no_hidden_card() -> None:
     view = h.view(1)
     doc = svg.position(view)
     root = ET.fromstring(doc)
-    faces = [g.get("data-card", "?") for g in root.iter(f"{_NS}g") if "card" in (g.get("class") or "").split()]
+    faces = [
+        g.get("data-card", "?") for g in root.iter(f"{_NS}g") if "card" in (g.get("class") or "").split()
+    ]
     visible = {str(c) for c in (*view.hand, *view.discard, *(c for t in view.table for c in t.meld.cards))}
     assert all(c in visible for c in faces if c != "?")
     assert "4H" in faces  # the samba on the table

@@ -221,22 +221,33 @@ def test_a_folded_seat_in_an_ending_s077() -> None:
     """A scorekeeper's ending names the folds: a fold pays less than a lost
     fight [S77]; a fold is refused where nobody answers a draw."""
     melds = [["2C 3C 4C"], ["AH 2H 3H"], ["5S 6S 7S"]]
-    r = rk.settle(V, rk.Ending(how="showdown", knocker=0, counts=[5, 9, 12], melds=melds, dropped=[(2, "fold")]))
+    r = rk.settle(
+        V, rk.Ending(how="showdown", knocker=0, counts=[5, 9, 12], melds=melds, dropped=[(2, "fold")])
+    )
     assert r.winners == (0,) and r.scores == (7, -4, -3)
-    low = rk.settle(V, rk.Ending(how="showdown", knocker=0, counts=[5, 9, 1], melds=melds, dropped=[(2, "fold")]))
+    low = rk.settle(
+        V, rk.Ending(how="showdown", knocker=0, counts=[5, 9, 1], melds=melds, dropped=[(2, "fold")])
+    )
     assert low.winners == (0,)  # seat 2's count does not count: it folded
     with pytest.raises(rk.RummyError, match="folded"):
-        rk.settle(rk.load_variant("tonk"), rk.Ending(how="showdown", knocker=0, counts=[5, 9], dropped=[(1, "fold")]))
+        rk.settle(
+            rk.load_variant("tonk"),
+            rk.Ending(how="showdown", knocker=0, counts=[5, 9], dropped=[(1, "fold")]),
+        )
 
 
 def test_sapaw_block_for_the_rest_of_the_hand_option_s076() -> None:
     """[S76] also says: "A player cannot call for a draw if his exposed hand(s)
     has been melded (sapaw) by any opponent within the round."
     (``going_out.hit_block = "hand"``)."""
-    v = rk.loads_variant('extends = "tongits"\n[variant]\nname = "tongits-block"\n[going_out]\nhit_block = "hand"')
+    v = rk.loads_variant(
+        'extends = "tongits"\n[variant]\nname = "tongits-block"\n[going_out]\nhit_block = "hand"'
+    )
     used = {str(c) for text in HANDS for c in rk.parse_cards(text)}
     first = ["4S", "3S", "QH", "JH"]
-    rest = [f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK" if f"{r}{s}" not in used and f"{r}{s}" not in first]
+    rest = [
+        f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK" if f"{r}{s}" not in used and f"{r}{s}" not in first
+    ]
     h = rk.new_hand(v, players=3, dealer=0, hands=HANDS, stock=" ".join(first + rest))
     for a in ("meld 5S 6S 7S", "discard AS", "draw", "layoff 4S on 1", "discard 5D", "draw", "discard 5H"):
         h.apply(a)
@@ -272,9 +283,20 @@ def test_a_secret_lets_its_holder_fight_option_s075(secret: bool) -> None:
     )
     used = {str(c) for text in SECRET_HANDS for c in rk.parse_cards(text)}
     first = ["JH", "TH", "2S"]
-    rest = [f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK" if f"{r}{s}" not in used and f"{r}{s}" not in first]
+    rest = [
+        f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK" if f"{r}{s}" not in used and f"{r}{s}" not in first
+    ]
     h = rk.new_hand(v, players=3, dealer=0, hands=SECRET_HANDS, stock=" ".join(first + rest))
-    for a in ("meld 5S 6S 7S", "discard AS", "draw", "meld AH 2H 3H", "discard 5D", "draw", "discard 5H", "drop"):
+    for a in (
+        "meld 5S 6S 7S",
+        "discard AS",
+        "draw",
+        "meld AH 2H 3H",
+        "discard 5D",
+        "draw",
+        "discard 5H",
+        "drop",
+    ):
         h.apply(a)
     h.apply("fold")  # seat 1
     if secret:
@@ -296,7 +318,9 @@ def test_stock_out_tie_goes_to_the_last_to_draw_from_the_stock_s075() -> None:
     assert rk.settle(V, tie).winners == (0,)
     tie = rk.Ending(how="stock-exhausted", counts=[5, 9, 5], melds=melds, order=[2, 1, 0], last_draw=1)
     assert rk.settle(V, tie).winners == (2,)  # of the two tied, seat 2 drew from the stock after seat 0
-    v = rk.loads_variant('extends = "tongits"\n[variant]\nname = "tongits-order"\n[scoring]\nstock_tie = "turn-order"')
+    v = rk.loads_variant(
+        'extends = "tongits"\n[variant]\nname = "tongits-order"\n[scoring]\nstock_tie = "turn-order"'
+    )
     tie = rk.Ending(how="stock-exhausted", counts=[5, 5, 9], melds=melds, order=[2, 1, 0], last_draw=0)
     assert rk.settle(v, tie).winners == (1,)
 
@@ -312,7 +336,9 @@ def test_the_stock_running_out_ends_the_hand_s075() -> None:
         h.apply("draw")
         draws += 1
         drawn = h.hand_of(h.current_player or 0)
-        h.apply(next(a for a in legal(h) if a.startswith("discard") and rk.parse_cards(a.split()[1])[0] in drawn))
+        h.apply(
+            next(a for a in legal(h) if a.startswith("discard") and rk.parse_cards(a.split()[1])[0] in drawn)
+        )
     assert draws == 15 and h.ending().how is Termination.STOCK_EXHAUSTED
     assert h.ending().last_draw == 2  # draws by seats 1, 0, 2, ...: the fifteenth is seat 2's
 
@@ -320,7 +346,16 @@ def test_the_stock_running_out_ends_the_hand_s075() -> None:
 def test_text_answers_parse() -> None:
     """A text player's "I'll fight" and "fold" are the two answers."""
     h = start()
-    for a in ("meld 5S 6S 7S", "discard AS", "draw", "meld AH 2H 3H", "discard 5D", "draw", "discard 5H", "drop"):
+    for a in (
+        "meld 5S 6S 7S",
+        "discard AS",
+        "draw",
+        "meld AH 2H 3H",
+        "discard 5D",
+        "draw",
+        "discard 5H",
+        "drop",
+    ):
         h.apply(a)
     from rummykit import llm
 
@@ -341,7 +376,9 @@ def test_greedy_bot_answers_by_its_chances() -> None:
     assert str(rk.GreedyBot(V, seed=1).choose(h.view(1))) == "fold"  # 76 in hand: hopeless
     same = rk.loads_variant('extends = "tongits"\n[variant]\nname = "tongits-even"\n[scoring]\nfight_pay = 1')
     assert same.scoring.fight_odds(players=3) == 0  # fighting costs nothing more: always fight
-    h = rk.new_hand(same, players=3, dealer=0, hands=HANDS, stock=" ".join(str(c) for c in start().stock_cards[::-1]))
+    h = rk.new_hand(
+        same, players=3, dealer=0, hands=HANDS, stock=" ".join(str(c) for c in start().stock_cards[::-1])
+    )
     for a in (*moves, "discard 5H", "drop"):
         h.apply(a)
     assert str(rk.GreedyBot(same, seed=1).choose(h.view(1))) == "fight"

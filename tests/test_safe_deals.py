@@ -52,7 +52,7 @@ def test_attack_seed_search_nothing_in_views_or_seat_records_reveals_hidden_card
     for seat in range(players):
         view = h.view(seat)
         text = repr(view) + json.dumps(h.record(seat=seat))
-        for bad in ("seed", "rng", "reshuffle", "stock\""):
+        for bad in ("seed", "rng", "reshuffle", 'stock"'):
             assert bad not in text, (seat, bad)
         rec = h.record(seat=seat)
         assert "stock" not in rec and rec["hand"] == h.record()["deal"]["hands"][seat]
@@ -71,7 +71,10 @@ def _tiny_stock_hand(seed: int | None = None) -> rk.Hand:
         v,
         2,
         seed=seed,
-        hands=["AC 3C 5C 7C 9C JC KC AD 3D 5D 7D 9D JD KD AH", "2S 4S 6S 8S TS QS 2H 4H 6H 8H TH QH 2D 4D 6D"],
+        hands=[
+            "AC 3C 5C 7C 9C JC KC AD 3D 5D 7D 9D JD KD AH",
+            "2S 4S 6S 8S TS QS 2H 4H 6H 8H TH QH 2D 4D 6D",
+        ],
         discard="9S",
         stock="3H 5H",
     )

@@ -246,7 +246,9 @@ def test_attack_hostile_endings_fail_cleanly_or_settle_consistently(name: str, k
 @pytest.mark.parametrize("name", _HOSTILE_VARIANTS)
 @settings(max_examples=60)
 @given(kw=hostile_endings())
-def test_attack_hostile_endings_fail_cleanly_or_settle_consistently_deep(name: str, kw: dict[str, Any]) -> None:
+def test_attack_hostile_endings_fail_cleanly_or_settle_consistently_deep(
+    name: str, kw: dict[str, Any]
+) -> None:
     """The same, on more examples."""
     _settle_hostile(name, kw)
 

@@ -38,7 +38,8 @@ def test_same_report_whatever_the_jobs_auto_included(games: int, seed: int) -> N
     """The same seed gives the same numbers (the report, its JSON and its
     table) whatever the jobs."""
     runs = [
-        simulate(GIN, games=games, players=2, bots="random,greedy", seed=seed, jobs=j) for j in (1, 2, "auto", 0)
+        simulate(GIN, games=games, players=2, bots="random,greedy", seed=seed, jobs=j)
+        for j in (1, 2, "auto", 0)
     ]
     assert all(r == runs[0] for r in runs[1:])
     assert all(r.to_json() == runs[0].to_json() and r.table() == runs[0].table() for r in runs[1:])
@@ -305,7 +306,7 @@ def test_an_error_in_a_worker_ends_the_run_with_that_error() -> None:
         simulate(GIN, games=40, players=2, bots=[_broken_bot, "greedy"], jobs=2)
 
 
-_HALF_MESSAGE = '''
+_HALF_MESSAGE = """
 import os, struct, sys, time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -329,7 +330,7 @@ if __name__ == "__main__":
     time.sleep(1.0)  # the pool's manager thread now waits for the rest of the message
     _end_pool(pool)
     print("ended", flush=True)
-'''
+"""
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the worker writes to the pool's pipe directly")

@@ -18,7 +18,9 @@ STRAIGHT = rk.load_variant("straight")
 
 def test_every_pair_plays_each_deal_from_both_seats(tmp_path: Path) -> None:
     out = tmp_path / "t.jsonl"
-    report = tournament(STRAIGHT, ["greedy", "random", "rummykit.bots:RandomBot"], games=2, seed=4, records=out)
+    report = tournament(
+        STRAIGHT, ["greedy", "random", "rummykit.bots:RandomBot"], games=2, seed=4, records=out
+    )
     assert [(p.a, p.b, p.hands) for p in report.pairs] == [
         ("greedy", "random", 4),
         ("greedy", "rummykit.bots:RandomBot", 4),

@@ -65,5 +65,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         if name in rk.list_variants():
             marker = "\n## The ruleset file"
             extra = pictures(name)
-            return markdown.replace(marker, "\n" + extra + marker, 1) if marker in markdown else markdown + extra
+            return (
+                markdown.replace(marker, "\n" + extra + marker, 1) if marker in markdown else markdown + extra
+            )
     return markdown

@@ -37,7 +37,7 @@ _STEP = 24  # horizontal distance between overlapping cards in a fanned row
 _GAP = 14  # space between melds, and between a row's label and its cards
 _RED = "#c62828"
 _BLACK = "#1b1b1b"
-_FONT = "font-family=\"DejaVu Sans, Segoe UI Symbol, Arial, sans-serif\""
+_FONT = 'font-family="DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"'
 
 
 def _colour(c: Card) -> str:
@@ -109,7 +109,11 @@ def card(c: Card, *, stands_for: Card | None = None) -> str:
 
 
 def cards(
-    row: Sequence[Card], *, represents: Mapping[int, Card] | None = None, step: float = _STEP, face_down: bool = False
+    row: Sequence[Card],
+    *,
+    represents: Mapping[int, Card] | None = None,
+    step: float = _STEP,
+    face_down: bool = False,
 ) -> str:
     """A row of cards, fanned left to right; ``represents`` maps positions of
     wild cards to the cards they stand for. ``face_down`` draws backs only."""

@@ -40,4 +40,14 @@ from rummykit.bots.search import SearchBot
 BOTS.update({"random": RandomBot, "greedy": GreedyBot, "search": SearchBot})
 BOTS.update({f"level{n}": level_factory(n) for n in LEVELS})
 
-__all__ = ["BOTS", "Bot", "BotError", "GreedyBot", "ProcessBot", "RandomBot", "SearchBot", "bot_label", "make_bot"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "BotError",
+    "GreedyBot",
+    "ProcessBot",
+    "RandomBot",
+    "SearchBot",
+    "bot_label",
+    "make_bot",
+]

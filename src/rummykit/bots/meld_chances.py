@@ -147,8 +147,7 @@ class MeldChances:
             found = self._pairs[key] = tuple(
                 y.code
                 for y in sorted(set(v.deck.shoe(players)))
-                if (deck.is_wild(y, wild) or (near(x, y) and near(z, y)))
-                and self._is_meld(v, x, z, y, wild)
+                if (deck.is_wild(y, wild) or (near(x, y) and near(z, y))) and self._is_meld(v, x, z, y, wild)
             )
         return found
 
@@ -194,4 +193,3 @@ class MeldChances:
         cards.remove(card)
         arr = best_arrangement(v, sort_cards(cards), wild_ranks=view.wild_ranks) if cards else None
         return arr is not None and bool(arr.melds)
-

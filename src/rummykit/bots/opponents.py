@@ -90,4 +90,3 @@ def keep_best(
         melded[c] -= 1
     order.sort(key=lambda x: x[:3])
     return [x[3] for x in order[:need]], [x[3] for x in order[need:]]
-

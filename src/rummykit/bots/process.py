@@ -162,7 +162,9 @@ class ProcessBot:
         threading.Thread(target=_reader, args=(self._proc.stdout, self._lines), daemon=True).start()
         _LIVE.add(self)
         weakref.finalize(self, _kill, self._proc)
-        self._send({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION, "variant": self.variant.name})
+        self._send(
+            {"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION, "variant": self.variant.name}
+        )
 
     def _send(self, message: dict[str, Any]) -> None:
         proc = self._proc
@@ -186,7 +188,9 @@ class ProcessBot:
                 code = self._proc.poll() if self._proc else None
                 raise BotError(f"process bot {self.name!r} at seat {seat}: the program exited (code {code})")
             if len(raw) > _MAX_LINE:
-                raise BotError(f"process bot {self.name!r} at seat {seat}: an answer line over {_MAX_LINE} bytes")
+                raise BotError(
+                    f"process bot {self.name!r} at seat {seat}: an answer line over {_MAX_LINE} bytes"
+                )
             text = raw.decode("utf-8", "replace").strip()
             if text and not text.startswith("#"):
                 return text

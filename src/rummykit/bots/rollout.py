@@ -117,7 +117,10 @@ def fast_choice(
         if None in knocks and dead_value == 0:
             return knocks[None]
         k = knocks.get(card)
-        if k is not None and (dead_value - (bot.value(card) if dead >> card.code & 1 else 0)) <= bot.greedy.knock_at:
+        if (
+            k is not None
+            and (dead_value - (bot.value(card) if dead >> card.code & 1 else 0)) <= bot.greedy.knock_at
+        ):
             return k
         if not discards:
             return k or next(iter(knocks.values()))

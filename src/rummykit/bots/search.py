@@ -118,7 +118,9 @@ class SearchBot(Races):
         if margin == "auto":
             margin = default_margin(variant)
         if isinstance(margin, bool) or not isinstance(margin, int | float) or not margin >= 0:
-            raise ArgumentError(f'SearchBot: margin must be "auto" or a number of standard errors of at least 0, got {margin!r}')
+            raise ArgumentError(
+                f'SearchBot: margin must be "auto" or a number of standard errors of at least 0, got {margin!r}'
+            )
         if think is not None and think <= 0:
             raise ArgumentError(f"SearchBot: think must be a positive number of seconds, got {think}")
         self.variant = variant
@@ -283,7 +285,6 @@ class SearchBot(Races):
         self.last_stats = [(str(cands[j]), len(values[j]), mean(values[j])) for j in range(n)]
         return cands[best]
 
-
     def deal(self, view: View, seed: int) -> Hand:
         """One determinization of ``view``'s hand for the search, the
         opponents' hands chosen by the opponent model (:meth:`strengthen`).
@@ -337,7 +338,9 @@ class SearchBot(Races):
         """A cut-short rollout's score, from 0 to 1: how the seat's deadwood
         compares with the best other's."""
         active = h.active_seats()
-        dws = [self._deadwood_raw(h.hand_of(s), h.wild_ranks) if s in active else 10**6 for s in range(h.players)]
+        dws = [
+            self._deadwood_raw(h.hand_of(s), h.wild_ranks) if s in active else 10**6 for s in range(h.players)
+        ]
         mine = dws[seat]
         others = min(d for s, d in enumerate(dws) if s != seat)
         return 0.5 + 0.5 * (others - mine) / (others + mine + 10)
@@ -406,4 +409,3 @@ class SearchBot(Races):
             dw = min_deadwood(self.variant, key_cards(key), wild_ranks=wild) if cards else None
             found = memo[key] = dw if dw is not None else 0
         return found
-

@@ -27,6 +27,7 @@ MARGIN = 2.0
 """Standard errors by which a candidate's paired rollouts must beat the
 default move: fewer let the rollouts' noise overrule it."""
 
+
 def default_horizon(variant: Variant) -> int | None:
     """The look-ahead :class:`~rummykit.bots.SearchBot` uses unless told
     (``horizon="auto"``): :data:`HORIZON` turns where going out first or a
@@ -49,7 +50,9 @@ def default_horizon(variant: Variant) -> int | None:
     if going_out.knock_ends_hand():
         return HORIZON if going_out.fixed_knock_limit() is not None else None
     opening = variant.initial_meld
-    if (opening.required and opening.shapes_first_meld(variant.melds.smallest_meld)) or going_out.showing_turn():
+    if (
+        opening.required and opening.shapes_first_meld(variant.melds.smallest_meld)
+    ) or going_out.showing_turn():
         return None
     if variant.scoring.won_by_going_out():
         return DECLARE_HORIZON if going_out.declares() else HORIZON

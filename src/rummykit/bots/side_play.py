@@ -153,7 +153,10 @@ def _suited_pair(v: Variant, view: View, card: Card) -> bool:
     near = {
         c.rank
         for c in view.hand
-        if c.suit is card.suit and c.rank is not None and not _wild(v, view, c) and _gap(c.rank, card.rank) <= 2
+        if c.suit is card.suit
+        and c.rank is not None
+        and not _wild(v, view, c)
+        and _gap(c.rank, card.rank) <= 2
     }
     return len(near) >= 2
 
@@ -273,5 +276,7 @@ def _discard_cost(v: Variant, view: View, card: Card) -> tuple[int, int]:
     cost += 100 * (held[card.rank] - 1)
     if getattr(v.melds, "runs", False) and not _wild(v, view, card):  # suited neighbours: a run to come
         near = {c.rank for c in view.hand if c.suit is card.suit and c != card and not _wild(v, view, c)}
-        cost += 60 * sum(1 for r in near if r is not None and card.rank is not None and _gap(r, card.rank) <= 2)
+        cost += 60 * sum(
+            1 for r in near if r is not None and card.rank is not None and _gap(r, card.rank) <= 2
+        )
     return (cost, v.scoring.card_value(card))

@@ -209,7 +209,10 @@ def _write_prompts(args: argparse.Namespace, variant: rk.Variant, players: int) 
 
     seats = args.prompt_seats
     if seats is not None and max(seats) >= players:
-        print(f"rummykit simulate: --prompt-seats {max(seats)}: no such seat with {players} players", file=sys.stderr)
+        print(
+            f"rummykit simulate: --prompt-seats {max(seats)}: no such seat with {players} players",
+            file=sys.stderr,
+        )
         return 2
     count = write_prompts(
         variant, args.prompts, games=args.games, players=players, bots=args.bots, seats=seats,

@@ -341,5 +341,3 @@ def structure(body: dict[str, Any], cls: type[Any], what: str) -> Any:
         return CONVERTER.structure(body, cls)
     except (cattrs.BaseValidationError, NotationError, TypeError, ValueError, KeyError) as exc:
         raise _errors(exc, what) from None
-
-

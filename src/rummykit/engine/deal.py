@@ -129,9 +129,15 @@ def new_hand(
     shoe = list(h._kit.shoe(players))
     second_sizes = second_hand_sizes(v, players)
     if second_hands is not None and not any(second_sizes):
-        raise RummyError(f"{v.name} deals no second hand ([second_hand] kind none): second_hands= is not allowed")
+        raise RummyError(
+            f"{v.name} deals no second hand ([second_hand] kind none): second_hands= is not allowed"
+        )
     stacked = (
-        hands is not None or discard is not None or stock is not None or cut is not None or second_hands is not None
+        hands is not None
+        or discard is not None
+        or stock is not None
+        or cut is not None
+        or second_hands is not None
     )
     if not stacked:
         if source is not None:
@@ -243,9 +249,13 @@ def _standing(standing: Sequence[int] | None, players: int) -> tuple[int, ...]:
     if standing is None:
         return (0,) * players
     if isinstance(standing, (str, bytes)) or not isinstance(standing, Sequence):
-        raise ArgumentError(f"new_hand: standing must be a list of ints, one per seat, got {short_repr(standing)}")
+        raise ArgumentError(
+            f"new_hand: standing must be a list of ints, one per seat, got {short_repr(standing)}"
+        )
     if len(standing) != players:
-        raise ArgumentError(f"new_hand: standing must hold {players} ints (one total per seat), got {short_repr(standing)}")
+        raise ArgumentError(
+            f"new_hand: standing must hold {players} ints (one total per seat), got {short_repr(standing)}"
+        )
     out = tuple(whole_number(x, "new_hand: standing") for x in standing)
     if any(abs(x) > MAX_STANDING for x in out):
         raise ArgumentError(
@@ -284,11 +294,15 @@ def _stack(
     second: list[list[Card]] = [[] for _ in range(players)]
     if second_hands is not None:
         if isinstance(second_hands, str) or len(second_hands) != players:
-            raise RummyError(f"second_hands= needs one card list per seat ({players}), got {_count(second_hands)}")
+            raise RummyError(
+                f"second_hands= needs one card list per seat ({players}), got {_count(second_hands)}"
+            )
         second = [list(parse_cards(x)) for x in second_hands]
         for s, (got, want) in enumerate(zip(second, second_sizes, strict=True)):
             if len(got) != want:
-                raise RummyError(f"seat {s} must be dealt a second hand of {want} cards in {v.name}, got {len(got)}")
+                raise RummyError(
+                    f"seat {s} must be dealt a second hand of {want} cards in {v.name}, got {len(got)}"
+                )
     pile = list(parse_cards(discard)) if discard is not None else []
     cut_card = None
     if cut is not None:

@@ -102,7 +102,11 @@ FIELDS: tuple[Field, ...] = tuple(
         ("eaten", _L, "eaten"),
         ("penalties", _L, "penalties"),
         ("bonus", _L, "bonus"),
-        ("_second", _LL, "second"),  # the second hands, face down (engine.second_hand; public reading: second_hands)
+        (
+            "_second",
+            _LL,
+            "second",
+        ),  # the second hands, face down (engine.second_hand; public reading: second_hands)
         ("second_taken", _L, "second_taken"),
         ("second_unplayed", _L, "second_unplayed"),
         ("second_stocked", _L, "second_stocked"),
@@ -142,7 +146,6 @@ FIELDS: tuple[Field, ...] = tuple(
 _SHARED = tuple(f.slot for f in FIELDS if f.copy is Copy.SHARED or f.copy is Copy.RNG)
 _LIST = tuple(f.slot for f in FIELDS if f.copy is Copy.LIST)
 _LISTS = tuple(f.slot for f in FIELDS if f.copy is Copy.LISTS)
-
 
 
 class HandFields:
@@ -533,7 +536,6 @@ class HandFields:
         other = random.Random()
         other.setstate(self._rng.getstate())
         return other
-
 
 
 _HAND_CLASS: list[type[Hand]] = []

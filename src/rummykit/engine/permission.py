@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 __all__ = ["RULE", "ask_refusal", "charge", "no_out_reason", "partner", "reply_refusal"]
 
 RULE = "going_out.permission"
+
+
 def partner(h: Hand, seat: int) -> int | None:
     """The partner ``seat`` asks: the next seat of its side in playing order
     still in the hand (None: it plays alone)."""
@@ -56,11 +58,15 @@ def ask_refusal(h: Hand) -> Refusal | None:
     if h._permission is not None:
         return Refusal(f"seat {p} has asked this turn already (the answer was {h._permission})", RULE)
     if partner(h, p) is None:
-        return Refusal(f"seat {p} has no partner to ask (each plays for themselves with {h._n} players)", RULE)
+        return Refusal(
+            f"seat {p} has no partner to ask (each plays for themselves with {h._n} players)", RULE
+        )
     most = h._v.going_out.asks_per_hand()
     if most and h._asked[p] >= most:
         times = "once" if most == 1 else f"{most} times"
-        return Refusal(f"seat {p} may ask permission to go out only {times} in a hand (going_out.asks)", "going_out.asks")
+        return Refusal(
+            f"seat {p} may ask permission to go out only {times} in a hand (going_out.asks)", "going_out.asks"
+        )
     return None
 
 

@@ -555,10 +555,14 @@ def _second(r: _Reader, h: Hand) -> None:
     dealt = sizes(h._v, n)
     for s, part in enumerate(parts):
         if part.strip().startswith("#"):
-            raise r.fail("second", f"seat {s}'s second hand is only a count: a seat's version cannot be played on")
+            raise r.fail(
+                "second", f"seat {s}'s second hand is only a count: a seat's version cannot be played on"
+            )
         cards = sorted(r.cards("second", part), key=_CODE)
         if cards and len(cards) != dealt[s]:
-            raise r.fail("second", f"seat {s} holds a second hand of {len(cards)} cards, {h._v.name} deals {dealt[s]}")
+            raise r.fail(
+                "second", f"seat {s} holds a second hand of {len(cards)} cards, {h._v.name} deals {dealt[s]}"
+            )
         h._second[s] = cards
     per_side = h._v.second_hand.per_side()
     for s in range(n):
@@ -579,20 +583,33 @@ def _second(r: _Reader, h: Hand) -> None:
         if not h._second_stocked[s]:
             continue
         if not h._v.second_hand.to_stock():
-            raise r.fail("second_stocked", f"{h._v.name} never makes a second hand the stock"
-                         " (second_hand.untaken_becomes_stock is off)")
+            raise r.fail(
+                "second_stocked",
+                f"{h._v.name} never makes a second hand the stock (second_hand.untaken_becomes_stock is off)",
+            )
         if dealt[s] == 0 or h._second[s]:
-            raise r.fail("second_stocked", f"seat {s} held no second hand that became the stock"
-                         " (a second hand's holder, its second hand empty)")
+            raise r.fail(
+                "second_stocked",
+                f"seat {s} held no second hand that became the stock"
+                " (a second hand's holder, its second hand empty)",
+            )
     for s in range(n):
         if not h._second_unplayed[s]:
             continue
         if not h._v.second_hand.taken_once_played():
-            raise r.fail("second_unplayed", f"{h._v.name} counts a second hand as picked up at once"
-                         " (second_hand.untaken_until_played is off)")
+            raise r.fail(
+                "second_unplayed",
+                f"{h._v.name} counts a second hand as picked up at once"
+                " (second_hand.untaken_until_played is off)",
+            )
         if not h._second_taken[s] or (s == h._current and h._phase is not Phase.OVER):
-            raise r.fail("second_unplayed", f"seat {s} has picked up no second hand that waits for its next turn"
-                         " (second_taken; not the seat to play)")
+            raise r.fail(
+                "second_unplayed",
+                f"seat {s} has picked up no second hand that waits for its next turn"
+                " (second_taken; not the seat to play)",
+            )
+
+
 def _permission(r: _Reader, h: Hand) -> None:
     """Refuse a partner's permission (``asked``, ``permission``) that no play gives."""
     from rummykit.engine.permission import partner
@@ -613,7 +630,9 @@ def _permission(r: _Reader, h: Hand) -> None:
         raise r.fail("permission", f"expected asked, yes or no, got {_show(said)}")
     asker = h._resume if said == "asked" else h._current
     if (h._phase is Phase.ANSWER) != (said == "asked") or h._phase not in (Phase.ANSWER, Phase.PLAY):
-        raise r.fail("permission", f"{said} in phase {h._phase.value} (asked: phase answer; yes, no: phase play)")
+        raise r.fail(
+            "permission", f"{said} in phase {h._phase.value} (asked: phase answer; yes, no: phase play)"
+        )
     if said == "asked" and h._current != partner(h, asker):
         raise r.fail("to", f"seat {h._current} is not the partner seat {asker} asks")
     if not h._asked[asker]:

@@ -194,7 +194,11 @@ def check_hand_sizes(h: Hand, fail: Fail) -> None:
         held = len(h._hands[s])
         # the caller's turn; a buyer asked mid-turn
         asked_by = h._knocker if h._permission is None else h._resume  # a called draw; a partner's question
-        mine = s == h._current or (phase is Phase.ANSWER and s == asked_by) or (phase is Phase.CLAIM and s == h._resume)
+        mine = (
+            s == h._current
+            or (phase is Phase.ANSWER and s == asked_by)
+            or (phase is Phase.CLAIM and s == h._resume)
+        )
         # a draw, a borrowed joker; a seat that dropped after drawing keeps the card drawn
         late = mine or phase is Phase.OVER or h._dropped[s] is not None
         most = dealt + gain * h._own_turns[s] + (2 if late else 0)

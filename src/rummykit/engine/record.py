@@ -92,8 +92,23 @@ class RecordShape:
 
 
 _FIELDS = frozenset(
-    ["format", "version", "variant", "players", "dealer", "deal_number", "seed", "deal", "dealt", "position", "actions", "result", "standing",
-     "commitment", "signature"]
+    [
+        "format",
+        "version",
+        "variant",
+        "players",
+        "dealer",
+        "deal_number",
+        "seed",
+        "deal",
+        "dealt",
+        "position",
+        "actions",
+        "result",
+        "standing",
+        "commitment",
+        "signature",
+    ]
 )
 _DEAL_FIELDS = frozenset(["hands", "discard", "stock", "cut", "reshuffles", "second"])
 
@@ -146,7 +161,9 @@ def _deal(value: object, where: str, players: int) -> DealShape:
         raise RecordError(f"record: {where}.hands: missing")
     hands = _texts(value["hands"], f"{where}.hands", MAX_PLAYERS)
     if len(hands) != players:
-        raise RecordError(f"record: {where}.hands: expected one card list per seat ({players}), got {len(hands)}")
+        raise RecordError(
+            f"record: {where}.hands: expected one card list per seat ({players}), got {len(hands)}"
+        )
     return DealShape(
         hands=hands,
         discard=_text(value.get("discard", ""), f"{where}.discard", 10_000),
@@ -162,7 +179,9 @@ def _second_texts(value: dict[str, Any], where: str, players: int) -> tuple[str,
         return ()
     second = _texts(value["second"], f"{where}.second", MAX_PLAYERS)
     if len(second) != players:
-        raise RecordError(f"record: {where}.second: expected one card list per seat ({players}), got {len(second)}")
+        raise RecordError(
+            f"record: {where}.second: expected one card list per seat ({players}), got {len(second)}"
+        )
     return second
 
 
@@ -228,9 +247,13 @@ def record_shape(record: object) -> RecordShape:
             or len(raw_standing) != players
             or any(not isinstance(x, int) or isinstance(x, bool) or abs(x) > 10**9 for x in raw_standing)
         ):
-            raise RecordError(f"record: standing: expected {players} whole numbers, got {_shown(raw_standing)}")
+            raise RecordError(
+                f"record: standing: expected {players} whole numbers, got {_shown(raw_standing)}"
+            )
         standing = tuple(raw_standing)
-    return RecordShape(variant, players, dealer, deal_number, seed, deal, dealt, actions, result, position, standing)
+    return RecordShape(
+        variant, players, dealer, deal_number, seed, deal, dealt, actions, result, position, standing
+    )
 
 
 def _variant_ref(v: Variant) -> str:
@@ -246,7 +269,11 @@ def _variant_ref(v: Variant) -> str:
 
 
 def _deal_dict(h: Hand) -> dict[str, Any]:
-    return {k: (list(x) if isinstance(x, list) else x) for k, x in h._dealt.items() if k not in ("seed", "commitment")}
+    return {
+        k: (list(x) if isinstance(x, list) else x)
+        for k, x in h._dealt.items()
+        if k not in ("seed", "commitment")
+    }
 
 
 def _start_position(h: Hand) -> tuple[str | None, int]:
@@ -433,7 +460,12 @@ def _carry_commitment(h: Hand, record: dict[str, Any]) -> None:
 def _dealt_text(h: Hand) -> DealShape:
     d = h._dealt
     return DealShape(
-        tuple(d["hands"]), d["discard"], d["stock"], d["cut"], tuple(d.get("reshuffles", ())), tuple(d.get("second", ()))
+        tuple(d["hands"]),
+        d["discard"],
+        d["stock"],
+        d["cut"],
+        tuple(d.get("reshuffles", ())),
+        tuple(d.get("second", ())),
     )
 
 
@@ -498,9 +530,7 @@ def replay(record: dict[str, Any], *, verify: bool = True, key: bytes | str | No
                 standing=shape.standing,
             )
             if shape.dealt is not None and shape.dealt != _dealt_text(h):
-                raise RecordError(
-                    "record: the deal does not match its seed and dealer (a tampered record)"
-                )
+                raise RecordError("record: the deal does not match its seed and dealer (a tampered record)")
     except RecordError:
         raise
     except RummyError as exc:

@@ -152,7 +152,9 @@ class Knowledge:
         """A determinization of ``h`` (which must be at the moment this was
         computed for) drawn with ``seed``."""
         if len(h._history) != self.history:
-            raise ArgumentError("Knowledge.sample: h: this knowledge was computed at another point of the hand")
+            raise ArgumentError(
+                "Knowledge.sample: h: this knowledge was computed at another point of the hand"
+            )
         return _deal_again(h, self, random.Random(seed))
 
 
@@ -237,7 +239,9 @@ def replay_start(h: Hand) -> tuple[Hand, _Trail]:
         trail.known = [Counter(c for c, _ in e) for e in g._eaten]  # taken in sight of all
         return g, trail
     if "seed" in d:
-        g = new_hand(h._v, h._n, seed=d["seed"], dealer=h._dealer, deal_number=h._deal_number, standing=h._standing)
+        g = new_hand(
+            h._v, h._n, seed=d["seed"], dealer=h._dealer, deal_number=h._deal_number, standing=h._standing
+        )
     else:
         g = new_hand(
             h._v,
@@ -288,7 +292,11 @@ def _follow(g: Hand, trail: _Trail, actions: Iterable[Action]) -> None:
         stock_before = len(g._stock)
         reuses = g._reuses
         buried = len(g._buried)
-        eaten = [list(zip(e, trail.eaten_at[q], strict=True)) for q, e in enumerate(g._eaten)] if concealing else []
+        eaten = (
+            [list(zip(e, trail.eaten_at[q], strict=True)) for q, e in enumerate(g._eaten)]
+            if concealing
+            else []
+        )
         g._legal = None
         g._history.append(a)
         pile = len(g._pile)
@@ -539,7 +547,9 @@ def swap_hidden(h: Hand, seat: int, hand: list[Card], stock: dict[int, Card]) ->
     """
     before = Counter(h._hands[seat]) + Counter(h._stock[i] for i in stock)
     if Counter(hand) + Counter(stock.values()) != before or len(hand) != len(h._hands[seat]):
-        raise ArgumentError("swap_hidden: hand, stock: the cards must only move between the hand and those stock positions")
+        raise ArgumentError(
+            "swap_hidden: hand, stock: the cards must only move between the hand and those stock positions"
+        )
     if spoken_for(h, seat) - Counter(hand):
         raise ArgumentError("swap_hidden: hand: the cards of a concealed eaten meld stay in the hand")
     origin = h._dealt.get("origin")

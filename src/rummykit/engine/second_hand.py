@@ -88,7 +88,9 @@ def pickup_reason(h: Hand, seat: int, *, left: int, by_discard: bool = False) ->
         )
     if by_discard:
         if left == 0 and not rule.picked_up_by_discarding():
-            return "the last card may not be discarded to pick up the second hand (second_hand.indirect is off)"
+            return (
+                "the last card may not be discarded to pick up the second hand (second_hand.indirect is off)"
+            )
         return None
     if left == 0 and not rule.picked_up_by_melding():
         return "the hand may not be played out by melding while the second hand waits (second_hand.direct is off)"

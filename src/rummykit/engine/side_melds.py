@@ -206,7 +206,9 @@ def out_reason(
     need = h._kit.out_canastas(h._n)
     have = canastas(h, seat) + new_canastas
     if have < need:
-        return f"going out needs {need} canasta{'s' if need > 1 else ''} on seat {seat}'s side (it has {have})"
+        return (
+            f"going out needs {need} canasta{'s' if need > 1 else ''} on seat {seat}'s side (it has {have})"
+        )
     return _kinds_reason(h, seat, new_kinds)
 
 
@@ -393,10 +395,18 @@ def first_melds(h: Hand, hand: Sequence[Card], ranks_taken: set[Rank]) -> list[t
     nats, jokers, twos = _by_rank(h, hand)
     wilds = twos + jokers  # the cheapest wild first
     groups: list[list[Card]] = []
-    order = sorted(
-        ((rank, cs) for rank, cs in nats.items() if (rank is not Rank.THREE or not r.special_threes) and rank not in ranks_taken),
-        key=lambda x: (-len(x[1]), -_value(h, x[1][:1])),
-    ) if r.sets else []
+    order = (
+        sorted(
+            (
+                (rank, cs)
+                for rank, cs in nats.items()
+                if (rank is not Rank.THREE or not r.special_threes) and rank not in ranks_taken
+            ),
+            key=lambda x: (-len(x[1]), -_value(h, x[1][:1])),
+        )
+        if r.sets
+        else []
+    )
     for _, cs in order:
         if len(cs) >= r.set_min:
             groups.append(list(cs))
@@ -427,8 +437,11 @@ def meld_candidates(h: Hand) -> list[tuple[Group, ...]]:
     def plain(groups: Sequence[Sequence[Card]]) -> bool:
         """A single meld built from the hand (valid by construction) that
         neither opens the side nor nears going out."""
-        return need is None and len(groups) == 1 and len(hand) - len(groups[0]) >= 2 and not any(
-            c.rank is Rank.THREE for c in groups[0]
+        return (
+            need is None
+            and len(groups) == 1
+            and len(hand) - len(groups[0]) >= 2
+            and not any(c.rank is Rank.THREE for c in groups[0])
         )
 
     def add(groups: Sequence[Sequence[Card]]) -> None:
@@ -457,7 +470,9 @@ def meld_candidates(h: Hand) -> list[tuple[Group, ...]]:
     return out
 
 
-def _more_firsts(h: Hand, greedy: list[tuple[Card, ...]], need: int, add: Callable[[Sequence[Sequence[Card]]], None]) -> None:
+def _more_firsts(
+    h: Hand, greedy: list[tuple[Card, ...]], need: int, add: Callable[[Sequence[Sequence[Card]]], None]
+) -> None:
     """The other first melds of several melds from ``greedy`` (disjoint) that
     reach ``need``, the fewest melds first, up to :data:`INITIAL_COMBOS` in
     all (the bound of the legal list: other combinations are accepted when
@@ -481,7 +496,9 @@ def last_card_reason(h: Hand, rest: Sequence[Card]) -> str | None:
     if len(rest) != 1 or h._taken is None:
         return None
     if h._v.discard.refusal(rest[0], taken=h._taken):
-        return f"the last card would be {rest[0]}, just taken from the pile: it may not be discarded this turn"
+        return (
+            f"the last card would be {rest[0]}, just taken from the pile: it may not be discarded this turn"
+        )
     return None
 
 
@@ -528,7 +545,9 @@ def layoff_reason(h: Hand, seat: int, card: Card, target: int, *, left: int) -> 
     before = canasta_of(h, t)
     after = r.canasta_kind(naturals=n, wilds=w)
     new = 1 if before is None and after is not None else 0
-    if left >= 2 or not (getattr(h._v.going_out, "natural_canastas", 0) or getattr(h._v.going_out, "mixed_canastas", 0)):
+    if left >= 2 or not (
+        getattr(h._v.going_out, "natural_canastas", 0) or getattr(h._v.going_out, "mixed_canastas", 0)
+    ):
         return out_reason(h, seat, left=left, new_canastas=new)
     # the meld's kind may change (a wild added to a natural canasta)
     kinds = [after] if after is not None and before != after else []
@@ -549,7 +568,9 @@ def _lost_reason(h: Hand, seat: int, before: str, after: str | None) -> str | No
     return None
 
 
-def _wild_layoff_reason(h: Hand, seat: int, t: TableMeld, card: Card, target: int, *, left: int) -> str | None:
+def _wild_layoff_reason(
+    h: Hand, seat: int, t: TableMeld, card: Card, target: int, *, left: int
+) -> str | None:
     """Why ``card`` may not go onto the meld of wild cards ``t`` (None: it may)."""
     r = rules(h)
     if not _wild(h, card):

@@ -130,7 +130,9 @@ def check_commitment(record: object) -> bool:
         raise RecordError("record: no commitment to its deal")
     salt = c.get("salt")
     if not isinstance(salt, str):
-        raise RecordError("record: the commitment's salt is not revealed (a seat record?): check the full record")
+        raise RecordError(
+            "record: the commitment's salt is not revealed (a seat record?): check the full record"
+        )
     try:
         raw = bytes.fromhex(salt)
     except ValueError:

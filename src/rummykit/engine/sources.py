@@ -61,6 +61,7 @@ class OsShuffle(random.Random):
         other = OsShuffle(log, self.replay)
         return other
 
+
 T = TypeVar("T")
 
 

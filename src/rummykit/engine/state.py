@@ -251,7 +251,9 @@ class Hand(HandFields):
         from rummykit.engine.record import make_record, make_seat_record
         from rummykit.engine.signing import sign_record
 
-        rec = make_record(self) if seat is None else make_seat_record(self, self._seat("record", "seat", seat))
+        rec = (
+            make_record(self) if seat is None else make_seat_record(self, self._seat("record", "seat", seat))
+        )
         return rec if key is None else sign_record(rec, key)
 
     def _seat(self, method: str, name: str, value: object) -> int:

@@ -133,6 +133,7 @@ class View:
         """Read :meth:`to_data` output (raises :class:`~rummykit.DataError`)."""
         body = check_header(data, "rummykit-view", DATA_VERSION, "view")
         return cast(View, structure(body, cls, "view"))
+
     def resample(self, seed: int | None = None) -> Hand:
         """A determinization for this seat (for search bots): a hand with this
         very view, the cards the seat has not seen dealt again at random; see
@@ -166,7 +167,9 @@ class View:
         bound = _SOURCES.get(id(self))
         h = bound[0]() if bound is not None and bound[3]() is self else None
         if h is None or bound is None or len(h._history) != bound[1]:
-            raise ArgumentError(f"View: this view is no longer current: take a new view of the hand to {what}")
+            raise ArgumentError(
+                f"View: this view is no longer current: take a new view of the hand to {what}"
+            )
         known = bound[2]
         if not known:
             from rummykit.engine.resample import knowledge

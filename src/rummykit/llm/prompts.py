@@ -148,7 +148,9 @@ def _table(view: View, scores: Sequence[int] | None) -> list[str]:
         lines.append("You have melded.")
     second, stocked = view.second_counts, view.second_stocked
     if second and second[me]:
-        lines.append(f"Your second hand: {_count(second[me], 'card')} face down, yours once your hand is played out.")
+        lines.append(
+            f"Your second hand: {_count(second[me], 'card')} face down, yours once your hand is played out."
+        )
     elif second and view.second_taken[me]:
         lines.append("You have picked up your second hand.")
     elif stocked and stocked[me]:
@@ -218,7 +220,7 @@ def _table(view: View, scores: Sequence[int] | None) -> list[str]:
 
 
 _PERMISSION = {
-    "asked": "Your partner asks \"May I go out?\": answer yes (your partner must then go out this turn) or no"
+    "asked": 'Your partner asks "May I go out?": answer yes (your partner must then go out this turn) or no'
     " (your partner may not go out this turn).",
     "yes": "Your partner said yes: you must go out this turn if you can.",
     "no": "Your partner said no: you may not go out this turn.",

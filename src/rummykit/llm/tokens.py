@@ -281,7 +281,9 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("number_cards", r"\b(one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:cards|discards)\b"),
     ("rank_word", rf"\b({_RANK_WORD})\b"),
 )
-_SCAN = re.compile("|".join(f"(?P<{name}>{pattern})" for name, pattern in _PATTERNS), re.IGNORECASE | re.MULTILINE)
+_SCAN = re.compile(
+    "|".join(f"(?P<{name}>{pattern})" for name, pattern in _PATTERNS), re.IGNORECASE | re.MULTILINE
+)
 _VERB_GROUPS = frozenset(VERBS)
 
 

@@ -166,7 +166,9 @@ class Observer:
         self.n_phases = len(phases)
         self.second = v.second_hand.dealt()
         # where a partner's permission to go out is asked: its answer this turn (yes, no)
-        scalars = self.n_phases + 2 + 4 * n + 1 + (2 * n if self.second else 0) + (2 if self.permission else 0)
+        scalars = (
+            self.n_phases + 2 + 4 * n + 1 + (2 * n if self.second else 0) + (2 if self.permission else 0)
+        )
         prefix = len(tokens) + 1
         self.layout: dict[str, tuple[int, int]] = {
             "planes": (0, planes),

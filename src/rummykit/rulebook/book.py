@@ -103,7 +103,9 @@ def rulebook(variant: Variant) -> Rulebook:
             for form in p.team_forms():
                 sides = " against ".join(" and ".join(f"seat {s}" for s in team) for team in form)
                 n = sum(len(team) for team in form)
-                rules.append(f"With {n} players, partnerships: {sides} (partners share their melds and score).")
+                rules.append(
+                    f"With {n} players, partnerships: {sides} (partners share their melds and score)."
+                )
         for name in concerns:
             rules += describe_component(getattr(variant, name), variant)
         sections.append(Section(title, tuple(rules)))

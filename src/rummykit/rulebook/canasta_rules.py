@@ -29,7 +29,11 @@ def _by_count(value: object, v: Variant, noun: str) -> str:
 @_describes(CanastaMelds)
 def _melds(c: CanastaMelds, v: Variant) -> list[str]:
     size = f"{c.set_min} to {c.set_max}" if c.set_max else f"{c.set_min} or more"
-    fewer = "fewer wild cards than natural ones" if c.wild_limit is WildLimit.FEWER else "never more wild cards than natural ones"
+    fewer = (
+        "fewer wild cards than natural ones"
+        if c.wild_limit is WildLimit.FEWER
+        else "never more wild cards than natural ones"
+    )
     wilds = (
         f"at most {c.max_wilds} wild card{'s' if c.max_wilds != 1 else ''}"
         if c.max_wilds <= 1 or c.wild_limit is WildLimit.ONE
@@ -78,7 +82,9 @@ def _melds(c: CanastaMelds, v: Variant) -> list[str]:
             " (one taken in the discard pile is not replaced)."
         )
     if c.red_threes and c.last_red_three_ends:
-        out.append("A red three drawn as the stock's last card is laid out and ends the hand at once, nobody out.")
+        out.append(
+            "A red three drawn as the stock's last card is laid out and ends the hand at once, nobody out."
+        )
     out.append(
         "Black threes are melded only in going out, three or four of them without wild cards."
         if c.black_threes_out
@@ -95,21 +101,29 @@ def _draw(c: PileDraw, v: Variant) -> list[str]:
     elif len(counts) == 1:
         draw = f"Draw the top {counts.pop()} cards of the stock"
     else:
-        each = ", ".join(f"{x} with {lo}{'' if lo == hi else f'-{hi}'} players" for lo, hi, x in c.stock_cards.entries)
+        each = ", ".join(
+            f"{x} with {lo}{'' if lo == hi else f'-{hi}'} players" for lo, hi, x in c.stock_cards.entries
+        )
         draw = f"Draw from the stock ({each})"
     pile = f"the top {c.pile_cards} cards of the discard pile" if c.pile_cards else "the whole discard pile"
     if not c.meld_top_card:
         out = [f"{draw}, or take {pile} into your hand, with no condition."]
     else:
         short = " that is not yet a canasta" if not c.onto_canasta else ""
-        meld = "a meld of your side it fits" if getattr(v.melds, "runs", False) else "your side's meld of its rank"
+        meld = (
+            "a meld of your side it fits"
+            if getattr(v.melds, "runs", False)
+            else "your side's meld of its rank"
+        )
         onto = f", or onto {meld}{short}," if c.onto_meld else ""
         out = [
             f"{draw}, or take {pile}: its top card goes at once into a meld with two cards of its"
             f" rank from your hand{onto} and the rest of the cards taken into your hand.",
         ]
     if not c.pair_with_wild and c.meld_top_card:
-        out.append("A new meld with the top card takes a natural pair of its rank from your hand, never a wild.")
+        out.append(
+            "A new meld with the top card takes a natural pair of its rank from your hand, never a wild."
+        )
     frozen = []
     if c.frozen_by_wild:
         frozen.append("while a wild card (or a red three turned up) lies in it")
@@ -170,7 +184,9 @@ def _out(c: CanastaOut, v: Variant) -> list[str]:
     if c.sequence_canastas:
         out.append(f"Of them, at least {c.sequence_canastas} a sequence canasta (a run of seven).")
     if c.asks_permission():
-        times = "once a turn" if c.asks == 0 else "once in a hand" if c.asks == 1 else f"{c.asks} times in a hand"
+        times = (
+            "once a turn" if c.asks == 0 else "once in a hand" if c.asks == 1 else f"{c.asks} times in a hand"
+        )
         penalty = getattr(v.scoring, "permission_penalty", 0)
         out.append(
             'After drawing, a player with a partner may ask "May I go out?" (ask), '
@@ -198,7 +214,9 @@ def _score(c: CanastaScoring, v: Variant) -> list[str]:
             if c.red_threes_canastas
             else ", against a side that has melded nothing."
         )
-        out.append(f"Red threes laid out count {c.red_three} each{four}" + (against if c.red_threes_against else "."))
+        out.append(
+            f"Red threes laid out count {c.red_three} each{four}" + (against if c.red_threes_against else ".")
+        )
     if c.sequence_canasta:
         out.append(f"A sequence canasta (a run) counts {c.sequence_canasta} instead of a canasta's bonus.")
     if c.wild_canasta:

@@ -20,7 +20,9 @@ def _size(c: DealtSecondHand) -> str:
     entries = c.size.entries
     if len({x for _, _, x in entries}) <= 1:
         return f"of {entries[0][2]} cards"
-    return "of " + ", ".join(f"{x} cards with {lo}{'' if lo == hi else f'-{hi}'} players" for lo, hi, x in entries)
+    return "of " + ", ".join(
+        f"{x} cards with {lo}{'' if lo == hi else f'-{hi}'} players" for lo, hi, x in entries
+    )
 
 
 @_describes(NoSecondHand)
@@ -36,10 +38,14 @@ def _dealt(c: DealtSecondHand, v: Variant) -> list[str]:
             " the first player of the side to play out the hand picks it up."
         ]
     else:
-        out = [f"Each player is also dealt a foot {_size(c)} face down, which nobody looks at until it is picked up."]
+        out = [
+            f"Each player is also dealt a foot {_size(c)} face down, which nobody looks at until it is picked up."
+        ]
     ways = []
     if c.direct:
-        ways.append("a player who plays out the hand by melding or laying off picks it up at once and plays on")
+        ways.append(
+            "a player who plays out the hand by melding or laying off picks it up at once and plays on"
+        )
     if c.indirect:
         ways.append("one who discards the last card picks it up and plays it from the next turn")
     out.append(ways[0][0].upper() + "; ".join(ways)[1:] + ".")
@@ -60,7 +66,9 @@ def _dealt(c: DealtSecondHand, v: Variant) -> list[str]:
             " not play out its hand again."
         )
     if c.unplayed_counts:
-        out.append("The cards of a second hand never picked up count against its owner, as cards left in hand.")
+        out.append(
+            "The cards of a second hand never picked up count against its owner, as cards left in hand."
+        )
     if c.penalty:
         out.append(f"A side that never picks up its second hand loses {c.penalty}.")
     return out

@@ -49,7 +49,9 @@ def _out_drop(c: ShowdownDrop, v: Variant) -> list[str]:
             " a player with none is burned and folds without being asked."
         )
         if c.secret:
-            out.append("A player who holds four of a kind in hand (a secret) may fight without a meld on the table.")
+            out.append(
+                "A player who holds four of a kind in hand (a secret) may fight without a meld on the table."
+            )
     if _HIT[c.hit_block]:
         out.append(_HIT[c.hit_block])
     return out

@@ -394,7 +394,11 @@ class ByDeal(InitialMeldRule):
         least: tuple[int, int] = (3, 3),
     ) -> str | None:
         need = self.minimum(deal=deal)
-        return None if points >= need else f"an initial meld must count at least {need} in deal {deal}, got {points}"
+        return (
+            None
+            if points >= need
+            else f"an initial meld must count at least {need} in deal {deal}, got {points}"
+        )
 
     def threshold(self, *, score: int, deal: int = 1) -> int | None:
         return self.minimum(deal=deal)

@@ -167,7 +167,13 @@ def _canasta(c: _Ctx) -> Settlement:
                 x,
                 -value if minus else value,
                 "melded cards"
-                + (" (no natural canasta: against)" if no_natural else " (no canasta: against)" if minus else ""),
+                + (
+                    " (no natural canasta: against)"
+                    if no_natural
+                    else " (no canasta: against)"
+                    if minus
+                    else ""
+                ),
             )
         if sequence and not s.sequence_canasta:  # scored as natural canastas
             natural, sequence = natural + sequence, 0
@@ -176,7 +182,9 @@ def _canasta(c: _Ctx) -> Settlement:
         bonus = natural * s.natural_canasta + mixed * s.mixed_canasta + sequence * s.sequence_canasta
         bonus += wild_canastas * s.wild_canasta
         if bonus:
-            runs = (f", {sequence} sequence" if sequence else "") + (f", {wild_canastas} wild" if wild_canastas else "")
+            runs = (f", {sequence} sequence" if sequence else "") + (
+                f", {wild_canastas} wild" if wild_canastas else ""
+            )
             scores[x] += bonus
             c.pay(None, x, bonus, f"{natural} natural and {mixed} mixed canastas{runs}")
             c.reasons.append(f"seat {x}: {natural} natural, {mixed} mixed{runs} canastas: +{bonus}")

@@ -227,8 +227,18 @@ class Ending:
         if not self.melds:
             object.__setattr__(self, "melds", tuple(() for _ in self.hands))
         for name in (
-            "hands", "melds", "concealed", "counts", "meld_totals", "joker_counts", "wild_counts",
-            "laid_out", "red_threes", "canastas", "second_hands", "second_left",
+            "hands",
+            "melds",
+            "concealed",
+            "counts",
+            "meld_totals",
+            "joker_counts",
+            "wild_counts",
+            "laid_out",
+            "red_threes",
+            "canastas",
+            "second_hands",
+            "second_left",
         ):
             got = len(getattr(self, name))
             if got and got != n:

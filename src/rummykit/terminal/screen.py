@@ -197,7 +197,10 @@ class SessionScreen(SessionBase):
                 style="dim",
             )
         elif said == "yes":
-            self.say(Text("Your partner said yes: you must go out this turn (or pay the penalty if you cannot)."), style="bold")
+            self.say(
+                Text("Your partner said yes: you must go out this turn (or pay the penalty if you cannot)."),
+                style="bold",
+            )
         else:
             self.say(Text("Your partner said no: you may not go out this turn."), style="bold")
 

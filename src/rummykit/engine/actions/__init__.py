@@ -377,7 +377,6 @@ def legal_actions(h: Hand, *, every_arrangement: bool = True) -> tuple[Action, .
     return tuple(out)
 
 
-
 _ENDED_BY = {
     _TERMINATION_STOCK_EXHAUSTED: "stock",
     _TERMINATION_TURN_LIMIT: "limits.max_turns",

@@ -125,7 +125,9 @@ class BorrowKind(ListedKind):
         assert isinstance(a, Borrow)
         p = h._current
         if not 1 <= a.source <= len(h._table):
-            return Refusal(f"there is no table meld #{a.source} ({len(h._table)} on the table)", "swap.borrow")
+            return Refusal(
+                f"there is no table meld #{a.source} ({len(h._table)} on the table)", "swap.borrow"
+            )
         t = h._table[a.source - 1]
         if not h._v.swap.borrows_from(own=t.owner == p, has_melded=h._melded[p]):
             return Refusal(

@@ -92,7 +92,10 @@ class CombineKind(ListedKind):
     def parse(self, word: str, rest: Sequence[str], text: str) -> Action:
         if len(rest) != 3 or rest[1] != "into":
             raise bad_text(text, "expected 'combine N into M'")
-        return Combine(parse_number(rest[0], text, "a table meld number"), parse_number(rest[2], text, "a table meld number"))
+        return Combine(
+            parse_number(rest[0], text, "a table meld number"),
+            parse_number(rest[2], text, "a table meld number"),
+        )
 
     def candidates(self, h: Hand, *, every_arrangement: bool = True) -> Iterable[Action]:
         if not _combines(h._kit):

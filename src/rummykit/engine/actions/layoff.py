@@ -108,7 +108,9 @@ def lay_off(h: Hand, seat: int, card: Card, target: int, stands_for: Card | None
     h._table[target - 1] = TableMeld(t.owner, after, (*t.laid, (card, seat)))
     if t.owner != seat and h._kit.drops:  # a hit (Tonk) may block the owner's drop
         blocked = h._v.going_out.blocked_until(own_turns=h._own_turns[t.owner], until=h._hit_until[t.owner])
-        h._hit_until[t.owner] = min(blocked, h._v.limits.max_turns + 1)  # past the last turn: the rest of the hand
+        h._hit_until[t.owner] = min(
+            blocked, h._v.limits.max_turns + 1
+        )  # past the last turn: the rest of the hand
     if from_hand:
         h._hands[seat].remove(card)
     if h._phase is _PLAY or h._phase is _CLAIM:

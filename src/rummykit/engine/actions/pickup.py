@@ -141,7 +141,9 @@ def _layoff_reason(h: Hand, a: Layoff) -> str | None:
     p = h._current
     top = h._pile[-1]
     if not getattr(h._v.draw, "onto_meld", True):
-        return "the top card of the pile is taken only into a new meld with cards from the hand (draw.onto_meld)"
+        return (
+            "the top card of the pile is taken only into a new meld with cards from the hand (draw.onto_meld)"
+        )
     if a.card != top:
         return f"the card laid off must be the top card of the pile, {top}"
     if frozen(h, p):
@@ -254,7 +256,10 @@ class PickupKind(ListedKind):
             return why
         if not _melds_top(h):
             if a.then is not None:
-                return Refusal("the whole pile goes into the hand, its top card unmelded: write 'pickup'", "draw.meld_top_card")
+                return Refusal(
+                    "the whole pile goes into the hand, its top card unmelded: write 'pickup'",
+                    "draw.meld_top_card",
+                )
             return None
         if a.then is None:
             return Refusal(
