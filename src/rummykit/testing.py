@@ -74,6 +74,7 @@ from rummykit.engine.meld_memo import LISTED_WILDS
 from rummykit.engine.position import from_position, position
 from rummykit.errors import IllegalAction, NotationError, RummyError
 from rummykit.melds import best_arrangement
+from rummykit.rules.canasta import CanastaMelds
 from rummykit.variant import Variant
 
 __all__ = ["CheckReport", "check_names", "check_variant"]
@@ -253,12 +254,27 @@ def _bounded(hand: Hand, a: Action, legal: Sequence[Action]) -> bool:
     if isinstance(a, Knock):
         return sum(1 for b in legal if isinstance(b, Knock) and b.card == a.card) > KNOCK_ARRANGEMENTS
     if len(groups) > 1:
+        if isinstance(hand.variant.melds, CanastaMelds) and _holds_back(hand, groups):
+            return True  # a first meld of several melds is listed with each rank's naturals in full
         if any(
             type(b) is type(a) and sorted(map(_slots, _groups(b))) == sorted(map(_slots, groups))
             for b in legal
         ):
             return True  # several melds laid at once go down in the order written
         return sum(1 for b in legal if type(b) is type(a) and len(_groups(b)) > 1) >= INITIAL_COMBOS
+    return False
+
+
+def _holds_back(hand: Hand, groups: Sequence[Sequence[tuple[Card, Card | None]]]) -> bool:
+    """Whether a meld of ``groups`` leaves in the hand natural cards of its rank."""
+    deck, wild, p = hand.variant.deck, hand.wild_ranks, hand.current_player
+    if p is None:
+        return False
+    held = Counter(c.rank for c in hand.hand_of(p) if not deck.is_wild(c, wild))
+    for g in groups:
+        ranks = Counter(c.rank for c, _ in g if not deck.is_wild(c, wild))
+        if len(ranks) == 1 and all(n < held[r] for r, n in ranks.items()):
+            return True
     return False
 
 

@@ -35,8 +35,9 @@ CONTRACT_COMBOS = 32
 """At most this many ways of going down are listed (the most cards laid
 first); any other that makes the contract is accepted when stated."""
 
-_NODES = 6000
-"""A bound on the search for them."""
+_NODES = 20_000
+"""A bound on the search for them: 6,000 listed only 16 ways of two sets among
+171 candidate sets (Shanghai, 2C 2C 2D 2H 2S JC JC and two jokers)."""
 
 
 def dealt_size(v: Variant, players: int, deal: int) -> int:

@@ -377,6 +377,7 @@ def knowledge(h: Hand, seat: int) -> Knowledge:
     Found by replaying ``h``'s actions from its deal (or the position it
     was built from, or the point a determinization was dealt again).
     """
+    seat = whole_number(seat, "knowledge: seat")
     if not 0 <= seat < h._n:
         raise ArgumentError(f"knowledge: seat: no seat {seat} in a hand of {h._n} players")
     trail = _trail(h)

@@ -286,7 +286,7 @@ class Hand(HandFields):
         :mod:`rummykit.engine.resample`)."""
         from rummykit.engine.resample import resample
 
-        return resample(self, seat, seed=seed)
+        return resample(self, self._seat("resample", "seat", seat), seed=seed)
 
     def cards_in_play(self) -> list[Card]:
         """Every card of the hand: hands, table, stock, discard pile, face-down

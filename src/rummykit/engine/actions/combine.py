@@ -4,8 +4,9 @@ Where the variant's ``melds`` component lets a side hold several melds of a
 rank and combine them (kind ``canasta`` with ``one_per_rank = false`` and
 ``combine = true``: Samba), the current player, in the play of a turn, puts
 the cards of the side's table meld 3 onto its meld 1 of the same rank; the
-melds after 3 move up one number. The meld that results keeps to the meld
-rules (at most ``max_wilds`` wild cards).
+melds after 3 move up one number. The later meld goes into the earlier one:
+``combine 1 into 3`` names the same join as ``combine 3 into 1``. The meld
+that results keeps to the meld rules (at most ``max_wilds`` wild cards).
 
 >>> import rummykit as rk
 >>> str(rk.parse_action("combine 3 into 1"))
@@ -120,10 +121,12 @@ class CombineKind(ListedKind):
         return a == b
 
     def unlisted(self, h: Hand, a: Action, listed: Sequence[Action]) -> Action | None:
+        """``combine 1 into 3`` names the listed join ``combine 3 into 1``
+        (the later meld always goes into the earlier one)."""
         assert isinstance(a, Combine)
         if not _combines(h._kit) or combine_reason(h, a) is not None:
             return None
-        return a
+        return Combine(max(a.source, a.target), min(a.source, a.target))
 
     def reason(self, h: Hand, a: Action) -> Refusal | None:
         assert isinstance(a, Combine)
