@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import random
 import re
+import sys
+import threading
+import time
 from collections import Counter
+from pathlib import Path
 
 import attrs
 import pytest
@@ -19,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
+from rummykit.bots import BotError, ProcessBot
 from rummykit.engine.position import _FIELDS
 
 # --------------------------------------------------------------------------- positions
@@ -167,7 +172,7 @@ def _value(key: str, n: int, data: st.DataObject, cards: list[str]) -> str:
     return data.draw(choices[key], label=key)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_positions_with_hostile_field_values_are_refused_or_play_soundly_to_the_end(
     data: st.DataObject,
@@ -200,3 +205,107 @@ _MUTABLE = (
     "went_out", "melds_this_turn", "offer", "passes", "reuses", "played", "stock_only", "final_discard",
     "layoff_queue", "claim_queue", "how", "permission", "penalties",
 )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- bot processes
+
+_GIN = rk.load_variant("gin")
+
+
+def _bot_program(tmp_path: Path, body: str) -> list[str]:
+    path = tmp_path / "hostile_bot.py"
+    path.write_text("import sys, time\n" + body)
+    return [sys.executable, str(path)]
+
+
+def _choose_within(bot: ProcessBot, view: rk.View, seconds: float) -> BaseException | object:
+    """What ``bot.choose(view)`` returns or raises, from a thread given
+    ``seconds``; a choice still running then is stopped (the bot closed) and
+    the test fails."""
+    out: list[BaseException | object] = []
+
+    def run() -> None:
+        try:
+            out.append(bot.choose(view))
+        except BaseException as exc:  # handed back to the test
+            out.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        bot.close()
+        thread.join(5)
+        pytest.fail(f"the bot's choice still waits after {seconds} s")
+    return out[0]
+
+
+def test_a_program_that_only_ever_writes_comments_times_out(tmp_path: Path) -> None:
+    """Before: each comment line restarted the timeout, so the game waited forever."""
+    command = _bot_program(
+        tmp_path, "while True:\n    print('# thinking', flush=True)\n    time.sleep(0.05)\n"
+    )
+    h = rk.new_hand(_GIN, players=2, seed=3)
+    with ProcessBot(_GIN, command=command, timeout=0.3, name="ponderer") as bot:
+        got = _choose_within(bot, h.view(1), 4)
+    assert isinstance(got, BotError)
+    assert "process bot 'ponderer' at seat 1: no answer within 0.3 s" in str(got)
+
+
+def test_a_program_that_floods_its_output_is_held_to_a_bounded_buffer(tmp_path: Path) -> None:
+    """Before: every line the program wrote was queued, read or not (hundreds
+    of MB a second). Now a program that writes faster than it is read blocks."""
+    written = tmp_path / "written"
+    body = (
+        "line = b'#' * 60000 + b'\\n'\n"
+        f"out, total = open({str(written)!r}, 'w'), 0\n"
+        "while True:\n"
+        "    sys.stdout.buffer.write(line)\n"
+        "    total += len(line)\n"
+        "    out.seek(0); out.write(str(total).ljust(20)); out.flush()\n"
+    )
+    with ProcessBot(_GIN, command=_bot_program(tmp_path, body), timeout=0.2):
+        time.sleep(0.6)
+        total = int(written.read_text() or 0)
+    assert total < 24 << 20, f"{total} bytes were taken from the program unread"
+
+
+@pytest.mark.parametrize(
+    "timeout",
+    [float("inf"), 1e300, 10**400, float("nan"), 0, -1, "5"],
+    ids=["inf", "1e300", "10**400", "nan", "0", "-1", "str"],
+)
+def test_a_timeout_that_is_not_a_usable_number_of_seconds_is_a_bot_error(timeout: object) -> None:
+    """Before: an infinite or huge timeout raised OverflowError at the first move."""
+    with pytest.raises(BotError, match="process bot: timeout must be a positive"):
+        ProcessBot(_GIN, command=[sys.executable, "-c", "pass"], timeout=timeout)  # type: ignore[arg-type]
+
+
+@pytest.mark.slow  # six programs started, two of them waited for
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        (
+            "sys.stdin.readline(); sys.stdout.buffer.write(b'\\xff\\xfe\\xfd\\n'); sys.stdout.flush()\n",
+            "answered",
+        ),
+        (
+            "sys.stdin.readline(); sys.stdout.write('draw'); sys.stdout.flush(); time.sleep(30)\n",
+            "no answer within",
+        ),
+        (
+            "sys.stdin.readline(); sys.stdout.write('p' * 3_000_000 + '\\n'); sys.stdout.flush()\n",
+            "over 65536 bytes",
+        ),
+        ("sys.stdin.readline(); print('[' * 1000, flush=True)\n", "answered '\\[\\[\\["),
+        ("sys.stdin.readline(); print('{\"action\": NaN}', flush=True)\n", "answered"),
+        ("sys.stderr.write('x' * 2_000_000); sys.stderr.flush(); sys.exit(0)\n", "exit"),
+    ],
+    ids=["bad-utf8", "no-newline", "huge-line", "nested", "nan", "stderr-then-exit"],
+)
+def test_a_broken_program_is_a_bot_error_naming_it(tmp_path: Path, body: str, error: str) -> None:
+    h = rk.new_hand(_GIN, players=2, seed=3)
+    with ProcessBot(_GIN, command=_bot_program(tmp_path, body), timeout=0.5, name="broken") as bot:
+        got = _choose_within(bot, h.view(1), 5)
+    assert isinstance(got, BotError), got
+    assert re.search(rf"process bot 'broken' at seat 1: .*{error}", str(got)), str(got)
