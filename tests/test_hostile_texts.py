@@ -9,8 +9,10 @@ hangs, crashes deep inside or grows without bound.
 
 from __future__ import annotations
 
+import json
 import random
 import re
+import shutil
 import sys
 import threading
 import time
@@ -25,6 +27,7 @@ from hypothesis import strategies as st
 import rummykit as rk
 from rummykit.bots import BotError, ProcessBot
 from rummykit.engine.position import _FIELDS
+from rummykit.sim import simulate
 
 # --------------------------------------------------------------------------- positions
 
@@ -309,3 +312,65 @@ def test_a_broken_program_is_a_bot_error_naming_it(tmp_path: Path, body: str, er
         got = _choose_within(bot, h.view(1), 5)
     assert isinstance(got, BotError), got
     assert re.search(rf"process bot 'broken' at seat 1: .*{error}", str(got)), str(got)
+
+
+# --------------------------------------------------------------------------- simulation checkpoints
+
+_KNOCK = rk.load_variant("knock")
+
+
+@pytest.fixture(scope="module")
+def _study(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str], rk.sim.SimulationReport]:
+    """A finished study of 4 games (its records file and checkpoint lines),
+    and the report of the same study carried on to 6 games untouched."""
+    d = tmp_path_factory.mktemp("study")
+    simulate(_KNOCK, games=4, players=2, seed=1, records=d / "s.jsonl")
+    lines = (d / "s.jsonl.progress").read_text().splitlines()
+    return d / "s.jsonl", lines, simulate(_KNOCK, games=6, players=2, seed=1)
+
+
+def _entry(lines: list[str], **change: object) -> str:
+    entry = json.loads(lines[1])
+    entry.update(change)
+    return json.dumps(entry)
+
+
+def _results(lines: list[str], game: list[object]) -> str:
+    entry = json.loads(lines[1])
+    return _entry(lines, results=[game] * (entry["stop"] - entry["start"]))
+
+
+_TAMPERED = {
+    "run-is-a-list": lambda ls: [json.dumps({"format": "rummykit-simulation-progress", "run": [1]}), *ls[1:]],
+    "infinite-score": lambda ls: [ls[0], _results(ls, [[0], [1e999, 0], [["knock", 1, 0, [0]]], False])],
+    "winner-seat-99": lambda ls: [ls[0], _results(ls, [[99], [5, 0], [["knock", 1, 0, [99]]], False])],
+    "one-score": lambda ls: [ls[0], _results(ls, [[0], [5], [["knock", 1, 0, [0]]], False])],
+    "no-hands": lambda ls: [ls[0], _results(ls, [[0], [5, 0], [], False])],
+    "unknown-ending": lambda ls: [ls[0], _results(ls, [[0], [5, 0], [["boom", -3, 7, [0]]], False])],
+    "negative-bytes": lambda ls: [ls[0], _entry(ls, bytes=-5)],
+    "nested-deep": lambda ls: [ls[0], "[" * 100_000],
+    "head-nested-deep": lambda ls: ["[" * 100_000, *ls[1:]],
+}
+
+
+@pytest.mark.parametrize("change", sorted(_TAMPERED))
+def test_a_tampered_checkpoint_is_refused_or_its_bad_chunks_are_played_again(
+    _study: tuple[Path, list[str], rk.sim.SimulationReport], tmp_path: Path, change: str
+) -> None:
+    """Before: AttributeError, OverflowError, IndexError or RecursionError from
+    inside, or a report summarizing results no game had (6 wins for seat 0)."""
+    records, lines, untouched = _study
+    path = tmp_path / "s.jsonl"
+    shutil.copy(records, path)
+    (tmp_path / "s.jsonl.progress").write_text("\n".join(_TAMPERED[change](lines)) + "\n")
+    try:
+        report = simulate(_KNOCK, games=6, players=2, seed=1, records=path, resume=True)
+    except rk.RummyError as exc:
+        assert str(exc).startswith("cannot resume: ")
+        return
+    assert (report.wins, report.ties, report.hands_played) == (
+        untouched.wins,
+        untouched.ties,
+        untouched.hands_played,
+    )
+    assert report.scores == untouched.scores
