@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 import rummykit as rk
 from rummykit.bots import BotError, ProcessBot
+from rummykit.cli import main
 from rummykit.engine.position import _FIELDS
 from rummykit.sim import simulate
 
@@ -374,3 +375,50 @@ def test_a_tampered_checkpoint_is_refused_or_its_bad_chunks_are_played_again(
         untouched.hands_played,
     )
     assert report.scores == untouched.scores
+
+
+# --------------------------------------------------------------------------- command-line arguments
+
+
+@pytest.mark.skipif(
+    not Path("/dev/zero").exists() or sys.platform != "linux", reason="needs /dev/zero, RLIMIT_AS"
+)
+def test_a_position_file_that_never_ends_is_refused_unread() -> None:
+    """Before: ``@/dev/zero`` (a device of size 0) was read whole: MemoryError,
+    exit 3. Run in a child held to 1 GB, so that a regression cannot exhaust
+    the machine's memory."""
+    import resource
+    import subprocess
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "rummykit", "render", "gin", "--position", "@/dev/zero"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=limit,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    assert "rummykit: position: /dev/zero is too large to be a position" in done.stderr
+
+
+@pytest.mark.parametrize("command", ["render", "play"])
+@pytest.mark.parametrize("file", ["BINARY", "DIRECTORY"])
+def test_a_position_file_that_is_not_a_position_text_exits_1_with_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, file: str
+) -> None:
+    """Before: bytes that are not UTF-8 gave 'unexpected error:
+    UnicodeDecodeError' (exit 3), a folder a bare '[Errno 21]'."""
+    if file == "BINARY":
+        path = tmp_path / "bug.txt"
+        path.write_bytes(b"\xff\xfe rkpos 1")
+        message = f"rummykit: position: cannot read {path}: not UTF-8 text"
+    else:
+        path = tmp_path
+        message = f"rummykit: position: cannot read {path}: Is a directory"
+    option = "--position" if command == "render" else "--from-position"
+    assert main([command, "gin", option, f"@{path}"]) == 1
+    assert message in capsys.readouterr().err
