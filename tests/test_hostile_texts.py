@@ -380,6 +380,7 @@ def test_a_tampered_checkpoint_is_refused_or_its_bad_chunks_are_played_again(
 # --------------------------------------------------------------------------- command-line arguments
 
 
+@pytest.mark.slow  # a child process
 @pytest.mark.skipif(
     not Path("/dev/zero").exists() or sys.platform != "linux", reason="needs /dev/zero, RLIMIT_AS"
 )
