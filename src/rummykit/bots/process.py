@@ -41,12 +41,14 @@ from __future__ import annotations
 import atexit
 import contextlib
 import json
+import math
 import os
 import queue
 import shlex
 import signal
 import subprocess
 import threading
+import time
 import weakref
 from collections.abc import Callable, Sequence
 from typing import IO, Any
@@ -61,6 +63,9 @@ PROTOCOL = "rummykit-bot"
 PROTOCOL_VERSION = 1
 _MAX_LINE = 1 << 16
 """The longest answer line read (64 KiB): an action text is a few dozen characters."""
+_MAX_QUEUED = 64
+"""How many lines (of at most :data:`_MAX_LINE` bytes) wait unread: a program that
+writes more blocks until they are read, so its output costs at most 4 MiB."""
 
 _LIVE: weakref.WeakSet[ProcessBot] = weakref.WeakSet()
 
@@ -87,13 +92,21 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
         proc.wait(timeout=5)
 
 
-def _reader(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
+def _reader(stream: IO[bytes], lines: queue.Queue[bytes | None], stop: threading.Event) -> None:
+    def put(item: bytes | None) -> bool:
+        while not stop.is_set():
+            with contextlib.suppress(queue.Full):
+                lines.put(item, timeout=0.1)
+                return True
+        return False
+
     try:
         for raw in iter(lambda: stream.readline(_MAX_LINE + 1), b""):
-            lines.put(raw)
+            if not put(raw):
+                return
     except (OSError, ValueError):  # pragma: no cover - the pipe closed under us
         pass
-    lines.put(None)
+    put(None)
 
 
 class ProcessBot:
@@ -124,8 +137,15 @@ class ProcessBot:
             command = shlex.split(command)
         if not command or not all(isinstance(part, str) for part in command):
             raise BotError(f"process bot: command must be a non-empty list of strings, got {command!r}")
-        if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0:
-            raise BotError(f"process bot: timeout must be a positive number of seconds, got {timeout!r}")
+        if (
+            isinstance(timeout, bool)
+            or not isinstance(timeout, int | float)
+            or not 0 < timeout <= threading.TIMEOUT_MAX
+            or not math.isfinite(timeout)
+        ):
+            raise BotError(
+                f"process bot: timeout must be a positive, finite number of seconds, got {timeout!r:.40}"
+            )
         if on_error not in ("raise", "fallback"):
             raise BotError(f"process bot: on_error must be 'raise' or 'fallback', got {on_error!r}")
         self.variant = variant
@@ -141,7 +161,8 @@ class ProcessBot:
         self._fallback = fallback
         self._cwd = cwd
         self._proc: subprocess.Popen[bytes] | None = None
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._lines: queue.Queue[bytes | None] = queue.Queue(_MAX_QUEUED)
+        self._stop = threading.Event()
         self._dead = False
         self._start()
 
@@ -159,7 +180,9 @@ class ProcessBot:
         except OSError as exc:
             raise BotError(f"process bot {self.name!r}: cannot start ({exc.strerror or exc})") from None
         assert self._proc.stdout is not None
-        threading.Thread(target=_reader, args=(self._proc.stdout, self._lines), daemon=True).start()
+        threading.Thread(
+            target=_reader, args=(self._proc.stdout, self._lines, self._stop), daemon=True
+        ).start()
         _LIVE.add(self)
         weakref.finalize(self, _kill, self._proc)
         self._send(
@@ -177,9 +200,10 @@ class ProcessBot:
             raise BotError(f"process bot {self.name!r}: the program has exited") from None
 
     def _answer(self, seat: int) -> str:
+        deadline = time.monotonic() + self.timeout  # for the answer, whatever comment lines come first
         while True:
             try:
-                raw = self._lines.get(timeout=self.timeout)
+                raw = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
                 raise BotError(
                     f"process bot {self.name!r} at seat {seat}: no answer within {self.timeout:g} s"
@@ -199,6 +223,7 @@ class ProcessBot:
         """Tell the program to quit, then make sure it is gone."""
         proc, self._proc = self._proc, None
         _LIVE.discard(self)
+        self._stop.set()
         if proc is None:
             return
         if proc.poll() is None and proc.stdin is not None:

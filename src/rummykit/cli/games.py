@@ -151,9 +151,16 @@ def _position_text(arg: str) -> str:
     text = str(arg)
     if text.startswith("@"):
         path = Path(text[1:])
-        if path.stat().st_size > 4 * MAX_POSITION_CHARS:
+        limit = 4 * MAX_POSITION_CHARS
+        try:  # read at most the limit: the file may be a device or a pipe of any length
+            with path.open(encoding="utf-8") as f:
+                text = f.read(limit + 1)
+        except OSError as exc:
+            raise rk.PositionError(f"position: cannot read {path}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise rk.PositionError(f"position: cannot read {path}: not UTF-8 text") from None
+        if len(text) > limit:
             raise rk.PositionError(f"position: {path} is too large to be a position")
-        text = path.read_text(encoding="utf-8")
     return text.strip()
 
 

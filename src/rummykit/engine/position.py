@@ -44,6 +44,7 @@ from rummykit.engine.reach import (
     check_drawn,
     check_ending,
     check_hand_sizes,
+    check_leavers,
     check_phase_fields,
 )
 from rummykit.engine.shuffle_text import read_shuffle_state, shuffle_text
@@ -518,6 +519,7 @@ def from_position(v: Variant, text: str) -> Hand:
     h._fed_by = r.opt_seat("fed_by")
     h._permission = r.raw("permission")
     check_phase_fields(h, r.fail)
+    check_leavers(h, r.fail)
     _permission(r, h)
     check_hand_sizes(h, r.fail)
     check_drawn(h, r.fail)

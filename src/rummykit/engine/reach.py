@@ -25,7 +25,14 @@ from rummykit.settlement import Termination
 if TYPE_CHECKING:
     from rummykit.engine.state import Hand
 
-__all__ = ["check_cards", "check_drawn", "check_ending", "check_hand_sizes", "check_phase_fields"]
+__all__ = [
+    "check_cards",
+    "check_drawn",
+    "check_ending",
+    "check_hand_sizes",
+    "check_leavers",
+    "check_phase_fields",
+]
 
 Fail = Callable[[str, str], Exception]
 
@@ -131,8 +138,15 @@ def check_phase_fields(h: Hand, fail: Fail) -> None:
                 raise fail(key, f"set in phase {phase.value}, before the player has drawn")
     if h._claim is not None and phase is not Phase.PLAY:
         raise fail("claim", f"a called card is discarded in phase play, not {phase.value}")
-    if h._must_meld is not None and h._must_meld not in h._hands[h._current]:
-        raise fail("must_meld", f"{h._must_meld} is not in seat {h._current}'s hand")
+    if h._must_meld is not None:
+        if h._must_meld not in h._hands[h._current]:
+            raise fail("must_meld", f"{h._must_meld} is not in seat {h._current}'s hand")
+        if not v.swap.wild_must_be_used() or not v.deck.is_wild(h._must_meld, h._wild):
+            raise fail(
+                "must_meld",
+                f"{h._must_meld} is not a wild taken by an exchange that {v.name} makes one meld"
+                " at once (swap.must_use_wild)",
+            )
     for s in range(h._n):
         if h._own_turns[s] > h._turns + 1:
             raise fail(
@@ -143,6 +157,42 @@ def check_phase_fields(h: Hand, fail: Fail) -> None:
             raise fail(
                 "first_shown",
                 f"seat {s} first showed a meld on its turn {first}, after its {h._own_turns[s]} turns",
+            )
+
+
+def check_leavers(h: Hand, fail: Fail) -> None:
+    """Refuse a seat that left the hand (``dropped``) or a penalty
+    (``penalties``) of a kind the variant's rules never give: the hand's
+    settlement would fail on it at the end."""
+    v, kit = h._v, h._kit
+    drops = kit.drops and not kit.answers and not kit.drop_shows
+    ways = {
+        "first": drops,
+        "middle": drops and kit.drop_in_play,
+        "fold": kit.answers and h._phase in (Phase.ANSWER, Phase.OVER),
+        "wrong-declaration": v.going_out.penalizes_invalid(),
+    }
+    for s, how in enumerate(h._dropped):
+        if how is None:
+            continue
+        if not ways.get(how, False):
+            raise fail(
+                "dropped", f"seat {s} cannot have left the hand {how!r} in {v.name} (phase {h._phase.value})"
+            )
+        if how in ("first", "middle") and (how == "middle") != bool(h._draws[s]):
+            raise fail(
+                "dropped",
+                f"a {how} drop is made {'after' if how == 'first' else 'before'} drawing, but seat {s} has {h._draws[s]} draws",
+            )
+    given = {"eaten": True, "playable-discard": kit.penalize_playable, "permission": kit.permission}
+    for s, what, to in h._penalties:
+        if not given.get(what, False):
+            raise fail("penalties", f"{v.name} never charges seat {s} a penalty {what!r}")
+        if (what == "eaten") != (to is not None) or to == s:
+            raise fail(
+                "penalties",
+                f"seat {s}'s penalty {what!r} names {'nobody' if to is None else f'seat {to}'}"
+                " (eaten: the seat that took the discard, another seat; else -)",
             )
 
 

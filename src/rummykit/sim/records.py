@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.errors import RummyError
+from rummykit.settlement import Termination
 from rummykit.sim.play import _bot_name, _Chunk, _GameResult, _HandStat, _Job
 
 PROGRESS_FORMAT = "rummykit-simulation-progress"
@@ -32,10 +33,34 @@ def _encode(g: _GameResult) -> list[Any]:
     return [list(g.winners), list(g.scores), hands, g.hand_limit]
 
 
-def _decode(data: Any) -> _GameResult:
+_ENDINGS = frozenset(t.value for t in Termination)
+
+
+def _decode(data: Any, players: int) -> _GameResult:
+    """A game's result from its checkpoint form (:func:`_encode`); ValueError
+    (or TypeError) for anything else, so that a changed checkpoint is never
+    summarized into a wrong or failing report."""
+
+    def seats(value: Any) -> tuple[int, ...]:
+        if not isinstance(value, list) or len(set(value)) != len(value):
+            raise ValueError("not a list of seats")
+        if not all(type(w) is int and 0 <= w < players for w in value):
+            raise ValueError("not a list of seats")
+        return tuple(value)
+
     winners, scores, hands, hand_limit = data
-    stats = tuple(_HandStat(str(h), int(t), int(f), tuple(int(w) for w in ws)) for h, t, f, ws in hands)
-    return _GameResult(tuple(int(w) for w in winners), tuple(int(s) for s in scores), stats, bool(hand_limit))
+    if not isinstance(scores, list) or len(scores) != players or not all(type(x) is int for x in scores):
+        raise ValueError("not one score a seat")
+    if not isinstance(hands, list) or not hands or type(hand_limit) is not bool:
+        raise ValueError("not a game's hands")
+    stats = []
+    for how, turns, first, ws in hands:
+        if how not in _ENDINGS or type(turns) is not int or turns < 0 or type(first) is not int:
+            raise ValueError("not a hand's result")
+        if not 0 <= first < players:
+            raise ValueError("not a seat")
+        stats.append(_HandStat(how, turns, first, seats(ws)))
+    return _GameResult(seats(winners), tuple(scores), tuple(stats), hand_limit)
 
 
 def _run_header(job: _Job) -> dict[str, Any]:
@@ -92,9 +117,13 @@ class _RecordFiles:
         raw = text.split("\n")
         try:
             head = json.loads(raw[0])
-        except ValueError:
+        except (ValueError, RecursionError):
             head = None
-        if not isinstance(head, dict) or head.get("format") != PROGRESS_FORMAT:
+        if (
+            not isinstance(head, dict)
+            or head.get("format") != PROGRESS_FORMAT
+            or not isinstance(head.get("run"), dict)
+        ):
             raise RummyError(f"cannot resume: {self.progress} is not a rummykit simulation checkpoint")
         if head.get("run") != header:
             diff = sorted(k for k in header if head.get("run", {}).get(k) != header[k])
@@ -110,9 +139,11 @@ class _RecordFiles:
                 start, stop = entry["start"], entry["stop"]
                 if start != len(self.done) or stop - start != len(entry["results"]):
                     break
-                results = [_decode(g) for g in entry["results"]]
-                bytes_ = int(entry["bytes"])
-            except (ValueError, KeyError, TypeError):
+                results = [_decode(g, header["players"]) for g in entry["results"]]
+                bytes_ = entry["bytes"]
+                if type(bytes_) is not int or bytes_ < size:
+                    break
+            except (ValueError, KeyError, TypeError, RecursionError):
                 break
             self.done.extend(results)
             size = bytes_
