@@ -1,0 +1,47 @@
+"""House rules that load and then break the engine: each accepted variant plays.
+
+Found by mutating the built-in variants' keys to other values they accept
+and playing random hands through the public API: a ``melds.min_naturals``
+above the shortest meld made the solver build melds no rule allows
+(``IndexError``); a wild rank other than the twos in a Buraco run used one
+card twice (``ValueError`` in ``apply`` of a listed action); the knock's
+search for other arrangements counted its nodes but not the melds it tried
+at each, so many wild cards made one ``legal_actions()`` take seconds.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rummykit as rk
+
+
+def play(v: rk.Variant, *, seed: int, steps: int) -> rk.Hand:
+    """Random legal actions from a seeded deal (no internal exception may escape)."""
+    hand = rk.new_hand(v, players=v.players.min, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if hand.is_over:
+            break
+        hand.apply(rng.choice(hand.legal_actions()))
+    return hand
+
+
+# --------------------------------------------------------------------------- melds.min_naturals
+
+
+def test_min_naturals_above_the_shortest_meld_leaves_the_short_melds_out() -> None:
+    v = rk.loads_variant('extends = "gin"\n[melds]\nmin_naturals = 4\n')
+    best = rk.best_arrangement(v, rk.parse_cards("7C 7D 7H 2S 3S 4S 5S KD"))
+    assert [str(m) for m in best.melds] == ["2S 3S 4S 5S"]
+    assert best.deadwood_value == 31
+
+
+@pytest.mark.parametrize(
+    ("base", "naturals", "seed"), [("knock", 60, 1), ("romme", 7, 0)], ids=["no-meld-at-all", "runs-of-7"]
+)
+def test_min_naturals_above_the_shortest_meld_plays(base: str, naturals: int, seed: int) -> None:
+    v = rk.loads_variant(f'extends = "{base}"\n[melds]\nmin_naturals = {naturals}\n')
+    play(v, seed=seed, steps=30)
