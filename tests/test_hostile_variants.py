@@ -16,6 +16,8 @@ import random
 import pytest
 
 import rummykit as rk
+from rummykit.cards import Rank
+from rummykit.melds.wild_runs import run_groups
 
 
 def play(v: rk.Variant, *, seed: int, steps: int) -> rk.Hand:
@@ -45,3 +47,27 @@ def test_min_naturals_above_the_shortest_meld_leaves_the_short_melds_out() -> No
 def test_min_naturals_above_the_shortest_meld_plays(base: str, naturals: int, seed: int) -> None:
     v = rk.loads_variant(f'extends = "{base}"\n[melds]\nmin_naturals = {naturals}\n')
     play(v, seed=seed, steps=30)
+
+
+# --------------------------------------------------------------------------- a cut wild rank in runs
+
+
+@pytest.mark.parametrize(
+    ("hand", "runs"),
+    [
+        ("TD JD", []),  # the one ten cannot be both itself and the wild
+        ("TD JD TH", ["TH TD JD"]),
+        ("TD TD JD", ["TD TD JD"]),  # the twin from the other pack
+    ],
+)
+def test_a_wild_rank_card_in_its_own_place_is_not_also_the_wild(hand: str, runs: list[str]) -> None:
+    def ten(c: rk.Card) -> bool:
+        return c.is_joker or c.rank is Rank.TEN
+
+    assert [" ".join(map(str, g)) for g in run_groups(rk.parse_cards(hand), is_wild=ten)] == runs
+
+
+def test_buraco_with_a_cut_wild_plays() -> None:
+    """Seed 4 listed ``meld TD TD JD`` to a hand holding one TD (tens cut wild)."""
+    v = rk.loads_variant('extends = "buraco"\n[deck]\ncut_wild = true\n')
+    play(v, seed=4, steps=25)
