@@ -109,3 +109,19 @@ def test_knock_arrangements_search_counts_the_melds_it_tries(monkeypatch: pytest
     knocks = [a for a in hand.legal_actions() if a.word == "knock"]
     assert knocks
     assert _Counting.made < 20_000
+
+
+# --------------------------------------------------------------------------- draw.stock_cards
+
+
+@pytest.mark.parametrize("count", ["1000000000", '{ 2 = 1, "3-4" = 21 }', "0"])
+def test_a_draw_of_more_stock_cards_than_allowed_is_refused(count: str) -> None:
+    """Samba with ``stock_cards = 1000000000`` validated and its first draw
+    looped a billion times (the stock was long empty)."""
+    (problem,) = rk.validate_text(f'extends = "samba"\n[draw]\nstock_cards = {count}\n')
+    assert problem.path == "draw.stock_cards"
+    assert "is out of range: allowed 1 to 20" in problem.message
+
+
+def test_a_draw_of_twenty_stock_cards_plays() -> None:
+    play(rk.loads_variant('extends = "samba"\n[draw]\nstock_cards = 20\n'), seed=0, steps=30)
