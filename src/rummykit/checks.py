@@ -80,6 +80,7 @@ NUMBER_RANGES: dict[str, tuple[int, int]] = {
     "deck.jokers_per_deck": (0, 12),
     "deal.hand_size": (1, 60),
     "deal.first_player_extra": (0, 20),
+    "draw.stock_cards": (1, 20),
     "melds.set_min": (2, 60),
     "melds.set_max": (0, 60),
     "melds.run_min": (2, 13),

@@ -674,9 +674,10 @@ def draw_from_stock(h: Hand, seat: int, first: Card) -> bool:
     a red three (``melds.last_red_three_ends``)."""
     last = first
     for _ in range(h._v.draw.stock_draw_count(h._n) - 1):
-        if h._stock:
-            last = h._stock.pop()
-            insort(h._hands[seat], last)
+        if not h._stock:
+            break
+        last = h._stock.pop()
+        insort(h._hands[seat], last)
     last = lay_out_red_threes(h, seat, replace=True) or last
     r = rules(h)
     return r.last_red_three_ends and not h._stock and r.red_three(last) and r.red_threes

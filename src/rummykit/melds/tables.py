@@ -17,7 +17,7 @@ ranks and kept in a :class:`Rules` object. Cards are their integer codes
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rummykit.caches import register_cache
@@ -48,6 +48,11 @@ def card_suit(code: int) -> int:
 
 def _attr(component: Any, name: str) -> Any:
     return getattr(component, name, getattr(_DEFAULT_MELDS, name))
+
+
+def _fits(wilds_ok: Callable[..., bool], size: int) -> bool:
+    """Whether some meld of ``size`` cards meets the wild limits ``wilds_ok``."""
+    return any(wilds_ok(wilds=w, naturals=size - w) for w in range(size + 1))
 
 
 class Rules:
@@ -117,10 +122,16 @@ class Rules:
         set_size_ok = getattr(melds, "set_size_ok", _DEFAULT_MELDS.set_size_ok)
         run_size_ok = getattr(melds, "run_size_ok", _DEFAULT_MELDS.run_size_ok)
         wilds_ok = getattr(melds, "wilds_ok", _DEFAULT_MELDS.wilds_ok)
+        # a size no meld can have under the wild limits (fewer cards than
+        # melds.min_naturals) is no size at all: the solvers never build one
         self.set_sizes: frozenset[int] = frozenset(
-            s for s in range(1, MAXK + 1) if self.sets and set_size_ok(s) and (not self.distinct or s <= 4)
+            s
+            for s in range(1, MAXK + 1)
+            if self.sets and set_size_ok(s) and (not self.distinct or s <= 4) and _fits(wilds_ok, s)
         )
-        self.run_sizes: frozenset[int] = frozenset(s for s in range(1, 14) if self.runs and run_size_ok(s))
+        self.run_sizes: frozenset[int] = frozenset(
+            s for s in range(1, 14) if self.runs and run_size_ok(s) and _fits(wilds_ok, s)
+        )
         self._wilds_ok = wilds_ok
         self._wok: dict[tuple[int, int], bool] = {}
         self.sequences: dict[int, tuple[tuple[int, ...], ...]]

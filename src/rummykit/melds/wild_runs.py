@@ -292,15 +292,16 @@ def _fills(
     twos: list[Card], joker: Card | None, at: dict[int, Card], lo: int, hi: int, k: int
 ) -> list[tuple[Card, ...]]:
     """The wild cards to fill ``k`` places of a run lying from ``lo`` to
-    ``hi``: the cheapest two it does not hold, or a joker (one each)."""
+    ``hi``: the cheapest wild-rank card it does not hold (else the twin, from
+    another pack, of one it holds in its own place), or a joker (one each)."""
     if k == 0:
         return [()]
     if k > 1:
         return []
-    natural_two = at.get(2) if lo <= 2 <= hi else None
-    two = next((c for c in twos if c is not natural_two and c != natural_two), None)
-    if two is None and natural_two is not None and twos.count(natural_two) > 1:
-        two = natural_two  # its twin from the other pack
+    held = Counter(at[p] for p in range(lo, hi + 1) if p in at)  # any wild rank, not only twos
+    two = next((c for c in twos if not held[c]), None)
+    if two is None:
+        two = next((c for c in twos if twos.count(c) > held[c]), None)
     return [(c,) for c in (two, joker) if c is not None]
 
 

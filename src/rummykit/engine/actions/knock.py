@@ -69,8 +69,9 @@ discard, the least deadwood first (a bound on the legal-action list; others
 within the limit are still accepted by ``apply`` when stated)."""
 
 KNOCK_SEARCH_NODES = 20_000
-"""A bound on the search for other arrangements of one knock (wild-heavy
-house rules): past it, the arrangements found so far are listed."""
+"""A bound on the steps (nodes and melds tried) of the search for other
+arrangements of one knock (wild-heavy house rules): past it, the
+arrangements found so far are listed."""
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -187,10 +188,11 @@ def knock_arrangements(
     target = kit.deadwood(cards, wild) if deadwood is None else deadwood
     values = kit.values
     options = kit.options(within if within is not None else cards, wild)
-    by_card: dict[Card, list[Meld]] = {}
+    by_card: dict[Card, list[tuple[Meld, Counter[Card]]]] = {}
     for m in options:
-        for c in set(m.cards):
-            by_card.setdefault(c, []).append(m)
+        need = Counter(m.cards)
+        for c in need:
+            by_card.setdefault(c, []).append((m, need))
     found: dict[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[Meld, ...]] = {}
     budget = [KNOCK_SEARCH_NODES]
 
@@ -205,8 +207,10 @@ def knock_arrangements(
                 found.setdefault(key, tuple(sorted(chosen, key=lambda m: _melds_key((m,)))))
             return
         first = left[0]
-        for m in by_card.get(first, ()):
-            need = Counter(m.cards)
+        for m, need in by_card.get(first, ()):
+            budget[0] -= 1  # each meld tried is a step: wild cards sit in very many melds
+            if budget[0] < 0:
+                return
             if all(rest[c] >= k for c, k in need.items()):
                 walk(rest - need, cost, [*chosen, m], left_out)
         rest2 = rest.copy()
