@@ -154,3 +154,15 @@ def test_attack_play_input_number_does_not_crash(
     assert main(["play", "straight", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "not an action number" in out
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 10**9, True, "0", None, 1.0])
+@pytest.mark.parametrize("method", ["next_seat", "seats_from"])
+def test_attack_seat_order_with_a_seat_that_is_not_one(method: str, seat: object) -> None:
+    """``next_seat(-1)`` and ``seats_from(10**9)`` answered with seats of the
+    hand, ``next_seat("0")`` raised TypeError from inside: the library's
+    error, naming the seat, as ``view`` and ``record`` give."""
+    h = rk.new_hand(rk.load_variant("straight"), players=3, seed=1)
+    with pytest.raises(rk.ArgumentError, match="seat"):
+        getattr(h, method)(seat)
+    assert h.next_seat(2) == 0 and list(h.seats_from(1)) == [1, 2, 0]

@@ -149,11 +149,11 @@ def new_hand(
             shoe.sort(key=lambda _: rand())  # a uniform shuffle: one random key per card
         pos = 0
         dealt: list[list[Card]] = [[] for _ in range(players)]
-        for s in h.seats_from(h._starter):
+        for s in h._seats_from(h._starter):
             dealt[s] = shoe[pos : pos + sizes[s]]
             pos += sizes[s]
         second: list[list[Card]] = [[] for _ in range(players)]
-        for s in h.seats_from(h._starter):
+        for s in h._seats_from(h._starter):
             second[s] = shoe[pos : pos + second_sizes[s]]
             pos += second_sizes[s]
         pile: list[Card] = []

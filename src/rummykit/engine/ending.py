@@ -43,7 +43,7 @@ def build_ending(h: Hand) -> Ending:
     if how is Termination.STOCK_EXHAUSTED and h._v.stock.when_empty(reuses=h._reuses) is WhenEmpty.END:
         # the stock rule ended the hand as the next turn began: the player
         # before took the stock's last card
-        last_draw = next((s for s in reversed(h.seats_from(h._current)[1:]) if h._dropped[s] is None), None)
+        last_draw = next((s for s in reversed(h._seats_from(h._current)[1:]) if h._dropped[s] is None), None)
     hands = [tuple(x) for x in h._hands]
     second = [tuple(x) for x in h._second]
     for s in range(h._n):
@@ -66,7 +66,7 @@ def build_ending(h: Hand) -> Ending:
         dropped=dropped,
         wild_ranks=h._wild,
         draws=h._draws[went_out] if went_out is not None else -1,
-        order=tuple(h.seats_from(h._starter)),
+        order=tuple(h._seats_from(h._starter)),
         dealer=h._dealer,
         upcard=h._upcard,
         laid_out=[tuple(b) for b in h._bonus] if any(h._bonus) else (),

@@ -41,7 +41,7 @@ def partner(h: Hand, seat: int) -> int | None:
     side = h._kit.sides(h._n)[seat]
     if len(side) < 2:
         return None
-    for s in h.seats_from(seat)[1:]:
+    for s in h._seats_from(seat)[1:]:
         if s in side and h._dropped[s] is None:
             return s
     return None

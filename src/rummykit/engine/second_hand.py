@@ -120,7 +120,7 @@ def to_stock(h: Hand, seat: int) -> bool:
     """The stock has run out as ``seat``'s turn begins: the first second hand
     still waiting, in playing order from ``seat``, becomes the stock,
     shuffled (``second_hand.untaken_becomes_stock``). False: none waits."""
-    for s in h.seats_from(seat):
+    for s in h._seats_from(seat):
         if h._second[s]:
             cards = h._second[s]
             h._second[s] = []

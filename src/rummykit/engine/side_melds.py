@@ -663,7 +663,7 @@ def at_deal(h: Hand) -> None:
         while h._pile and h._stock and (_wild(h, h._pile[-1]) or rules(h).red_three(h._pile[-1])):
             h._pile.append(h._stock.pop())
             h._pile_from.append(-1)
-    for s in h.seats_from(h._starter):
+    for s in h._seats_from(h._starter):
         lay_out_red_threes(h, s, replace=True)
 
 

@@ -363,15 +363,31 @@ class Hand(HandFields):
         return [s for s in range(self._n) if self._dropped[s] is None]
 
     def next_seat(self, seat: int) -> int:
-        """The next seat in the direction of play that is still in the hand."""
+        """The next seat in the direction of play that is still in the hand.
+
+        >>> import rummykit as rk
+        >>> rk.new_hand(rk.load_variant("straight"), players=3, seed=1).next_seat(2)
+        0
+        """
+        return self._next_seat(self._seat("next_seat", "seat", seat))
+
+    def seats_from(self, seat: int) -> Sequence[int]:
+        """Every seat in playing order, starting with ``seat``.
+
+        >>> import rummykit as rk
+        >>> rk.new_hand(rk.load_variant("straight"), players=3, seed=1).seats_from(1)
+        [1, 2, 0]
+        """
+        return self._seats_from(self._seat("seats_from", "seat", seat))
+
+    def _next_seat(self, seat: int) -> int:
         step = self._kit.step
         nxt = (seat + step) % self._n
         while self._dropped[nxt] is not None and nxt != seat:
             nxt = (nxt + step) % self._n
         return nxt
 
-    def seats_from(self, seat: int) -> Sequence[int]:
-        """Every seat in playing order, starting with ``seat``."""
+    def _seats_from(self, seat: int) -> Sequence[int]:
         step = self._v.deal.step()
         return [(seat + i * step) % self._n for i in range(self._n)]
 

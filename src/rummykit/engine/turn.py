@@ -74,7 +74,7 @@ def after_leaving(h: Hand, p: int) -> None:
     if len(left) <= 1:
         end_hand(h, _TERMINATION_DROPPED, went_out=None)
         return
-    begin_turn(h, h.next_seat(p))
+    begin_turn(h, h._next_seat(p))
 
 
 def begin_turn(h: Hand, seat: int, *, draws: bool = True) -> None:

@@ -33,7 +33,7 @@ def ask_answers(h: Hand, caller: int) -> None:
     """``caller`` called a draw: ask the others who may fight, in turn from
     the caller, or end the hand with the showdown when nobody may."""
     h._knocker = caller
-    asked = [s for s in h.seats_from(caller)[1:] if h._dropped[s] is None and may_fight(h, s)]
+    asked = [s for s in h._seats_from(caller)[1:] if h._dropped[s] is None and may_fight(h, s)]
     if not asked:
         end_hand(h, Termination.SHOWDOWN)
         return

@@ -70,10 +70,10 @@ def buyers(h: Hand, player: int) -> list[int]:
     if not h._pile or len(h._stock) < claims.penalty_cards() + h._kit.reserve:
         return []
     discarder = h._pile_from[-1] if h._pile_from else -1
-    first = h._starter if claims.from_dealer_left() else h.next_seat(player)
+    first = h._starter if claims.from_dealer_left() else h._next_seat(player)
     return [
         s
-        for s in h.seats_from(first)
+        for s in h._seats_from(first)
         if s not in (player, discarder) and h._dropped[s] is None and _may_buy(h, s)
     ]
 

@@ -236,7 +236,7 @@ def _discard(h: Hand, card: Card) -> None:
         if all(h._shown[s] for s in h.active_seats()):
             end_hand(h, _TERMINATION_SHOWING)
             return
-    resume = h._resume if calling else h.next_seat(p)
+    resume = h._resume if calling else h._next_seat(p)
     if _open_claims(h, p, card, resume):
         return
     begin_turn(h, resume)
@@ -264,7 +264,7 @@ def _show_rest(h: Hand, p: int) -> None:
 def _open_claims(h: Hand, discarder: int, card: Card, resume: int) -> bool:
     if not h._kit.claims or not h._table:
         return False
-    queue = [s for s in h.seats_from(h.next_seat(discarder)) if s != discarder and h._dropped[s] is None]
+    queue = [s for s in h._seats_from(h._next_seat(discarder)) if s != discarder and h._dropped[s] is None]
     queue = [s for s in queue if call_actions(h, s, card)]
     if not queue:
         return False

@@ -394,7 +394,7 @@ class KnockKind(ActionKind):
                 h._table.append(TableMeld(p, m))
             h._hands[p] = left
             h._melded[p] = True
-            queue = [s for s in h.seats_from(h.next_seat(p)) if s != p and h._dropped[s] is None]
+            queue = [s for s in h._seats_from(h._next_seat(p)) if s != p and h._dropped[s] is None]
             h._layoff_queue = queue[1:]
             h._current = queue[0]
             h._phase = _LAYOFF

@@ -128,4 +128,4 @@ class PassKind(ActionKind):
         if h._passes >= len(h.active_seats()):
             end_hand(h, _TERMINATION_STOCK_EXHAUSTED)
             return
-        begin_turn(h, h.next_seat(p))
+        begin_turn(h, h._next_seat(p))
