@@ -73,3 +73,84 @@ def test_tournament_records_are_not_kept_in_memory(tmp_path: Path, monkeypatch: 
     tournament(rk.load_variant("gin"), "random,random", games=2, seed=1, records=path)
     assert len(path.read_text(encoding="utf-8").splitlines()) == 4
     assert len(seen) == 2 and all(o.records == () for o in seen)
+
+
+# --------------------------------------------------------------------------- bot specs
+
+
+class NoChoose:
+    """A class whose instances have no bot method."""
+
+    def __init__(self, variant: Any, seed: Any = None) -> None:
+        self.variant = variant
+
+
+class CallableBot:
+    """A bot whose instances are called as ``bot(view)``."""
+
+    def __init__(self, variant: Any, seed: Any = None) -> None:
+        self.inner = RandomBot(variant, seed=seed)
+
+    def __call__(self, view: rk.View) -> rk.Action | str:
+        return self.inner.choose(view)
+
+
+def random_factory(variant: Any, seed: Any = None) -> Any:
+    return RandomBot(variant, seed=seed)
+
+
+def one_argument(variant: Any) -> Any:  # pragma: no cover - must never be called
+    raise AssertionError("called")
+
+
+@pytest.mark.parametrize(
+    ("spec", "why"),
+    [
+        ("os:system", "built-in function"),
+        ("builtins:print", "built-in function"),
+        ("math:sqrt", "built-in function"),
+        ("math:pi", "not a class or a function"),
+        ("builtins:dict", "without choose"),
+        ("collections:OrderedDict", "without choose"),
+        ("rummykit.bots:Bot", "protocol"),
+        (f"{__name__}:NoChoose", "without choose"),
+        (f"{__name__}:one_argument", r"cannot be called as one_argument\(variant, seed\)"),
+        ("json:dumps", r"cannot be called as dumps\(variant, seed\)"),
+    ],
+)
+def test_a_spec_that_names_no_bot_factory_is_refused_before_any_call(
+    spec: str, why: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(BotError, match=why) as err:
+        resolve_spec(spec)
+    assert repr(spec) in str(err.value) and "choose(view)" in str(err.value)
+    with pytest.raises(BotError, match=why):
+        make_bot(spec, rk.load_variant("gin"), 1)
+    with pytest.raises(rk.ArgumentError, match=why):
+        simulate(rk.load_variant("gin"), games=1, players=2, bots=spec)
+    assert capsys.readouterr().out == ""  # builtins:print was not called
+    with pytest.raises(SystemExit) as bad:
+        main(["simulate", "gin", "--games", "1", "--bots", spec])
+    captured = capsys.readouterr()
+    assert bad.value.code == 2 and why.split("\\")[0] in captured.err, captured.err
+    assert captured.out == ""
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "greedy",
+        "level2",
+        "rummykit.bots:RandomBot",
+        "rummykit.bots:GreedyBot",
+        "rummykit.bots.search:SearchBot",
+        f"{__name__}:CallableBot",
+        f"{__name__}:random_factory",
+    ],
+)
+def test_real_bot_specs_still_work(spec: str) -> None:
+    v = rk.load_variant("gin")
+    resolve_spec(spec)
+    if "Search" not in spec:  # slow to play; resolving it is the point
+        r = simulate(v, games=1, players=2, bots=(spec, "random"), seed=2)
+        assert r.hands_played == 1
