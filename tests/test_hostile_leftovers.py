@@ -154,3 +154,65 @@ def test_real_bot_specs_still_work(spec: str) -> None:
     if "Search" not in spec:  # slow to play; resolving it is the point
         r = simulate(v, games=1, players=2, bots=(spec, "random"), seed=2)
         assert r.hands_played == 1
+
+
+# --------------------------------------------------------------------------- a directory as an output file
+
+
+def test_cli_new_to_a_directory_names_the_option_and_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "house"
+    out.mkdir()
+    assert main(["new", "kitchen", "-o", str(out), "--force"]) == 1
+    err = capsys.readouterr().err
+    assert f"--output {out}" in err and "is a directory" in err and "Errno" not in err
+
+
+def test_cli_play_record_to_a_directory_is_refused_before_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    out = tmp_path / "rec"
+    out.mkdir()
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5 + "quit\n"))
+    assert main(["play", "gin", "--seed", "1", "--record", str(out)]) == 1
+    captured = capsys.readouterr()
+    assert f"--record {out}" in captured.err and "is a directory" in captured.err
+    assert "Errno" not in captured.err and "> " not in captured.out  # refused before the first prompt
+
+
+def test_play_record_that_cannot_be_written_at_the_end_names_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record file that became unwritable during play (its folder removed)
+    is named in a message; the --save file is still written."""
+    import io
+    import shutil
+
+    folder = tmp_path / "gone"
+    folder.mkdir()
+    save = tmp_path / "game.json"
+
+    class Vanishing(io.StringIO):
+        def readline(self, *args: Any) -> str:
+            shutil.rmtree(folder, ignore_errors=True)
+            return super().readline(*args)
+
+    monkeypatch.setattr("sys.stdin", Vanishing("quit\n"))
+    code = main(["play", "gin", "--seed", "1", "--record", str(folder / "r.json"), "--save", str(save)])
+    err = capsys.readouterr().err
+    assert code == 1 and f"--record {folder / 'r.json'}" in err and "Errno" not in err, err
+    assert save.exists()
+
+
+def test_cli_tournament_records_to_a_directory_names_the_option_and_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "recs"
+    out.mkdir()
+    argv = ["tournament", "gin", "--bots", "random,random", "--games", "1", "--records", str(out)]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert f"--records {out}" in err and "is a directory" in err and "Errno" not in err

@@ -252,7 +252,12 @@ def tournament(
     ]
     keep = records is not None
     outcomes: list[_Outcome] = []
-    sink = open(records, "w", encoding="utf-8") if records is not None else None  # noqa: SIM115
+    try:
+        sink = open(records, "w", encoding="utf-8") if records is not None else None  # noqa: SIM115
+    except OSError as exc:
+        raise RummyError(
+            f"tournament: cannot write the records to {records}: {exc.strerror or exc}"
+        ) from None
     try:
         for outcome in _run(variant, specs, seed, deals, keep, jobs):
             if sink is not None:
