@@ -216,3 +216,35 @@ def test_cli_tournament_records_to_a_directory_names_the_option_and_path(
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert f"--records {out}" in err and "is a directory" in err and "Errno" not in err
+
+
+# --------------------------------------------------------------------------- a huge refused reply
+
+
+def test_refusal_prompt_echoes_at_most_what_the_parser_reads() -> None:
+    huge = "no move here " * 100_000
+    text = refusal_prompt("(the prompt)", huge, "names no move")
+    assert len(text) < MAX_REPLY_CHARS + 500
+    left_out = len(huge.strip()) - MAX_REPLY_CHARS
+    assert f"({left_out:,} more characters left out)" in text
+    assert text.endswith("Move: <move>") and "It was refused: names no move" in text
+    short = refusal_prompt("(the prompt)", "discard 7H", "7H is not in your hand")
+    assert "left out" not in short and "\ndiscard 7H\n" in short
+    exact = "x" * MAX_REPLY_CHARS
+    assert "left out" not in refusal_prompt("p", exact, "no")
+    assert len(refusal_prompt("p", ["x" * 100_000], "not text")) < MAX_REPLY_CHARS + 500
+
+
+def test_text_bot_retry_prompt_stays_bounded() -> None:
+    v = rk.load_variant("gin")
+    h = rk.new_hand(v, players=2, seed=4)
+    prompts: list[str] = []
+
+    def verbose(text: str) -> str:
+        prompts.append(text)
+        return "I am thinking. " * 200_000
+
+    agent = text_bot(verbose, v, retries=2)
+    assert agent.choose(h.view(h.current_player)) in h.legal_actions()
+    assert len(prompts) == 3 and agent.fallbacks == 1
+    assert all(len(p) < len(prompts[0]) + MAX_REPLY_CHARS + 1_000 for p in prompts[1:])
