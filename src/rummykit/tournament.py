@@ -30,7 +30,7 @@ from rummykit.bots import bot_label, make_bot
 from rummykit.engine import new_hand
 from rummykit.errors import ArgumentError, RummyError
 from rummykit.settlement import ScoreUnits
-from rummykit.sim import bot_seed, game_seed, wilson_interval
+from rummykit.sim import MAX_GAMES, bot_seed, game_seed, wilson_interval
 from rummykit.variant import Variant
 
 __all__ = ["PairResult", "Standing", "TournamentReport", "tournament"]
@@ -219,6 +219,9 @@ def tournament(
     (the first bot of each pair is the one listed first), deal by deal, the
     hand with the first bot at seat 0, then the same deal with the seats
     swapped.
+
+    At most :data:`~rummykit.sim.MAX_GAMES` deals in all (``games`` times
+    the pairs): every deal's outcome is held in memory for the report.
     """
     if not isinstance(variant, Variant):
         raise ArgumentError(f"tournament: variant must be a Variant, got {type(variant).__name__}")
@@ -230,6 +233,12 @@ def tournament(
             raise ArgumentError(f"tournament: {name} must be an integer, got {value!r}")
     if games < 1 or jobs < 1:
         raise ArgumentError("tournament: games and jobs must be at least 1")
+    pairs = len(specs) * (len(specs) - 1) // 2
+    if games * pairs > MAX_GAMES:  # not printed: it may have thousands of digits
+        raise ArgumentError(
+            f"tournament: games: at most {MAX_GAMES:,} deals in one tournament (every outcome is held in"
+            " memory)" + (f"; with {pairs} pairs, games at most {MAX_GAMES // pairs:,}" if pairs > 1 else "")
+        )
     if not variant.players.min <= 2 <= variant.players.max:
         raise RummyError(
             f"tournament: bots play in pairs, and {variant.name} is for {variant.players.min}"
@@ -243,13 +252,18 @@ def tournament(
     ]
     keep = records is not None
     outcomes: list[_Outcome] = []
-    sink = open(records, "w", encoding="utf-8") if records is not None else None  # noqa: SIM115
+    try:
+        sink = open(records, "w", encoding="utf-8") if records is not None else None  # noqa: SIM115
+    except OSError as exc:
+        raise RummyError(
+            f"tournament: cannot write the records to {records}: {exc.strerror or exc}"
+        ) from None
     try:
         for outcome in _run(variant, specs, seed, deals, keep, jobs):
-            outcomes.append(outcome)
             if sink is not None:
                 for record in outcome.records:
                     sink.write(json.dumps(record, separators=(",", ":")) + "\n")
+            outcomes.append(attrs.evolve(outcome, records=()))  # written: not kept for the whole run
             if progress is not None:
                 progress(len(outcomes), len(deals))
     finally:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import inspect
+import types
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
@@ -49,9 +51,36 @@ def _load(spec: str) -> Callable[..., Any]:
             obj = getattr(obj, part)
         except AttributeError:
             raise BotError(f"bot {spec!r}: module {module!r} has no {name!r}") from None
-    if not callable(obj):
-        raise BotError(f"bot {spec!r}: {name!r} is not a class or a function")
+    why = _not_a_factory(obj, name.rpartition(".")[2])
+    if why:
+        raise BotError(
+            f"bot {spec!r}: {name!r} {why}; a bot is a class or function called as"
+            " f(variant, seed) that gives an object with choose(view) (or a function of the view)"
+        )
     return obj  # type: ignore[no-any-return]
+
+
+def _not_a_factory(obj: Any, name: str) -> str:
+    """Why ``obj`` cannot be a bot class or factory, found without calling it
+    (``os:system`` must never run); ``""`` when it may be one."""
+    if isinstance(obj, type):
+        if getattr(obj, "_is_protocol", False):
+            return "is a protocol, not a bot class"
+        if not callable(getattr(obj, "choose", None)) and not any("__call__" in vars(k) for k in obj.__mro__):
+            return "is a class without choose(view)"
+    elif isinstance(obj, types.BuiltinFunctionType):
+        return "is a built-in function, not a bot factory"
+    elif not callable(obj):
+        return "is not a class or a function"
+    try:
+        signature = inspect.signature(obj)
+    except (TypeError, ValueError):  # no signature to read (a class of C code): it is called as it is
+        return ""
+    try:
+        signature.bind(None, None)
+    except TypeError:
+        return f"cannot be called as {name}(variant, seed)"
+    return ""
 
 
 def resolve_spec(spec: str) -> Callable[..., Any]:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import rummykit as rk
+from rummykit.cli.options import _output_file
 from rummykit.cli.variants import _load
 
 
@@ -61,6 +62,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from rummykit.terminal import PlaySession, stdin_is_tty
 
     _level_bots(args)
+    _output_file("--record", args.record)
 
     display: dict[str, Any] = {
         "pause": stdin_is_tty(),
@@ -185,6 +187,7 @@ def _render_hand(args: argparse.Namespace) -> rk.Hand:
 def _cmd_render(args: argparse.Namespace) -> int:
     from rummykit import svg
 
+    _output_file("--output", args.output)
     hand = _render_hand(args)
     if args.seat is not None and not 0 <= args.seat < hand.players:
         raise rk.RummyError(f"render: no seat {args.seat} in a hand of {hand.players} players")
@@ -200,6 +203,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
 def _cmd_tournament(args: argparse.Namespace) -> int:
     from rummykit.tournament import tournament
 
+    _output_file("--records", args.records)
     variant = _load(args.variant)
     report = tournament(
         variant, args.bots, games=args.games, seed=args.seed, jobs=args.jobs, records=args.records
@@ -235,6 +239,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.resume and not args.records:
         print("rummykit simulate: --resume needs --records FILE.jsonl (the study to resume)", file=sys.stderr)
         return 2
+    _output_file("--records", args.records)
+    _output_file("--prompts", args.prompts)
     variant = _load(args.variant)
     players = args.players or _default_players(variant)
     if args.prompts:

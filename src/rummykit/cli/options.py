@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
+from pathlib import Path
+
+from rummykit.errors import RummyError
 
 
 def _count(minimum: int) -> Callable[[str], int]:
@@ -17,6 +21,13 @@ def _count(minimum: int) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def _output_file(option: str, path: str | os.PathLike[str] | None) -> None:
+    """Refuse an existing directory given to ``option`` as a file to write,
+    before any work (the raw ``[Errno 21] Is a directory`` named neither)."""
+    if path is not None and Path(path).is_dir():
+        raise RummyError(f"{option} {path}: is a directory; give the name of a file to write")
 
 
 def _jobs(text: str) -> int | str:

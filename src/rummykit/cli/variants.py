@@ -136,6 +136,10 @@ def _cmd_new(args: argparse.Namespace) -> int:
     # Every check happens before anything is written (issue 15).
     base = _load(args.base)
     plan = new_house_rule(args.name, args.base, output=args.output, base_variant=base)
+    if plan.path.is_dir():
+        where = f"--output {plan.path}" if args.output else f"{plan.path} (the default file name)"
+        print(f"rummykit new: {where} is a directory; give the name of a file with --output", file=sys.stderr)
+        return 1
     if plan.path.exists() and not args.force:
         print(f"rummykit new: {plan.path} exists; use --force to overwrite it", file=sys.stderr)
         return 1

@@ -31,6 +31,7 @@ import attrs
 from rummykit import Action, ArgumentError, IllegalAction, Match, Variant, View
 from rummykit.llm.prompts import RULES_FORMS, prompt
 from rummykit.llm.replies import ReplyError, parse
+from rummykit.llm.tokens import MAX_REPLY_CHARS
 
 __all__ = ["FALLBACKS", "Exchange", "TextBot", "bot", "refusal_prompt"]
 
@@ -51,7 +52,9 @@ class Exchange:
 
 def refusal_prompt(text: str, reply: object, refusal: str) -> str:
     """The prompt that asks again after a refused reply: the first prompt, the
-    reply, why it was refused.
+    reply, why it was refused. A reply longer than the parser reads
+    (:data:`~rummykit.llm.tokens.MAX_REPLY_CHARS`) is echoed that far, the cut
+    marked, so that a huge reply does not make a huge prompt.
 
     >>> print(refusal_prompt("(the prompt)", "discard 7H", "7H is not in your hand"))
     (the prompt)
@@ -61,9 +64,11 @@ def refusal_prompt(text: str, reply: object, refusal: str) -> str:
     It was refused: 7H is not in your hand
     Reply again with one legal move, on a last line of its own: Move: <move>
     """
-    shown = reply if isinstance(reply, str) else repr(reply)
+    shown = (reply if isinstance(reply, str) else repr(reply)).strip()
+    if len(shown) > MAX_REPLY_CHARS:
+        shown = f"{shown[:MAX_REPLY_CHARS]}... ({len(shown) - MAX_REPLY_CHARS:,} more characters left out)"
     return (
-        f"{text}\n\nYour reply was:\n{shown.strip()}\nIt was refused: {refusal}\n"
+        f"{text}\n\nYour reply was:\n{shown}\nIt was refused: {refusal}\n"
         "Reply again with one legal move, on a last line of its own: Move: <move>"
     )
 

@@ -45,7 +45,7 @@ from rummykit.sim.backends import RAY_RETRIES
 from rummykit.sim.play import BOT_NAMES, CHUNK_MAX, BotFactory, BotSpec, PlayerFn
 from rummykit.sim.records import PROGRESS_FORMAT, progress_path, read_records
 from rummykit.sim.report import FORMAT, SimulationReport, compare_table
-from rummykit.sim.run import AUTO_MIN_GAMES, BACKENDS, available_cpus, seat_bots, simulate
+from rummykit.sim.run import AUTO_MIN_GAMES, BACKENDS, MAX_GAMES, available_cpus, seat_bots, simulate
 from rummykit.sim.seeds import bot_seed, game_seed
 from rummykit.sim.stats import Z95, Distribution, FirstPlayerAdvantage, wilson_interval
 
@@ -55,6 +55,7 @@ __all__ = [
     "BOT_NAMES",
     "CHUNK_MAX",
     "FORMAT",
+    "MAX_GAMES",
     "PROGRESS_FORMAT",
     "RAY_RETRIES",
     "Z95",

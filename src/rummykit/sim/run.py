@@ -43,6 +43,14 @@ def seat_bots(bots: Sequence[BotSpec] | str, players: int) -> tuple[BotSpec, ...
     return tuple(specs[seat % len(specs)] for seat in range(players))
 
 
+MAX_GAMES = 10_000_000
+"""The most games one :func:`simulate` run plays (and :func:`rummykit.tournament.tournament`
+deals). Every game's result is held in memory until the report is made (a
+few hundred bytes a hand, kilobytes a whole match: gigabytes at this
+bound), so a larger count is refused at once rather than ending in a
+``MemoryError``; a larger study is several runs with different seeds."""
+
+
 AUTO_MIN_GAMES = 50
 """``jobs="auto"`` runs in this process below this many games left to play
 (starting the workers would cost more than it saves)."""
@@ -119,8 +127,9 @@ def simulate(
 
     Raises :class:`~rummykit.RummyError` for a player count the variant does
     not allow, a missing Ray, or a checkpoint of another study;
-    :class:`ValueError` for a bad count of games or jobs, an unknown bot or
-    backend.
+    :class:`~rummykit.ArgumentError` for a bad count of games (at most
+    :data:`MAX_GAMES`: every result is held in memory) or jobs, an unknown
+    bot or backend.
 
     >>> import rummykit as rk
     >>> r = simulate(rk.load_variant("knock"), games=10, players=3, bots="random,greedy", seed=5)
@@ -132,6 +141,11 @@ def simulate(
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ArgumentError(f"simulate: games must be at least 1, got {games!r}")
+    if games > MAX_GAMES:  # not printed: it may have thousands of digits
+        raise ArgumentError(
+            f"simulate: games: at most {MAX_GAMES:,} in one run (every result is held in memory);"
+            " split a larger study into runs with different seeds"
+        )
     if backend not in BACKENDS:
         raise ArgumentError(
             f"simulate: backend: unknown backend {backend!r} (expected one of {', '.join(BACKENDS)})"

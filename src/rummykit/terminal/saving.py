@@ -32,7 +32,14 @@ class SessionSaving(SessionBase):
             data = self.hand.record()
         else:  # pragma: no cover - the hand is dealt at once
             return
-        self.record_path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        try:
+            self.record_path.write_text(
+                json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+            )
+        except OSError as exc:
+            raise rk.RummyError(
+                f"--record {self.record_path}: cannot write the record: {exc.strerror or exc}"
+            ) from None
         self.say(escape(f"Record written to {self.record_path} (rummykit replay {self.record_path})"))
 
     # ------------------------------------------------------------------ saving and resuming

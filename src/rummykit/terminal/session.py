@@ -53,8 +53,10 @@ class PlaySession(SessionSaving, SessionScreen):
         except KeyboardInterrupt:  # Ctrl-C between prompts (a bot thinking, the screen drawing): as quit
             finished = False
         finally:
-            self._write_record()
-            self._save(announce=not finished)
+            try:
+                self._write_record()
+            finally:  # a record that cannot be written does not lose the saved game
+                self._save(announce=not finished)
         if not finished:
             self.say("Quit.")
             if self.m is not None and self.m.hands_played:
