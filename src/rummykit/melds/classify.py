@@ -215,6 +215,15 @@ def _run_readings(
                 continue
             placed: list[int | None] = [c if c in fixed else None for c in slots]
             free = [i for i, p in enumerate(placed) if p is None]
+            # a wild card stands for itself only in its own place: when even the
+            # fewest wilds this leaves break the wild limits, no ordering of the
+            # wild cards can (their orderings grow factorially: eight twos)
+            own = len({c for c in wild_cards if c in slots})
+            if not any(
+                rules.wilds_ok(k, n - k) and (rules.wilds_in_runs or not k)
+                for k in range(len(wild_cards) - own, len(wild_cards) + 1)
+            ):
+                continue
             for perm in _distinct_perms(wild_cards):
                 cards = list(placed)
                 for i, c in zip(free, perm, strict=True):
