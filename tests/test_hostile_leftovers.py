@@ -248,3 +248,22 @@ def test_text_bot_retry_prompt_stays_bounded() -> None:
     assert agent.choose(h.view(h.current_player)) in h.legal_actions()
     assert len(prompts) == 3 and agent.fallbacks == 1
     assert all(len(p) < len(prompts[0]) + MAX_REPLY_CHARS + 1_000 for p in prompts[1:])
+
+
+@pytest.mark.parametrize("jobs", [100_000, 10**30])
+def test_a_huge_jobs_is_refused_before_any_process_starts(jobs: int) -> None:
+    """``jobs=100000`` would have started that many worker processes at once
+    (the pool takes min(jobs, chunks), and a big study has that many chunks)."""
+    from rummykit.sim import simulate
+    from rummykit.sim.run import max_jobs
+    from rummykit.tournament import tournament
+
+    gin = rk.load_variant("gin")
+    assert max_jobs() >= 64
+    with pytest.raises(rk.ArgumentError, match=r"jobs: at most \d+ worker processes"):
+        simulate(gin, games=10, players=2, jobs=jobs)
+    with pytest.raises(rk.ArgumentError, match=r"jobs: at most \d+ worker processes"):
+        tournament(gin, "random,greedy", games=10, jobs=jobs)
+    assert (
+        simulate(gin, games=2, players=2, jobs=max_jobs(), seed=1).games == 2
+    )  # the bound itself is allowed

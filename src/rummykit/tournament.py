@@ -31,6 +31,7 @@ from rummykit.engine import new_hand
 from rummykit.errors import ArgumentError, RummyError
 from rummykit.settlement import ScoreUnits
 from rummykit.sim import MAX_GAMES, bot_seed, game_seed, wilson_interval
+from rummykit.sim.run import check_jobs
 from rummykit.variant import Variant
 
 __all__ = ["PairResult", "Standing", "TournamentReport", "tournament"]
@@ -233,6 +234,7 @@ def tournament(
             raise ArgumentError(f"tournament: {name} must be an integer, got {value!r}")
     if games < 1 or jobs < 1:
         raise ArgumentError("tournament: games and jobs must be at least 1")
+    check_jobs("tournament", jobs)
     pairs = len(specs) * (len(specs) - 1) // 2
     if games * pairs > MAX_GAMES:  # not printed: it may have thousands of digits
         raise ArgumentError(

@@ -64,11 +64,33 @@ def available_cpus() -> int:
         return os.cpu_count() or 1
 
 
+def max_jobs() -> int:
+    """The most worker processes one run on this machine starts: four a CPU,
+    at least 64 (more only share the CPUs, and each holds a copy of the
+    variant and the bots; ``jobs=100000`` would start that many processes)."""
+    return max(64, 4 * available_cpus())
+
+
+def check_jobs(caller: str, jobs: object, *, bounded: bool = True) -> None:
+    """Refuse a ``jobs`` that is no whole number of worker processes, or
+    (``bounded``: processes of this machine) more than :func:`max_jobs`;
+    "auto" and 0 (one a CPU) are accepted."""
+    if jobs == "auto":
+        return
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
+        raise ArgumentError(f"{caller}: jobs must be 'auto', 0 (one per CPU) or more, got {jobs!r:.40}")
+    if bounded and jobs > max_jobs():
+        raise ArgumentError(
+            f"{caller}: jobs: at most {max_jobs()} worker processes on this machine"
+            f" (four a CPU), got {jobs if jobs < 10**9 else 'more than a billion'}"
+        )
+
+
 def _workers(jobs: int | str, left: int) -> int:
     if jobs == "auto":
         return available_cpus() if left >= AUTO_MIN_GAMES else 1
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
-        raise ArgumentError(f"simulate: jobs must be 'auto', 0 (one per CPU) or more, got {jobs!r}")
+    check_jobs("simulate", jobs)
+    assert isinstance(jobs, int)
     return jobs or available_cpus()
 
 
@@ -150,8 +172,7 @@ def simulate(
         raise ArgumentError(
             f"simulate: backend: unknown backend {backend!r} (expected one of {', '.join(BACKENDS)})"
         )
-    if jobs != "auto" and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0):
-        raise ArgumentError(f"simulate: jobs must be 'auto', 0 (one per CPU) or more, got {jobs!r}")
+    check_jobs("simulate", jobs, bounded=backend == "process")  # a Ray cluster may have more CPUs
     if players not in variant.players.counts():
         raise RummyError(
             f"{variant.name} is played by {variant.players.min} to {variant.players.max} players, not {players}"
