@@ -41,9 +41,18 @@ from rummykit.variant import Variant
 
 if TYPE_CHECKING:
     from rummykit.cards import Card
+    from rummykit.engine.actions import Action
     from rummykit.engine.state import Hand
 
-__all__ = ["RecordError", "RecordShape", "make_record", "make_seat_record", "record_shape", "replay"]
+__all__ = [
+    "RecordError",
+    "RecordShape",
+    "make_record",
+    "make_seat_record",
+    "public_text",
+    "record_shape",
+    "replay",
+]
 
 FORMAT = "rummykit-record"
 VERSION = 1
@@ -327,6 +336,27 @@ def make_record(h: Hand) -> dict[str, Any]:
     return rec
 
 
+def public_text(a: Action, kept: Card | None = None) -> str:
+    """The text of action ``a`` as the other seats know it while the hand goes
+    on: a face-down discard (a knock, a declaration's) shows ``??``; ``kept``,
+    where ``a`` took that card into a meld that stays concealed in hand
+    (Phỏm), gives ``take meld 7H ??``.
+
+    >>> import rummykit as rk
+    >>> public_text(rk.parse_action("knock QS")), public_text(rk.parse_action("discard QS"))
+    ('knock ??', 'discard QS')
+    """
+    from rummykit.engine.actions import Declare, Knock, Take
+
+    if isinstance(a, Knock) and a.card is not None:
+        return "knock ??"
+    if isinstance(a, Declare) and a.discard is not None:
+        return str(Declare(a.groups)) + " discard ??"
+    if kept is not None and isinstance(a, Take):
+        return f"take meld {kept} ??"
+    return str(a)
+
+
 def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
     """The record seat ``seat`` may see (see the module documentation).
 
@@ -336,7 +366,6 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
     >>> rec["kind"], "seed" in rec, "stock" in rec, len(rec["hand"].split())
     ('seat', False, False, 10)
     """
-    from rummykit.engine.actions import Declare, Knock, Take
     from rummykit.engine.position import position
     from rummykit.engine.resample import replay_start
 
@@ -371,12 +400,12 @@ def make_seat_record(h: Hand, seat: int) -> dict[str, Any]:
         replayed.apply(a)
         text = str(a)
         if actor != seat and not over:
-            if isinstance(a, Knock) and a.card is not None:
-                text = "knock ??"
-            elif isinstance(a, Declare) and a.discard is not None:
-                text = str(Declare(a.groups)) + " discard ??"
-            elif isinstance(a, Take) and actor is not None and len(replayed._eaten[actor]) > concealed:
-                text = f"take meld {replayed._eaten[actor][-1][0]} ??"  # the meld stays in hand (Phỏm)
+            kept = (
+                replayed._eaten[actor][-1][0]
+                if actor is not None and len(replayed._eaten[actor]) > concealed
+                else None
+            )
+            text = public_text(a, kept)
         if actor == seat:  # cards the seat got from the stock (a draw, Boathouse's take draw)
             hidden = Counter(replayed._hands[seat]) - before - (seen_before - seen())
             if hidden:

@@ -10,6 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rummykit.engine import Action, Hand, View, new_hand
+from rummykit.engine.record import public_text
 from rummykit.engine.view import make_view
 from rummykit.errors import EnvError
 from rummykit.loading import load_variant
@@ -70,6 +71,9 @@ class Driver:
         self.decision: Decision | None = None
         self.version = 0
         self.last_action: Action | None = None
+        self.last_actor: int | None = None
+        self.last_public: str | None = None
+        """The last action's text as the other seats know it (a face-down discard as ``??``)."""
         self._zeros = np.zeros(len(self.tokens), dtype=np.int8)
         self._masks: dict[frozenset[int], npt.NDArray[np.int8]] = {}
         """The mask of each set of allowed tokens met (copied out)."""
@@ -87,6 +91,8 @@ class Driver:
         self.hand = hand
         self.known = KnownCards(self.n)
         self.last_action = None
+        self.last_actor = None
+        self.last_public = None
         self._next()
 
     def _next(self, view: View | None = None) -> None:
@@ -122,6 +128,10 @@ class Driver:
         self.last_action = action
         # make_view rather than h.view: the seats are the engine's own, no need to check them
         after = make_view(h, seat if h.is_over else h.current)
+        self.last_actor = seat
+        kept0 = before.eaten[seat] if before.eaten else ()
+        kept1 = after.eaten[seat] if after.eaten else ()  # taken into a meld kept in hand (Phỏm)
+        self.last_public = public_text(action, kept1[-1] if len(kept1) > len(kept0) else None)
         self.known.update(seat, before, after)
         self._next(None if h.is_over else after)
 

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from rummykit.errors import EnvError
+from rummykit.errors import EnvError, IllegalAction
 from rummykit.rl.core import Driver, resolve_variant
 from rummykit.rl.inputs import check_int, seed_of, token_of
 from rummykit.variant import Variant
@@ -119,17 +119,15 @@ class VectorEnv:
 
         Raises :class:`~rummykit.errors.EnvError` for a call before
         :meth:`reset` or not one action per hand, and
-        :class:`~rummykit.IllegalAction` for a token the mask leaves out (the
-        hands before it in order have moved)."""
+        :class:`~rummykit.IllegalAction` for a token the mask leaves out: every
+        token is checked before any hand moves, so a refused step changes nothing."""
         if not self._ready:
             raise EnvError("step() before reset(): call reset() first")
-        if len(actions) != self.n:
-            raise EnvError(f"step: need {self.n} actions, one per hand, got {len(actions)}")
+        tokens = self._tokens(actions)
         rewards = np.zeros((self.n, self.players), dtype=np.float32)
         done = np.zeros(self.n, dtype=np.bool_)
-        size = self.size
         for i, d in enumerate(self.drivers):
-            d.choose(token_of(actions[i], size))
+            d.choose(tokens[i])
             if d.over:
                 rewards[i] = d.scores()
                 done[i] = True
@@ -138,6 +136,26 @@ class VectorEnv:
             else:
                 self._write(i)
         return self.obs, self.mask, self.seat, rewards, done
+
+    def _tokens(self, actions: object) -> list[int]:
+        """One token per hand, every one checked (in range and masked in) before any hand moves."""
+        if isinstance(actions, (str, bytes)) or not isinstance(actions, (Sequence, np.ndarray)):
+            raise EnvError(
+                f"step: actions must be a sequence or array of {self.n} tokens, got {actions!r:.60}"
+            )
+        if isinstance(actions, np.ndarray) and actions.ndim != 1:
+            raise EnvError(f"step: actions must be a 1-d array of {self.n} tokens, got shape {actions.shape}")
+        if len(actions) != self.n:
+            raise EnvError(f"step: need {self.n} actions, one per hand, got {len(actions)}")
+        size = self.size
+        tokens = [token_of(actions[i], size) for i in range(self.n)]
+        for i, (t, d) in enumerate(zip(tokens, self.drivers, strict=True)):
+            if d.decision is not None and t not in d.decision.allowed:
+                try:
+                    d.decision.choose(t)
+                except IllegalAction as exc:
+                    raise IllegalAction(f"hand {i}: {exc.reason} (no hand moved)", action=t) from None
+        return tokens
 
 
 def vector_env(
