@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from rummykit.cards import Card
 from rummykit.engine import Action, Hand, View, new_hand
 from rummykit.engine.record import public_text
 from rummykit.engine.view import make_view
@@ -72,8 +73,7 @@ class Driver:
         self.version = 0
         self.last_action: Action | None = None
         self.last_actor: int | None = None
-        self.last_public: str | None = None
-        """The last action's text as the other seats know it (a face-down discard as ``??``)."""
+        self._last_kept: Card | None = None
         self._zeros = np.zeros(len(self.tokens), dtype=np.int8)
         self._masks: dict[frozenset[int], npt.NDArray[np.int8]] = {}
         """The mask of each set of allowed tokens met (copied out)."""
@@ -92,7 +92,7 @@ class Driver:
         self.known = KnownCards(self.n)
         self.last_action = None
         self.last_actor = None
-        self.last_public = None
+        self._last_kept = None
         self._next()
 
     def _next(self, view: View | None = None) -> None:
@@ -119,6 +119,15 @@ class Driver:
     def current(self) -> int | None:
         return self.the_hand.current_player
 
+    def last_text(self, seat: int) -> str | None:
+        """The last action's text as ``seat`` knows it: another seat's
+        face-down card shows ``??`` while the hand goes on."""
+        if self.last_action is None:
+            return None
+        if self.last_actor == seat or self.over:
+            return str(self.last_action)
+        return public_text(self.last_action, self._last_kept)
+
     def play(self, action: Action) -> None:
         """Apply a whole action for the current seat."""
         h = self.the_hand
@@ -131,7 +140,7 @@ class Driver:
         self.last_actor = seat
         kept0 = before.eaten[seat] if before.eaten else ()
         kept1 = after.eaten[seat] if after.eaten else ()  # taken into a meld kept in hand (Phỏm)
-        self.last_public = public_text(action, kept1[-1] if len(kept1) > len(kept0) else None)
+        self._last_kept = kept1[-1] if len(kept1) > len(kept0) else None
         self.known.update(seat, before, after)
         self._next(None if h.is_over else after)
 

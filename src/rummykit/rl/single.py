@@ -106,9 +106,7 @@ class RummyGym(gymnasium.Env[ObsVec, np.int64]):  # type: ignore[misc, unused-ig
         d = self.driver
         info: dict[str, Any] = {"action_mask": d.mask(self.seat)}
         if d.last_action is not None:
-            # another seat's face-down card stays hidden until the hand is over
-            hidden = d.last_actor != self.seat and not d.over
-            info["last_action"] = d.last_public if hidden else str(d.last_action)
+            info["last_action"] = d.last_text(self.seat)
         result = d.the_hand.result
         if result is not None:
             info["result"] = result.to_json()
