@@ -18,6 +18,19 @@ from rummykit.testing import check_variant
 V = rk.load_variant("tongits")
 
 
+TO_THE_CALL = (
+    "meld 5S 6S 7S",
+    "discard AS",
+    "draw",
+    "meld AH 2H 3H",
+    "discard 5D",
+    "draw",
+    "discard 5H",
+    "drop",
+)
+"""Seats 0 and 1 lay a meld each, then seat 0 calls a draw (``drop``): the others answer."""
+
+
 def legal(h: rk.Hand) -> list[str]:
     return [str(a) for a in h.legal_actions()]
 
@@ -287,16 +300,7 @@ def test_a_secret_lets_its_holder_fight_option_s075(secret: bool) -> None:
         f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK" if f"{r}{s}" not in used and f"{r}{s}" not in first
     ]
     h = rk.new_hand(v, players=3, dealer=0, hands=SECRET_HANDS, stock=" ".join(first + rest))
-    for a in (
-        "meld 5S 6S 7S",
-        "discard AS",
-        "draw",
-        "meld AH 2H 3H",
-        "discard 5D",
-        "draw",
-        "discard 5H",
-        "drop",
-    ):
+    for a in TO_THE_CALL:
         h.apply(a)
     h.apply("fold")  # seat 1
     if secret:
@@ -346,16 +350,7 @@ def test_the_stock_running_out_ends_the_hand_s075() -> None:
 def test_text_answers_parse() -> None:
     """A text player's "I'll fight" and "fold" are the two answers."""
     h = start()
-    for a in (
-        "meld 5S 6S 7S",
-        "discard AS",
-        "draw",
-        "meld AH 2H 3H",
-        "discard 5D",
-        "draw",
-        "discard 5H",
-        "drop",
-    ):
+    for a in TO_THE_CALL:
         h.apply(a)
     from rummykit import llm
 
