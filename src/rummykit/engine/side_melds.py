@@ -249,7 +249,8 @@ def group_reason(
     ``ranks_taken``: ranks the side has melded (or melds in the same action);
     ``out``: the play goes out (black threes meld only then)."""
     r = rules(h)
-    if any(r.red_three(c) for c in cards):
+    never = [c for c in cards if r.never_melded(c)]
+    if any(r.red_three(c) for c in never):
         return "red threes are never melded: they are laid out at once"
     if not r.sets:
         return f"{_txt(cards)}: cards of one rank are no meld here, only runs (melds.sets is off)"
@@ -261,10 +262,11 @@ def group_reason(
     if rank is None:
         return f"a meld is of one rank, with at least {r.min_naturals} natural cards: {_txt(cards)}"
     n, w = counts(h, cards)
-    if rank is Rank.THREE and r.special_threes:
-        if not r.black_threes_out:
-            return "black threes are never melded"
-        if w or not 3 <= n <= 4:
+    if never:
+        return "black threes are never melded"
+    alone = r.alone_sizes(Card(rank, Suit.CLUBS))  # the rules the meld reader asks too
+    if alone is not None:
+        if w or not alone[0] <= n <= alone[1]:
             return "black threes are melded three or four together, without wild cards"
         if not out:
             return "black threes are melded only in going out"

@@ -126,6 +126,8 @@ def _set_readings(
         if len({card_rank(c) for c in fixed}) != 1:
             return
         ranks = [card_rank(fixed[0])]
+    elif not rules.wild_rank_sets:
+        return  # wild cards alone: :func:`_own_readings`
     else:
         ranks = sorted({card_rank(c) for c in codes if c != JOKER})
         if rules.min_naturals == 0:
@@ -133,7 +135,7 @@ def _set_readings(
     for rank in ranks:
         options: list[tuple[bool, ...]] = []
         for c in codes:
-            can_nat = c != JOKER and card_rank(c) == rank
+            can_nat = c != JOKER and card_rank(c) == rank and (rules.wild_rank_sets or not wild[c])
             can_wild = wild[c]
             options.append(tuple(x for x, ok in ((True, can_nat), (False, can_wild)) if ok))
         seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
@@ -247,6 +249,36 @@ Raw = tuple[
 """``(sort key, kind, card codes, represented codes)``."""
 
 
+Reading = tuple[MeldKind, tuple[int, ...], tuple[int, ...]]
+
+
+def _own_readings(rules: Rules, codes: tuple[int, ...]) -> list[Reading] | None:
+    """The readings of sorted codes that hold a card in no meld, a card that
+    melds only with cards like it (without wilds), or only wild cards where
+    wild-rank cards are always wild in sets (a meld of wild cards alone
+    stands for itself); ``None`` for other groups."""
+    if any(rules.never[c] for c in codes):
+        return []
+    alone = rules.alone
+    sizes = alone[codes[0]]
+    if sizes is not None or any(alone[c] is not None for c in codes):
+        rank = card_rank(codes[0])
+        if sizes is None or not sizes[0] <= len(codes) <= sizes[1]:
+            return []
+        if any(alone[c] != sizes or card_rank(c) != rank for c in codes):
+            return []
+        if rules.distinct and len({card_suit(c) for c in codes}) != len(codes):
+            return []
+        return [(MeldKind.SET, codes, codes)]
+    if rules.wild_rank_sets or not all(rules.wild[c] for c in codes):
+        return None
+    n = len(codes)
+    found: list[Reading] = list(_run_readings(rules, codes)) if rules.runs else []
+    if rules.sets and rules.wilds_in_sets and rules.set_size_ok(n) and rules.wilds_ok(n, 0):
+        found.append((MeldKind.SET, codes, codes))
+    return found
+
+
 def _raw_readings(rules: Rules, codes: tuple[int, ...]) -> list[Raw]:
     """Every valid reading of the sorted card codes, canonical first (cached)."""
     cached: list[Raw] | None = rules.raw_cache.get(codes)
@@ -256,23 +288,28 @@ def _raw_readings(rules: Rules, codes: tuple[int, ...]) -> list[Raw]:
         tuple[MeldKind, tuple[int, ...], tuple[int, ...]],
         tuple[int, int, int, tuple[int, ...], tuple[int, ...]],
     ] = {}
-    if codes and (JOKER not in codes or rules.wild[JOKER]):
+    own = _own_readings(rules, codes) if codes and rules.restricted else None
+    if own is not None:
+        readings: Iterable[Reading] = own
+    elif codes and (JOKER not in codes or rules.wild[JOKER]):
         readings = itertools.chain(
             _run_readings(rules, codes) if rules.runs else iter(()),
             _set_readings(rules, codes) if rules.sets else iter(()),
         )
-        for kind, cards, reps in readings:
-            wilds = sum(1 for c, r in zip(cards, reps, strict=True) if c != r)
-            key = (
-                wilds,
-                -_meld_value(rules, kind, cards, reps),
-                _RUN_ORDER[kind],
-                tuple(-r for r in sorted(reps, reverse=True))
-                if kind is MeldKind.RUN
-                else _set_order(rules, cards, reps),
-                cards,
-            )
-            found[(kind, cards, reps)] = key
+    else:
+        readings = ()
+    for kind, cards, reps in readings:
+        wilds = sum(1 for c, r in zip(cards, reps, strict=True) if c != r)
+        key = (
+            wilds,
+            -_meld_value(rules, kind, cards, reps),
+            _RUN_ORDER[kind],
+            tuple(-r for r in sorted(reps, reverse=True))
+            if kind is MeldKind.RUN
+            else _set_order(rules, cards, reps),
+            cards,
+        )
+        found[(kind, cards, reps)] = key
     raw = sorted(
         ((key, kind, cards, reps) for (kind, cards, reps), key in found.items()),
         key=lambda x: (x[0], x[2], x[3]),
@@ -327,7 +364,7 @@ def _joker_reading(rules: Rules, codes: tuple[int, ...], level: int) -> Meld | N
     printed jokers, without listing every reading; ``None`` when the group is
     not of that shape or has no reading this way."""
     jokers = codes.count(JOKER)
-    if not jokers or not rules.wild[JOKER] or level == 2:
+    if not jokers or not rules.wild[JOKER] or level == 2 or rules.restricted:
         return None
     naturals = codes[: len(codes) - jokers]
     wild = rules.wild
@@ -409,7 +446,14 @@ def _joker_reading(rules: Rules, codes: tuple[int, ...], level: int) -> Meld | N
 def valid_reading(rules: Rules, kind: MeldKind, cards: Sequence[int], reps: Sequence[int]) -> bool:
     """Whether ``cards`` standing for ``reps`` (codes, in meld order) is a valid meld."""
     n = len(cards)
-    if n != len(reps) or n == 0 or JOKER in reps:
+    if n != len(reps) or n == 0:
+        return False
+    if rules.restricted:
+        own = _own_readings(rules, tuple(sorted(cards)))
+        if own is not None:
+            pairs = sorted(zip(cards, reps, strict=True))
+            return any(k is kind and sorted(zip(c, r, strict=True)) == pairs for k, c, r in own)
+    if JOKER in reps:
         return False
     wild = rules.wild
     is_wild = [c != r for c, r in zip(cards, reps, strict=True)]
@@ -420,6 +464,8 @@ def valid_reading(rules: Rules, kind: MeldKind, cards: Sequence[int], reps: Sequ
         return False
     if kind is MeldKind.SET:
         if not rules.set_size_ok(n) or (k and not rules.wilds_in_sets):
+            return False
+        if not rules.wild_rank_sets and any(wild[c] and c == r for c, r in zip(cards, reps, strict=True)):
             return False
         if len({card_rank(r) for r in reps}) != 1:
             return False
@@ -519,6 +565,18 @@ def meld_problems(v: Variant, cards: MeldInput, *, wild_ranks: frozenset[Rank] =
     wilds = n - len(naturals)
     if pinned is not None and classify_meld(v, group, wild_ranks=wild_ranks) is not None:
         return ["the wild cards cannot stand for the cards given"]
+    if rules.restricted and codes:
+        never = [Card.from_code(c) for c in codes if rules.never[c]]
+        if never:
+            return [f"{' '.join(map(str, never))}: never in a meld"]
+        alone = next((c for c in codes if rules.alone[c] is not None), None)
+        if alone is not None:
+            low, high = rules.alone[alone] or (0, 0)
+            return [
+                f"{Card.from_code(alone)} melds only with cards like it, {low} to {high} of them, no wild card"
+            ]
+        if not naturals and not rules.wild_rank_sets:
+            return ["wild cards alone are no meld here"]
     smallest = [s for s in (min(rules.set_sizes, default=0), min(rules.run_sizes, default=0)) if s]
     if smallest and n < min(smallest):
         need = []

@@ -133,8 +133,14 @@ class CompTables:
         values = rules.values
         self.values = values
         self.dead_joker = 0 if rules.wild[JOKER] else values[JOKER]
-        self.usable: bool = all(x >= 0 for x in values) and (
-            share.usable if share is not None else all(len(set(seq)) == len(seq) for _, seq in rules.windows)
+        self.usable: bool = (
+            not rules.restricted
+            and all(x >= 0 for x in values)
+            and (
+                share.usable
+                if share is not None
+                else all(len(set(seq)) == len(seq) for _, seq in rules.windows)
+            )
         )
         # wilds may be helpers at all: worth nothing, no limit, no pattern
         wild_codes = [c for c in range(53) if rules.wild[c]]

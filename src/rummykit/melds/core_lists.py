@@ -121,12 +121,14 @@ def _set_entries(
     return found
 
 
-def _single_entry(rules: Rules, rank: int, wmax: int) -> RelEntry | None:
-    """The core of one natural card (with wilds), relative to clubs (cached)."""
-    key = ("oneE", rank, wmax)
+def _single_entry(rules: Rules, rank: int, wmax: int, in_sets: bool = True) -> RelEntry | None:
+    """The core of one natural card (with wilds), relative to clubs (cached);
+    ``in_sets`` off: it leads no set (a wild-rank card standing for itself
+    where such cards are always wild in sets)."""
+    key = ("oneE", rank, wmax, in_sets)
     if key not in rules.shape_cache:
         kb_run = rules.run_kbits(1 << rank) if rules.runs else 0
-        kb_set = rules.set_kbits(1, True) if rules.sets else 0
+        kb_set = rules.set_kbits(1, True) if rules.sets and in_sets else 0
         ok = (kb_run and (kb_run & -kb_run).bit_length() - 1 <= wmax) or (
             kb_set and (kb_set & -kb_set).bit_length() - 1 <= wmax
         )
@@ -145,7 +147,8 @@ def _card_entries(
 ) -> tuple[Entry, ...]:
     """The cores card ``c`` may lead, given the higher cards of its suit near
     it (``higher``, a rank mask) and of its rank (``set_key``); cached."""
-    key = (c, higher, set_key, wmax, width)
+    in_sets = rules.wild_rank_sets or not rules.wild[c]
+    key = (c, higher, set_key, wmax, width, in_sets)
     cache = rules.card_cache
     hit: tuple[Entry, ...] | None = cache.get(key)
     if hit is not None:
@@ -162,7 +165,7 @@ def _card_entries(
         shift = width * i
         for e in _set_entries(rules, s, counts, wmax, width):  # type: ignore[arg-type]
             entries.append((e[0] << shift, *e[1:9], (e[9], i)))
-    one = _single_entry(rules, i, wmax)
+    one = _single_entry(rules, i, wmax, in_sets)
     if one is not None:
         entries.append((1 << (width * c), *one[1:9], ((c,), 0)))
     if len(cache) > _CARD_LIMIT:
@@ -191,7 +194,8 @@ def card_keys(rules: Rules, naturals: Counter[int], wmax: int) -> list[tuple[int
         set_key = packs[i] >> (3 * s + 3) << (3 * s + 3)
         if not distinct:
             set_key |= (naturals[c] - 1) << (3 * s)
-        out.append((c, higher, set_key if sets else 0))
+        in_sets = sets and (rules.wild_rank_sets or not rules.wild[c])
+        out.append((c, higher, set_key if in_sets else 0))
     return out
 
 

@@ -20,8 +20,14 @@ can take every remaining wild (a run with room, when no wild limit binds),
 later melds take only the wilds they need: the spare ones go to that meld.
 
 State: wilds left, whether such an absorbing meld exists, whether the
-discard is still to be made, runs and pure runs still needed, and (for
+discard is still to be made, runs and pure runs still needed, the ranks
+that have a set (where a side holds one set of each rank), and (for
 declarations with patterns) the meld sizes still to be filled.
+
+Cards in no meld (the Canasta family's red threes) and cards that meld
+only among themselves without wilds (its black threes) are settled apart
+and the rest searched (:func:`_with_side`); wild-rank cards that may not
+stand for themselves (twos in its sets) are always wild.
 
 Shortcuts. In a one-deck hand without requirements, once no wild is left
 the rest is the plain problem (:mod:`rummykit.melds.no_wilds`, an oracle of a
@@ -57,12 +63,152 @@ _LV = 1 << 7  # a discard is still to be made
 _AB = 1 << 8  # some meld can absorb every spare wild
 _R = 9  # 4 bits: runs still needed
 _P = 13  # 4 bits: pure runs still needed
-_SZ = 17  # index of the meld sizes still to be filled
+_OR = 17  # 13 bits: ranks that have a set (``melds.one_per_rank``)
+_SZ = 30  # index of the meld sizes still to be filled
 
 Plan = tuple[list[tuple[tuple[int, ...], int]], list[int], list[int]]
 
 
 def search(
+    rules: Rules,
+    codes: Sequence[int],
+    *,
+    min_runs: int = 0,
+    min_pure: int = 0,
+    strict: bool = False,
+    leave: int = 0,
+    sizes: tuple[int, ...] | None = None,
+    leave_costs: bool = False,
+    want_plan: bool = True,
+) -> tuple[int, Plan] | None:
+    """The best split of ``codes`` (see :func:`_search`), the cards that meld
+    alone or never settled apart."""
+    if rules.restricted:
+        never, alone = rules.never, rules.alone
+        side = [c for c in codes if never[c] or alone[c] is not None]
+        if side:
+            if sizes is not None:
+                raise ArgumentError(
+                    "cards: declaration patterns with cards that meld only among themselves"
+                    f" or never ({' '.join(str(Card.from_code(c)) for c in side)}) are not supported"
+                )
+            main = [c for c in codes if not (never[c] or alone[c] is not None)]
+            return _with_side(
+                rules,
+                main,
+                side,
+                min_runs=min_runs,
+                min_pure=min_pure,
+                strict=strict,
+                leave=leave,
+                leave_costs=leave_costs,
+                want_plan=want_plan,
+            )
+    return _search(
+        rules,
+        codes,
+        min_runs=min_runs,
+        min_pure=min_pure,
+        strict=strict,
+        leave=leave,
+        sizes=sizes,
+        leave_costs=leave_costs,
+        want_plan=want_plan,
+    )
+
+
+def _with_side(
+    rules: Rules,
+    main: list[int],
+    side: list[int],
+    *,
+    min_runs: int,
+    min_pure: int,
+    strict: bool,
+    leave: int,
+    leave_costs: bool,
+    want_plan: bool,
+) -> tuple[int, Plan] | None:
+    """The best split of ``main + side``: ``side`` holds cards in no meld and
+    cards that meld only among themselves (no wild joins them, no other meld
+    takes them), so its best melds do not depend on the rest; the one card
+    left over (``leave``) may come from either part."""
+    best: tuple[int, Plan] | None = None
+    for left_side in (0, 1) if leave else (0,):
+        option = _side_melds(rules, side, left_side, leave_costs)
+        if option is None or (strict and option[2]):
+            continue
+        found = _search(
+            rules,
+            main,
+            min_runs=min_runs,
+            min_pure=min_pure,
+            strict=strict,
+            leave=leave - left_side,
+            leave_costs=leave_costs,
+            want_plan=want_plan,
+        )
+        if found is None:
+            continue
+        total = found[0] + option[0]
+        if best is None or total < best[0]:
+            groups, dead, left = found[1]
+            plan = (groups + option[1], dead + option[2], left + option[3]) if want_plan else found[1]
+            best = (total, plan)
+    return best
+
+
+def _side_melds(
+    rules: Rules, side: list[int], left: int, leave_costs: bool
+) -> tuple[int, list[tuple[tuple[int, ...], int]], list[int], list[int]] | None:
+    """``(cost, melds, deadwood, left over)`` of the cards that meld alone or
+    never, ``left`` (0 or 1) of them left over; ``None``: none to leave."""
+    if left:
+        best = None
+        for c in sorted(set(side)):
+            rest = list(side)
+            rest.remove(c)
+            option = _side_melds(rules, rest, 0, leave_costs)
+            assert option is not None
+            cost = option[0] + (rules.values[c] * SCALE if leave_costs else 0)
+            if best is None or cost < best[0]:
+                best = (cost, option[1], option[2], [c])
+        return best
+    dead = [c for c in side if rules.never[c]]
+    melds: list[tuple[tuple[int, ...], int]] = []
+    by_rank: dict[int, list[int]] = {}
+    for c in side:
+        if not rules.never[c]:
+            by_rank.setdefault(c % 13, []).append(c)
+    for cards in by_rank.values():
+        cards.sort(key=lambda c: (-rules.values[c], c))  # the most valuable melded
+        sizes = rules.alone[cards[0]]
+        assert sizes is not None
+        parts = _alone_parts(len(cards), *sizes, one=rules.one_per_rank)
+        pos = 0
+        for size in parts:
+            melds.append((tuple(sorted(cards[pos : pos + size])), 0))
+            pos += size
+        dead += cards[pos:]
+    return sum(rules.dcost[c] for c in dead), melds, dead, []
+
+
+def _alone_parts(count: int, low: int, high: int, *, one: bool) -> list[int]:
+    """Sizes of melds from ``low`` to ``high`` cards holding as many of
+    ``count`` cards as can be (``one``: a single meld at most)."""
+    if one:
+        return [min(count, high)] if count >= low else []
+    for total in range(count, low - 1, -1):
+        melds = -(-total // high)  # the fewest melds that hold them
+        if melds * low <= total:
+            parts = [low] * melds
+            for i in range(total - melds * low):
+                parts[i % melds] += 1
+            return parts
+    return []
+
+
+def _search(
     rules: Rules,
     codes: Sequence[int],
     *,
@@ -159,7 +305,9 @@ def search(
     fixed: list[int] = []
     if strict:
         fixed = [c for c, k in counts.items() if not wild[c] for _ in range(k)] + [JOKER] * dead_jokers
-    for role in itertools.product(*(range(counts[c] + 1) for c in wild_codes)):
+    natural_wilds = rules.natural_wilds
+    roles = (range(0 if natural_wilds[c] else counts[c], counts[c] + 1) for c in wild_codes)
+    for role in itertools.product(*roles):
         if strict and wild_codes:
             # this split of the wild-rank cards: a quick proof it melds nothing whole
             natural = fixed + [c for c, k in zip(wild_codes, role, strict=True) for _ in range(counts[c] - k)]
@@ -358,6 +506,7 @@ def _root(
     joker_cost = dcost[JOKER]
     sized = bool(size_sets)
     wild_sizes = _wild_only_sizes(rules)
+    one_rank = rules.one_per_rank
     memo_get = memo.get
     empty: tuple[Entry, ...] = ()
     low_mask = (1 << _SZ) - 1
@@ -410,6 +559,12 @@ def _root(
             return got
         c = lowcode[n & -n]
         best = INF
+        if one_rank:
+            sets_ok = not st & (1 << (_OR + c % 13))
+            sst = st | (1 << (_OR + c % 13))
+        else:
+            sets_ok = True
+            sst = st
         if st & _LV:
             x = f(n - unit[c], st ^ _LV)
             if leave_costs and x < INF:
@@ -466,10 +621,10 @@ def _root(
                                 if x < best:
                                     best = x
                             k += 1
-            if skb and sa <= w:
+            if skb and sa <= w and sets_ok:
                 if sized:
                     nexts = size_next[st >> _SZ]
-                    low_st = st & low_mask
+                    low_st = sst & low_mask
                     k = sa
                     while k <= w:
                         if skb >> k & 1:
@@ -480,14 +635,14 @@ def _root(
                                     best = x
                         k += 1
                 elif ab or sabs:
-                    x = f(rest, (st - sa) | _AB)
+                    x = f(rest, (sst - sa) | _AB)
                     if x < best:
                         best = x
                 else:
                     k = sa
                     while k <= w:
                         if skb >> k & 1:
-                            x = f(rest, st - k)
+                            x = f(rest, sst - k)
                             if x < best:
                                 best = x
                         k += 1
@@ -524,6 +679,8 @@ def _root(
             r = (st >> _R) & 15
             p = (st >> _P) & 15
             rdec = (1 << _R) if r else 0
+            sets_ok = not (one_rank and st & (1 << (_OR + c % 13)))
+            sst = st | (1 << (_OR + c % 13)) if one_rank else st
             moves: list[tuple[int, int, tuple[tuple[int, ...], int], int, int, bool]] = []
             # (child n, child st, (codes, offset), used level, wilds, sets the absorber)
             nothing: tuple[tuple[int, ...], int] = ((), 0)
@@ -560,19 +717,19 @@ def _root(
                             for k in range(ra, w + 1):
                                 if rkb >> k & 1:
                                     moves.append((rest, s2 - k, info, used, k, False))
-                if skb and sa <= w:
+                if skb and sa <= w and sets_ok:
                     if sized:
                         nexts = size_next[st >> _SZ]
                         for k in range(sa, w + 1):
                             if skb >> k & 1 and nexts.get(m + k, -1) >= 0:
-                                s3 = ((st & low_mask) - k) | (nexts[m + k] << _SZ)
+                                s3 = ((sst & low_mask) - k) | (nexts[m + k] << _SZ)
                                 moves.append((rest, s3, info, 0, k, False))
                     elif st & _AB or sabs:
-                        moves.append((rest, (st - sa) | _AB, info, 0, sa, not st & _AB))
+                        moves.append((rest, (sst - sa) | _AB, info, 0, sa, not st & _AB))
                     else:
                         for k in range(sa, w + 1):
                             if skb >> k & 1:
-                                moves.append((rest, st - k, info, 0, k, False))
+                                moves.append((rest, sst - k, info, 0, k, False))
             if not strict:
                 moves.append((n - unit[c], st, nothing, -2, 0, False))
             chosen = None
@@ -630,9 +787,10 @@ def _root(
 
 
 def _wild_only_sizes(rules: Rules) -> frozenset[int]:
-    """The sizes of melds made of wild cards alone (only without a natural minimum)."""
+    """The sizes of melds made of wild cards alone (only without a natural
+    minimum, or where wild-rank cards are always wild in sets)."""
     sizes = []
-    if rules.min_naturals == 0:
+    if rules.min_naturals == 0 or not rules.wild_rank_sets:
         for k in range(1, 65):
             in_set = rules.wilds_in_sets and rules.set_size_ok(k) and rules.wilds_ok(k, 0)
             in_run = (

@@ -52,7 +52,7 @@ class PlainTables:
         self.rules = rules
         values = rules.values
         self.values = values
-        self.usable = all(v >= 0 for v in values[:52])
+        self.usable = not rules.restricted and all(v >= 0 for v in values[:52])
         windows = rules.natural_windows
         # windows by their lowest rank: the only ones that can hold a mask's
         # lowest card and lie inside the mask; longest first

@@ -107,7 +107,7 @@ def supports(rules: Rules, codes: Sequence[int]) -> bool:
     """Whether :func:`rank_search` answers for ``codes``: more than
     :data:`BIG_HAND` cards, each at most once, no joker or wild card, card
     values not negative, runs in one rank order."""
-    if len(codes) <= BIG_HAND or len(set(codes)) != len(codes):
+    if len(codes) <= BIG_HAND or len(set(codes)) != len(codes) or rules.restricted:
         return False
     wild = rules.wild
     if any(c >= JOKER or wild[c] for c in codes):

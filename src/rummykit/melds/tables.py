@@ -134,6 +134,29 @@ class Rules:
         )
         self._wilds_ok = wilds_ok
         self._wok: dict[tuple[int, int], bool] = {}
+        cards = [Card.from_code(code) for code in range(53)]
+        never_melded = getattr(melds, "never_melded", _DEFAULT_MELDS.never_melded)
+        alone_sizes = getattr(melds, "alone_sizes", _DEFAULT_MELDS.alone_sizes)
+        self.never: tuple[bool, ...] = tuple(bool(never_melded(c)) for c in cards)
+        """Cards in no meld at all (always deadwood)."""
+        self.alone: tuple[tuple[int, int] | None, ...] = tuple(
+            None if self.never[code] else alone_sizes(c) for code, c in enumerate(cards)
+        )
+        """Per card: ``(fewest, most)`` where it melds only with cards of its
+        rank that do the same, without wilds (else ``None``)."""
+        self.wild_rank_sets: bool = bool(_attr(melds, "wild_rank_sets")())
+        """Whether a wild-rank card may be natural in a set of its rank."""
+        self.one_per_rank: bool = bool(_attr(melds, "one_set_per_rank")())
+        """At most one set of each rank."""
+        run_ranks = _attr(melds, "run_ranks")()
+        self.restricted: bool = (
+            any(self.never)
+            or any(a is not None for a in self.alone)
+            or not self.wild_rank_sets
+            or self.one_per_rank
+            or run_ranks is not None
+        )
+        """Rules the fast solvers do not know (the general search does)."""
         self.sequences: dict[int, tuple[tuple[int, ...], ...]]
         self.windows: tuple[tuple[int, tuple[int, ...]], ...]
         """Run windows: (rank mask, ranks in order) for every allowed length."""
@@ -155,7 +178,11 @@ class Rules:
             self.sequences = {}
             windows: list[tuple[int, tuple[int, ...]]] = []
             for length in sorted(self.run_sizes):
-                seqs = tuple(tuple(int(r) for r in seq) for seq in variant.ranking.run_sequences(length))
+                seqs = tuple(
+                    tuple(int(r) for r in seq)
+                    for seq in variant.ranking.run_sequences(length)
+                    if run_ranks is None or all(r in run_ranks for r in seq)
+                )
                 self.sequences[length] = seqs
                 for seq in seqs:
                     mask = 0
@@ -200,6 +227,15 @@ class Rules:
         self.plain: Any = None
         """The plain-path tables, once built (``False``: not usable)."""
         self.wild_only: tuple[int, ...] = share.wild_only if share is not None else self._wild_only_table()
+        in_runs = 0
+        for mask in self.natural_windows:
+            in_runs |= mask
+        self.natural_wilds: tuple[bool, ...] = tuple(
+            code < JOKER and self.wild[code] and (self.wild_rank_sets or bool(in_runs >> (code % 13) & 1))
+            for code in range(53)
+        )
+        """Per wild-rank card: whether it may also stand as a natural card
+        (in a set of its rank, or in its own place in a run)."""
 
     # ------------------------------------------------------------------ checks
 
@@ -299,9 +335,10 @@ class Rules:
 
     def _wild_only_table(self) -> tuple[int, ...]:
         """For ``w`` wilds alone, the most of them that can form melds by
-        themselves (only when ``min_naturals`` is 0)."""
+        themselves (only when ``min_naturals`` is 0, or where wild cards alone
+        are the only melds wild-rank cards make: ``melds.wild_melds``)."""
         sizes: set[int] = set()
-        if self.min_naturals == 0:
+        if self.min_naturals == 0 or not self.wild_rank_sets:
             for k in range(1, MAXK + 1):
                 if self.wilds_in_sets and self.set_size_ok(k) and self.wilds_ok(k, 0):
                     sizes.add(k)

@@ -164,6 +164,31 @@ class CanastaMelds(StandardMelds):
     def side_rank_melds(self) -> bool:
         return True
 
+    def never_melded(self, card: Card) -> bool:
+        """Red threes; black threes too where ``black_threes_out`` is off.
+
+        >>> from rummykit.cards import parse_card
+        >>> m = CanastaMelds()
+        >>> m.never_melded(parse_card("3H")), m.never_melded(parse_card("3S")), m.alone_sizes(parse_card("3S"))
+        (True, False, (3, 4))
+        """
+        return self.red_three(card) or (self.black_three(card) and not self.black_threes_out)
+
+    def alone_sizes(self, card: Card) -> tuple[int, int] | None:
+        """Black threes meld three or four together, without wild cards (only in going out)."""
+        return (3, 4) if self.black_three(card) and self.black_threes_out else None
+
+    def wild_rank_sets(self) -> bool:
+        """Twos are always wild in a meld of one rank (melds of wild cards alone: ``wild_melds``)."""
+        return False
+
+    def run_ranks(self) -> frozenset[Rank] | None:
+        """Without ``wilds_in_runs``, runs hold natural cards four to ace."""
+        return frozenset(RUN_RANKS) if self.runs and not self.wilds_in_runs else None
+
+    def one_set_per_rank(self) -> bool:
+        return self.one_per_rank
+
     def may_play_out(
         self,
         hand: Sequence[Card],
@@ -186,6 +211,9 @@ class CanastaMelds(StandardMelds):
         False
         >>> CanastaMelds().may_play_out(parse_cards("KC KD 2C 9S"), [seven], is_wild=wild, canastas=1)
         True
+        >>> plain = CanastaMelds(special_threes=False, black_threes_out=False)  # threes like any rank
+        >>> plain.may_play_out(parse_cards("3C 3S 3H"), [seven], is_wild=wild, canastas=1)
+        True
         """
         if self.runs or not self.one_per_rank:
             return True
@@ -194,7 +222,7 @@ class CanastaMelds(StandardMelds):
         for c in hand:
             if is_wild(c):
                 wilds += 1
-            elif not is_red_three(c):
+            elif not self.red_three(c):
                 naturals[c.rank] = naturals.get(c.rank, 0) + 1
         melds: dict[Rank | None, tuple[int, int]] = {}
         for m in side_melds:
@@ -205,8 +233,10 @@ class CanastaMelds(StandardMelds):
         stuck = pairs = 0
         for rank, n in naturals.items():
             got = melds.get(rank)
-            if rank is Rank.THREE:
-                if got is not None or not (self.black_threes_out and 3 <= n <= 4):
+            like = Card(rank, Suit.CLUBS) if rank is not None else None
+            alone = self.alone_sizes(like) if like is not None else None
+            if like is not None and (alone is not None or self.never_melded(like)):  # black threes
+                if got is not None or alone is None or not alone[0] <= n <= alone[1]:
                     stuck += n
             elif got is not None:
                 tn, tw = got

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import attrs
 
+from rummykit.cards import Card, Rank
 from rummykit.rules.base import Component, Kind, component, concern
 
 __all__ = ["MeldRules", "SetSuits", "StandardMelds", "WildLimit"]
@@ -63,6 +64,33 @@ class MeldRules(Component):
     def smallest_meld(self) -> int:
         """The fewest cards any meld can have (0: no meld is allowed)."""
         return next((k for k in range(2, 14) if self.set_size_ok(k) or self.run_size_ok(k)), 0)
+
+    # What the meld reader (``classify_meld``, ``best_arrangement`` ...) asks
+    # beyond sizes and wild limits; the engine's checks of a meld laid down
+    # ask the same (the Canasta family: :mod:`rummykit.rules.canasta`).
+
+    def never_melded(self, card: Card) -> bool:
+        """Whether ``card`` is in no meld at all (a red three of the Canasta family)."""
+        return False
+
+    def alone_sizes(self, card: Card) -> tuple[int, int] | None:
+        """For a card that melds only with cards like it, never with a wild
+        card (the Canasta family's black threes): the fewest and the most
+        cards of such a meld; ``None`` for any other card."""
+        return None
+
+    def wild_rank_sets(self) -> bool:
+        """Whether cards of a wild rank may make a set of their own rank as
+        natural cards (off: in a set they are always wild)."""
+        return True
+
+    def run_ranks(self) -> frozenset[Rank] | None:
+        """The ranks a run may hold (``None``: every rank the ranking puts in a sequence)."""
+        return None
+
+    def one_set_per_rank(self) -> bool:
+        """Whether a player (a side) holds at most one set of each rank."""
+        return False
 
 
 @component
