@@ -544,7 +544,7 @@ def _root(
         return lowsum[w - u] * SCALE + (w - u)
 
     def f(n: int, st: int) -> int:
-        key = (n << 40) | st
+        key = (n << 56) | st  # st below 2 ** 56: 26 bits of size-set index
         got = memo_get(key)
         if got is not None:
             return got
