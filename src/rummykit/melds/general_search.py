@@ -51,6 +51,7 @@ from rummykit.melds.meld import Meld
 from rummykit.melds.meld_bounds import cannot_meld_all, may_hold_pure_run
 from rummykit.melds.no_wilds import PlainTables, plain_cost, plain_keyed_melds, plain_plan, plain_tables
 from rummykit.melds.rank_order import rank_search, supports
+from rummykit.melds.side_cards import side_melds
 from rummykit.melds.tables import JOKER, MAXK, Rules
 from rummykit.melds.wild_cores import few_cores, few_wilds
 
@@ -135,7 +136,7 @@ def _with_side(
     left over (``leave``) may come from either part."""
     best: tuple[int, Plan] | None = None
     for left_side in (0, 1) if leave else (0,):
-        option = _side_melds(rules, side, left_side, leave_costs)
+        option = side_melds(rules, side, left_side, leave_costs)
         if option is None or (strict and option[2]):
             continue
         found = _search(
@@ -156,56 +157,6 @@ def _with_side(
             plan = (groups + option[1], dead + option[2], left + option[3]) if want_plan else found[1]
             best = (total, plan)
     return best
-
-
-def _side_melds(
-    rules: Rules, side: list[int], left: int, leave_costs: bool
-) -> tuple[int, list[tuple[tuple[int, ...], int]], list[int], list[int]] | None:
-    """``(cost, melds, deadwood, left over)`` of the cards that meld alone or
-    never, ``left`` (0 or 1) of them left over; ``None``: none to leave."""
-    if left:
-        best = None
-        for c in sorted(set(side)):
-            rest = list(side)
-            rest.remove(c)
-            option = _side_melds(rules, rest, 0, leave_costs)
-            assert option is not None
-            cost = option[0] + (rules.values[c] * SCALE if leave_costs else 0)
-            if best is None or cost < best[0]:
-                best = (cost, option[1], option[2], [c])
-        return best
-    dead = [c for c in side if rules.never[c]]
-    melds: list[tuple[tuple[int, ...], int]] = []
-    by_rank: dict[int, list[int]] = {}
-    for c in side:
-        if not rules.never[c]:
-            by_rank.setdefault(c % 13, []).append(c)
-    for cards in by_rank.values():
-        cards.sort(key=lambda c: (-rules.values[c], c))  # the most valuable melded
-        sizes = rules.alone[cards[0]]
-        assert sizes is not None
-        parts = _alone_parts(len(cards), *sizes, one=rules.one_per_rank)
-        pos = 0
-        for size in parts:
-            melds.append((tuple(sorted(cards[pos : pos + size])), 0))
-            pos += size
-        dead += cards[pos:]
-    return sum(rules.dcost[c] for c in dead), melds, dead, []
-
-
-def _alone_parts(count: int, low: int, high: int, *, one: bool) -> list[int]:
-    """Sizes of melds from ``low`` to ``high`` cards holding as many of
-    ``count`` cards as can be (``one``: a single meld at most)."""
-    if one:
-        return [min(count, high)] if count >= low else []
-    for total in range(count, low - 1, -1):
-        melds = -(-total // high)  # the fewest melds that hold them
-        if melds * low <= total:
-            parts = [low] * melds
-            for i in range(total - melds * low):
-                parts[i % melds] += 1
-            return parts
-    return []
 
 
 def _search(
