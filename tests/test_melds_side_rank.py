@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -34,6 +35,7 @@ from hypothesis import strategies as st
 import rummykit as rk
 from rummykit.engine.side_melds import group_reason, rank_of
 from rummykit.engine.side_runs import looks_like_run, run_reason
+from rummykit.rules.canasta import CanastaMelds
 
 FAMILY = ["canasta", "samba", "buraco", "hand-and-foot"]
 
@@ -176,3 +178,31 @@ def test_best_arrangement_cases(name: str, text: str) -> None:
 @given(hand=st.lists(cards_st, min_size=3, max_size=8))
 def test_best_arrangement_is_the_engines_best(name: str, hand: list[rk.Card]) -> None:
     _check(name, hand)
+
+
+class _SpadeThrees(CanastaMelds):
+    """A house rule asked card by card: only the threes of spades meld alone
+    (three or four, no wild); the threes of clubs are an ordinary rank."""
+
+    def black_three(self, card: rk.Card) -> bool:
+        return super().black_three(card) and card.suit is rk.Suit.SPADES
+
+    def never_melded(self, card: rk.Card) -> bool:
+        return self.red_three(card)
+
+
+@pytest.mark.parametrize(
+    ("text", "ok"),
+    [
+        ("3S 3S 3C", False),  # a spade three melds with its like only
+        ("3C 3C 2D", True),  # clubs threes like any rank
+        ("3C 3C 3S", False),
+        ("3C 3C 3C 2D", True),
+    ],
+)
+def test_the_engine_asks_each_card(text: str, ok: bool) -> None:
+    v = attrs.evolve(rk.load_variant("canasta"), melds=_SpadeThrees())
+    h = rk.new_hand(v, seed=1)
+    cards = rk.parse_cards(text)
+    assert (group_reason(h, 0, cards, ranks_taken=set(), out=True) is None) is ok
+    assert (rk.classify_meld(v, cards) is not None) is ok

@@ -74,7 +74,6 @@ from rummykit.engine.meld_memo import LISTED_WILDS
 from rummykit.engine.position import from_position, position
 from rummykit.errors import IllegalAction, NotationError, RummyError
 from rummykit.melds import best_arrangement
-from rummykit.rules.canasta import CanastaMelds
 from rummykit.variant import Variant
 
 __all__ = ["CheckReport", "check_names", "check_variant"]
@@ -254,7 +253,7 @@ def _bounded(hand: Hand, a: Action, legal: Sequence[Action]) -> bool:
     if isinstance(a, Knock):
         return sum(1 for b in legal if isinstance(b, Knock) and b.card == a.card) > KNOCK_ARRANGEMENTS
     if len(groups) > 1:
-        if isinstance(hand.variant.melds, CanastaMelds) and _holds_back(hand, groups):
+        if hand.variant.melds.side_rank_melds() and _holds_back(hand, groups):
             return True  # a first meld of several melds is listed with each rank's naturals in full
         if any(
             type(b) is type(a) and sorted(map(_slots, _groups(b))) == sorted(map(_slots, groups))

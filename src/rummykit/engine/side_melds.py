@@ -264,9 +264,10 @@ def group_reason(
     n, w = counts(h, cards)
     if never:
         return "black threes are never melded"
-    alone = r.alone_sizes(Card(rank, Suit.CLUBS))  # the rules the meld reader asks too
+    sizes = {r.alone_sizes(c) for c in cards if not _wild(h, c)}  # the rules the meld reader asks too
+    alone = next((s for s in sizes if s is not None), None)
     if alone is not None:
-        if w or not alone[0] <= n <= alone[1]:
+        if w or len(sizes) > 1 or not alone[0] <= n <= alone[1]:
             return "black threes are melded three or four together, without wild cards"
         if not out:
             return "black threes are melded only in going out"

@@ -218,12 +218,14 @@ class CanastaMelds(StandardMelds):
         if self.runs or not self.one_per_rank:
             return True
         naturals: dict[Rank | None, int] = {}
+        sample: dict[Rank | None, Card] = {}  # a card of each rank held, for the rules asked of it
         wilds = 0
         for c in hand:
             if is_wild(c):
                 wilds += 1
             elif not self.red_three(c):
                 naturals[c.rank] = naturals.get(c.rank, 0) + 1
+                sample.setdefault(c.rank, c)
         melds: dict[Rank | None, tuple[int, int]] = {}
         for m in side_melds:
             nat = [c for c in m if not is_wild(c)]
@@ -233,7 +235,7 @@ class CanastaMelds(StandardMelds):
         stuck = pairs = 0
         for rank, n in naturals.items():
             got = melds.get(rank)
-            like = Card(rank, Suit.CLUBS) if rank is not None else None
+            like = sample[rank] if rank is not None else None
             alone = self.alone_sizes(like) if like is not None else None
             if like is not None and (alone is not None or self.never_melded(like)):  # black threes
                 if got is not None or alone is None or not alone[0] <= n <= alone[1]:
